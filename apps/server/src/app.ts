@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { AppError } from './lib/errors';
+import { loadSecret } from './lib/secret';
+import { registerHealthRoutes } from './modules/health/routes';
+
+export interface BuildAppOptions {
+  /** An already open database (tests share one per worker); otherwise opened from config. */
+  database?: DatabaseHandle;
+  /** pino options or false; tests pass false. */
+  logger?: boolean | object;
+}
+
+/** Largest JSON body accepted by default; routes that take files set their own limit. */
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const ownsDatabase = !options.database;
+  const ctx: AppContext = { config, db: database.db, database, log: app.log };
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(fastifyCookie, { secret: config.SESSION_SECRET ?? loadSecret(config.DATA_DIR, 'cookie-secret') });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:', 'data:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    hsts: config.TRUST_PROXY ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath ? `${first.instancePath.slice(1).replaceAll('/', '.')}: ` : '';
+      return reply.status(400).send({ message: `Datos no válidos. ${where}${first?.message ?? ''}`.trim(), code: 'VALIDATION' });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      const message = status === 413 ? 'La solicitud es demasiado grande.' : (error as Error).message;
+      return reply.status(status).send({ message, code });
+    }
+    if (isDatabaseDown(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .send({ message: 'El servicio no está disponible. Inténtalo de nuevo en unos segundos.', code: 'UNAVAILABLE' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Error interno del servidor', code: 'INTERNAL' });
+  });
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, ctx);
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config);
+  return app;
+}
+
+/** Serves the built SPA with history fallback: any unknown path returns index.html, which shows home. */
+async function registerWebApp(app: FastifyInstance, config: Config) {
+  const root = path.resolve(config.WEB_DIST);
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ message: 'Ruta no encontrada', code: 'NOT_FOUND' });
+    }
+    if (!hasBuild) return reply.type('text/plain').send('DIV: the web app is not built yet (npm run build).');
+    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '') && request.url.startsWith('/assets/')) {
+      return reply.status(404).send({ message: 'Archivo no encontrado', code: 'NOT_FOUND' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === 'ETIMEDOUT';
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+/**
+ * Every environment variable the server reads. Parsed once at boot; a wrong value stops the process
+ * with a message naming the variable. README's configuration table mirrors this schema.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The app's public origin; derived from PORT when unset. */
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the embedded database and local secrets live. */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; when unset the embedded PGlite is used. */
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  /** Secret that signs cookies; generated and kept in DATA_DIR when unset. */
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Set when served behind HTTPS: secure cookies and HSTS. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** OpenID Connect issuer for Google sign-in (configurable so tests run a local OIDC server). */
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_AUTHORIZE_URL: z.url().default('https://github.com/login/oauth/authorize'),
+  GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  /** Folder of the built web app; served with history fallback when it exists. */
+  WEB_DIST: z.string().default('apps/web/dist'),
+  /** Sign-in attempts per IP per minute. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+});
+
+export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = result.data;
+  if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    );
+  }
+  if (Boolean(c.GITHUB_CLIENT_ID) !== Boolean(c.GITHUB_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GITHUB_CLIENT_SECRET: set both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET, or neither',
+    );
+  }
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  return { ...c, publicUrl };
+}

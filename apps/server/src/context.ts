@@ -1,0 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+
+/** What every module's routes and services receive: configuration and the outside systems. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,21 @@
+import { type ErrorCode, errorStatus } from '@div/shared/errors';
+
+/** The one error type of the server: a code (mapped to an HTTP status) and a message for people. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly extra: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, extra?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = errorStatus[code];
+    this.extra = extra;
+  }
+}
+
+export const notFound = (message = 'No encontrado') => new AppError('NOT_FOUND', message);
+export const unauthenticated = (message = 'No estás autenticado. Por favor, inicia sesión.') =>
+  new AppError('UNAUTHENTICATED', message);
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);

@@ -1,0 +1,64 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { sessions, users } from '../../db/schema/users';
+import { unauthenticated } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  picture: string | null;
+  plan: string;
+  developerPlan: string;
+  sessionId: string;
+  sessionExpiresAt: Date;
+}
+
+/** Creates a session and returns the bearer token (the only time it exists in clear). */
+export async function createSession(
+  ctx: Pick<AppContext, 'db'>,
+  options: { userId: string; ttlMs: number },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + options.ttlMs);
+  await ctx.db.insert(sessions).values({ tokenHash: hashToken(token), userId: options.userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Finds the user of an unexpired session token; undefined when there is none. */
+export async function findSessionUser(ctx: Pick<AppContext, 'db'>, token: string): Promise<AuthUser | undefined> {
+  const [row] = await ctx.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      picture: users.picture,
+      plan: users.plan,
+      developerPlan: users.developerPlan,
+      sessionId: sessions.id,
+      sessionExpiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row;
+}
+
+/** The signed-in user of this request, or a 401. Every protected route starts here. */
+export async function requireUser(ctx: Pick<AppContext, 'db'>, request: FastifyRequest): Promise<AuthUser> {
+  const token = bearerToken(request);
+  if (!token) throw unauthenticated();
+  const user = await findSessionUser(ctx, token);
+  if (!user) throw unauthenticated();
+  return user;
+}

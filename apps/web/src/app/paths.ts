@@ -1,0 +1,30 @@
+/** Every route path of the app, in one place (spec section 2, route table). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  terms: '/terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
+  loading: '/loading',
+  pricing: '/pricing',
+  developers: '/developers',
+  avatarDemo: '/avatar-demo',
+  authReturn: (provider: 'google' | 'github') => `/auth/${provider}`,
+  spaces: '/spaces',
+  space: (id: string) => `/space/${encodeURIComponent(id)}`,
+  settings: '/settings',
+  usage: '/usage',
+} as const;
+
+export const socialNetworks = [
+  'discord',
+  'twitter',
+  'x',
+  'github',
+  'instagram',
+  'tiktok',
+  'reddit',
+  'linkedin',
+  'facebook',
+] as const;
+export type SocialNetwork = (typeof socialNetworks)[number];

@@ -1,0 +1,50 @@
+import { clearSession, getSession } from './session';
+
+/** An error answered by the API: the status and the `{ message, code }` body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiOptions extends Omit<RequestInit, 'body'> {
+  body?: unknown;
+  /** Send this token instead of the stored session's (the validate_code login). */
+  token?: string | null;
+  /** Do not attach any token. */
+  anonymous?: boolean;
+}
+
+/** Calls the API with the session's bearer token; a 401 clears the stored session. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { body, token, anonymous, headers, ...init } = options;
+  const bearer = anonymous ? null : (token ?? getSession()?.token ?? null);
+  const response = await fetch(path, {
+    ...init,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      ...headers,
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  let data: Record<string, unknown> = {};
+  try {
+    data = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    data = { message: text };
+  }
+  if (!response.ok) {
+    if (response.status === 401 && bearer && !token) clearSession();
+    const message = typeof data.message === 'string' ? data.message : response.statusText;
+    throw new ApiError(response.status, message, typeof data.code === 'string' ? data.code : 'UNKNOWN', data);
+  }
+  return data as T;
+}

@@ -1,0 +1,26 @@
+/** Business constants of the spec (section 9) that both sides read. */
+export const PRODUCT_NAME = 'DIV';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** Session lifetime granted by /api/auth/verify (renewal). */
+export const SESSION_RENEW_MS = 24 * HOUR_MS;
+/** Session lifetime granted by the login with validate_code. */
+export const SESSION_LOGIN_MS = 30 * DAY_MS;
+/** A validate_code is single-use and lives this long. */
+export const LOGIN_CODE_TTL_MS = 60_000;
+/** The OAuth state (and PKCE verifier) lives this long. */
+export const AUTH_STATE_TTL_MS = 10 * 60_000;
+
+/** Browser storage keys (spec section 3 and 9). */
+export const STORAGE_KEYS = {
+  token: 'div_auth_token',
+  session: 'div_user_session',
+  consent: 'div_cookie_consent',
+  theme: 'div_theme',
+} as const;
+
+export const MIN_LOADING_MS = 2000;
+export const TAGLINE_ROTATION_MS = 3000;
+export const COPY_CONFIRMATION_MS = 2000;

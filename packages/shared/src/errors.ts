@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Every error the API answers has this body. `message` is meant for a person. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  openSelectProvider: z.boolean().optional(),
+  openProModal: z.boolean().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Error codes and the HTTP status each maps to. */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  QUOTA_EXCEEDED: 429,
+  INTERNAL: 500,
+  UPSTREAM: 502,
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
