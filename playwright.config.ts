@@ -45,6 +45,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       PUBLIC_URL: baseURL,
+      // Lets parallel work build the web app into its own folder (E2E_WEB_DIST) and test that.
+      WEB_DIST: process.env.E2E_WEB_DIST ?? 'apps/web/dist',
     },
   },
 });

@@ -23,6 +23,8 @@ CREATE TABLE "users" (
 	"picture" text,
 	"plan" text DEFAULT 'free' NOT NULL,
 	"developer_plan" text DEFAULT 'starter' NOT NULL,
+	"messages_used" integer DEFAULT 0 NOT NULL,
+	"period_ends_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

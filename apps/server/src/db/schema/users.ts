@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -10,6 +10,10 @@ export const users = pgTable(
     picture: text('picture'),
     plan: text('plan').notNull().default('free'),
     developerPlan: text('developer_plan').notNull().default('starter'),
+    /** Messages used in the current allowance period; reserved by one conditional UPDATE. */
+    messagesUsed: integer('messages_used').notNull().default(0),
+    /** When the current allowance period ends and the counter resets. */
+    periodEndsAt: timestamp('period_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
