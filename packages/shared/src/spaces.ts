@@ -1,0 +1,314 @@
+import { z } from 'zod';
+
+/**
+ * Spaces (projects), their files and their immutable versions (spec sections 3, 4, 7, 9).
+ * Dates travel as ISO 8601 strings.
+ */
+
+/** The spec sends a fixed product label as every project's description. */
+export const SPACE_DESCRIPTION = 'Proyecto DIV';
+
+export const SPACE_NAME_MAX = 100;
+/** Largest single file, in UTF-8 bytes. */
+export const FILE_MAX_BYTES = 2 * 1024 * 1024;
+/** Largest sum of all files of a space, in UTF-8 bytes. */
+export const SPACE_MAX_BYTES = 10 * 1024 * 1024;
+export const SPACE_MAX_FILES = 100;
+export const FILE_PATH_MAX = 200;
+/** The editor's history shows this many versions. */
+export const HISTORY_VISIBLE_VERSIONS = 5;
+export const VERSION_PROMPT_MAX = 10_000;
+
+export const MESSAGES = {
+  nameRequired: 'El nombre del proyecto es obligatorio',
+  nameTooLong: `El nombre del proyecto no puede superar los ${SPACE_NAME_MAX} caracteres`,
+  notFound: 'Proyecto no encontrado',
+  versionNotFound: 'Versión no encontrada',
+  conflict: 'El proyecto cambió en otra pestaña o dispositivo. Recarga para ver la última versión.',
+  fileTooLarge: `Un archivo supera el tamaño máximo de ${FILE_MAX_BYTES / 1024 / 1024} MB`,
+  spaceTooLarge: `El proyecto supera el tamaño máximo de ${SPACE_MAX_BYTES / 1024 / 1024} MB`,
+  tooManyFiles: `Un proyecto puede tener como máximo ${SPACE_MAX_FILES} archivos`,
+  badPath: 'Nombre de archivo no válido: usa letras, números, puntos, guiones y carpetas con "/" (por ejemplo css/extra.css)',
+  remixNotFound: 'No se encontró un sitio público con ese identificador',
+  noFiles: 'El proyecto no tiene archivos',
+} as const;
+
+/** Trimmed, non-blank, at most 100 characters. */
+export const spaceNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: MESSAGES.nameRequired })
+  .max(SPACE_NAME_MAX, { message: MESSAGES.nameTooLong });
+
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+
+/**
+ * A safe relative file path such as `index.html`, `about.html` or `css/extra.css`: segments of
+ * letters, digits, `.`, `_`, `-` (not starting with a dot), joined by `/`. No traversal, no
+ * absolute paths, no backslashes, no control characters, at most 5 levels deep.
+ */
+export function isSafeFilePath(path: string): boolean {
+  if (path.length === 0 || path.length > FILE_PATH_MAX) return false;
+  const segments = path.split('/');
+  if (segments.length > 5) return false;
+  return segments.every((s) => SEGMENT.test(s) && s !== '.' && s !== '..');
+}
+
+export const filePathSchema = z.string().refine(isSafeFilePath, { message: MESSAGES.badPath });
+
+/** UTF-8 size of a string (what the limits count). */
+export function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}
+
+/** The editor language of a file, from its extension. */
+export function languageOf(path: string): string {
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  switch (ext) {
+    case 'html':
+    case 'htm':
+      return 'html';
+    case 'css':
+      return 'css';
+    case 'js':
+    case 'mjs':
+      return 'javascript';
+    case 'json':
+      return 'json';
+    case 'md':
+      return 'markdown';
+    case 'svg':
+    case 'xml':
+      return 'xml';
+    default:
+      return 'plaintext';
+  }
+}
+
+export const fileInputSchema = z.object({ path: filePathSchema, content: z.string() });
+export type FileInput = z.infer<typeof fileInputSchema>;
+
+/** A project file as the editor gets it: id is the path. */
+export const spaceFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.literal('file'),
+  language: z.string(),
+  content: z.string(),
+});
+export type SpaceFile = z.infer<typeof spaceFileSchema>;
+
+export const spaceSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Whether the owner allows anyone to remix it through /api/remix/{id}. */
+  public: z.boolean(),
+  /** Increments on every change of the files; the next save must send it. */
+  revision: z.number().int(),
+});
+export type SpaceSummary = z.infer<typeof spaceSummarySchema>;
+
+export const versionSources = ['initial', 'save', 'restore', 'reset', 'generation', 'remix'] as const;
+export const versionSourceSchema = z.enum(versionSources);
+export type VersionSource = z.infer<typeof versionSourceSchema>;
+
+export const versionSchema = z.object({
+  id: z.string(),
+  prompt: z.string().nullable(),
+  source: versionSourceSchema,
+  /** The space revision this version made current. */
+  revision: z.number().int(),
+  createdAt: z.string(),
+  /** Present on GET /api/spaces/{id}/versions/{versionId} and after restore. */
+  files: z.array(fileInputSchema).optional(),
+});
+export type Version = z.infer<typeof versionSchema>;
+
+// ---- calls ----
+
+/** GET /api/spaces (newest first) */
+export const listSpacesResponseSchema = z.object({ spaces: z.array(spaceSummarySchema) });
+export type ListSpacesResponse = z.infer<typeof listSpacesResponseSchema>;
+
+/** POST /api/spaces -> 201. The description is ignored: the server always stores the fixed label. */
+export const createSpaceBodySchema = z.object({ name: z.string(), description: z.string().optional() });
+export type CreateSpaceBody = z.infer<typeof createSpaceBodySchema>;
+export const spaceResponseSchema = z.object({ space: spaceSummarySchema });
+export type SpaceResponse = z.infer<typeof spaceResponseSchema>;
+
+/** PATCH /api/spaces/{id} -> { space } */
+export const updateSpaceBodySchema = z.object({ name: z.string().optional(), public: z.boolean().optional() });
+export type UpdateSpaceBody = z.infer<typeof updateSpaceBodySchema>;
+
+/** GET /api/spaces/{id}: versions newest first, without their files. */
+export const spaceDetailResponseSchema = z.object({
+  space: spaceSummarySchema,
+  files: z.array(spaceFileSchema),
+  versions: z.array(versionSchema),
+  revision: z.number().int(),
+});
+export type SpaceDetailResponse = z.infer<typeof spaceDetailResponseSchema>;
+
+/**
+ * PUT /api/spaces/{id}/files. `revision` must equal the space's current revision, else 409 with
+ * { message, code: 'CONFLICT', revision } (the current one). By default the given files are added
+ * or replaced and the others kept (one file or several); `replaceAll` makes the given set the
+ * whole set; `deletePaths` removes files. Over the limits: 413.
+ */
+export const saveFilesBodySchema = z.object({
+  revision: z.number().int(),
+  files: z.array(fileInputSchema).max(SPACE_MAX_FILES),
+  replaceAll: z.boolean().optional(),
+  deletePaths: z.array(filePathSchema).max(SPACE_MAX_FILES).optional(),
+});
+export type SaveFilesBody = z.infer<typeof saveFilesBodySchema>;
+export const saveFilesResponseSchema = z.object({ revision: z.number().int(), updatedAt: z.string() });
+export type SaveFilesResponse = z.infer<typeof saveFilesResponseSchema>;
+/** The body of a 409 on saving. */
+export const conflictBodySchema = z.object({ message: z.string(), code: z.literal('CONFLICT'), revision: z.number().int() });
+export type ConflictBody = z.infer<typeof conflictBodySchema>;
+
+/** GET /api/spaces/{id}/versions (newest first, without files) */
+export const listVersionsResponseSchema = z.object({ versions: z.array(versionSchema) });
+export type ListVersionsResponse = z.infer<typeof listVersionsResponseSchema>;
+
+/** POST /api/spaces/{id}/versions: saves the current files as a version -> 201 { version, revision } */
+export const createVersionBodySchema = z.object({ prompt: z.string().max(VERSION_PROMPT_MAX).optional() });
+export type CreateVersionBody = z.infer<typeof createVersionBodySchema>;
+
+/**
+ * Answer of POST .../versions, POST .../versions/{versionId}/restore and POST .../reset: the new
+ * version, the new revision and the files now current.
+ */
+export const versionChangeResponseSchema = z.object({
+  version: versionSchema,
+  revision: z.number().int(),
+  files: z.array(spaceFileSchema),
+});
+export type VersionChangeResponse = z.infer<typeof versionChangeResponseSchema>;
+
+/** GET /api/spaces/{id}/versions/{versionId} -> { version } with files */
+export const versionResponseSchema = z.object({ version: versionSchema });
+export type VersionResponse = z.infer<typeof versionResponseSchema>;
+
+/** GET /api/remix/{id}: a public space (later also a published deployment). No session needed. */
+export const remixResponseSchema = z.object({ html: z.string() });
+export type RemixResponse = z.infer<typeof remixResponseSchema>;
+
+/**
+ * GET /api/spaces/{id}/export: free -> text/html attachment (one assembled file);
+ * small and up -> application/zip of all files; medium and up -> plus versions/<n>-<YYYY-MM-DD>/...
+ * and versions/index.json.
+ */
+export type ExportFormat = 'html' | 'zip' | 'zip-history';
+export function exportFormatOf(plan: string | null | undefined): ExportFormat {
+  if (plan === 'medium' || plan === 'pro') return 'zip-history';
+  if (plan === 'small') return 'zip';
+  return 'html';
+}
+
+// ---- the default starter page ----
+
+const STARTER_HTML = `<!DOCTYPE html>
+<html lang="es">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>Mi sitio</title>
+    <link rel="stylesheet" href="style.css" />
+  </head>
+  <body>
+    <main class="hero">
+      <p class="eyebrow">Hecho con DIV</p>
+      <h1>Tu sitio empieza aquí</h1>
+      <p class="lead">Describe lo que quieres construir y la IA lo hará realidad, o edita estos archivos a mano.</p>
+      <button id="saludo" type="button">Saludar</button>
+      <p id="mensaje" class="message" aria-live="polite"></p>
+    </main>
+    <script src="script.js"></script>
+  </body>
+</html>
+`;
+
+const STARTER_CSS = `*,
+*::before,
+*::after {
+  box-sizing: border-box;
+}
+
+body {
+  margin: 0;
+  min-height: 100vh;
+  display: grid;
+  place-items: center;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: #1f2937;
+  background: linear-gradient(135deg, #eef2ff 0%, #fdf2f8 100%);
+}
+
+.hero {
+  max-width: 40rem;
+  padding: 3rem 1.5rem;
+  text-align: center;
+}
+
+.eyebrow {
+  margin: 0 0 0.75rem;
+  font-size: 0.8rem;
+  font-weight: 600;
+  letter-spacing: 0.12em;
+  text-transform: uppercase;
+  color: #6366f1;
+}
+
+h1 {
+  margin: 0 0 1rem;
+  font-size: clamp(2rem, 5vw, 3.25rem);
+  line-height: 1.1;
+}
+
+.lead {
+  margin: 0 0 2rem;
+  font-size: 1.125rem;
+  line-height: 1.6;
+  color: #4b5563;
+}
+
+button {
+  padding: 0.75rem 1.5rem;
+  border: 0;
+  border-radius: 999px;
+  font: inherit;
+  font-weight: 600;
+  color: #fff;
+  background: #6366f1;
+  cursor: pointer;
+  transition: background 0.2s ease;
+}
+
+button:hover,
+button:focus-visible {
+  background: #4f46e5;
+}
+
+.message {
+  min-height: 1.5rem;
+  margin-top: 1.25rem;
+  color: #4b5563;
+}
+`;
+
+const STARTER_JS = `document.getElementById('saludo').addEventListener('click', () => {
+  document.getElementById('mensaje').textContent = '¡Hola! Tu sitio ya funciona.';
+});
+`;
+
+/** A new space, and a reset, start from these files. */
+export const defaultStarterFiles: readonly FileInput[] = [
+  { path: 'index.html', content: STARTER_HTML },
+  { path: 'style.css', content: STARTER_CSS },
+  { path: 'script.js', content: STARTER_JS },
+];
