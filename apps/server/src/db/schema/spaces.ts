@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A project. `revision` increments on every change of its files (optimistic concurrency). */
+export const spaces = pgTable(
+  'spaces',
+  {
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    isPublic: boolean('is_public').notNull().default(false),
+    revision: integer('revision').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('spaces_owner_created_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** The current files of a space; one row per path. */
+export const spaceFiles = pgTable(
+  'space_files',
+  {
+    spaceId: text('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    content: text('content').notNull(),
+    language: text('language').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
+);
+
+/** Immutable snapshots of a space's files; never updated, only appended and pruned by retention. */
+export const spaceVersions = pgTable(
+  'space_versions',
+  {
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    spaceId: text('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    /** The space revision this version made current; orders versions within a space. */
+    revision: integer('revision').notNull(),
+    files: jsonb('files').$type<{ path: string; content: string }[]>().notNull(),
+    prompt: text('prompt'),
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('space_versions_space_revision_idx').on(t.spaceId, t.revision),
+    index('space_versions_created_idx').on(t.createdAt),
+  ],
+);
