@@ -52,6 +52,16 @@ export const configSchema = z.object({
   WEB_DIST: z.string().default('apps/web/dist'),
   /** Sign-in attempts per IP per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // Billing (issue 7). Without STRIPE_SECRET_KEY the local billing provider is used.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe's API origin (tests point the real client at a local server), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: optionalUrl,
+  STRIPE_PRICE_SMALL: z.string().default('price_small_plan'),
+  STRIPE_PRICE_MEDIUM: z.string().default('price_medium_plan'),
+  STRIPE_PRICE_PRO: z.string().default('price_pro_plan'),
+  STRIPE_PRICE_DEV_GROWTH: z.string().default('price_dev_growth'),
+  STRIPE_PRICE_DEV_SCALE: z.string().default('price_dev_scale'),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string };
