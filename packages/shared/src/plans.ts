@@ -17,6 +17,12 @@ export interface Plan {
   popular: boolean;
   /** Days of version history kept; null is unlimited. */
   historyDays: number | null;
+  /** One-line pitch shown under the plan name. */
+  description: string;
+  /** What the plan includes (spec section 6), in interface language. */
+  features: string[];
+  /** What the plan lacks (spec section 6). */
+  restrictions: string[];
 }
 
 export const plans: Record<PlanId, Plan> = {
@@ -29,6 +35,16 @@ export const plans: Record<PlanId, Plan> = {
     priceId: null,
     popular: false,
     historyDays: 7,
+    description: 'Para probar DIV y crear tus primeros sitios.',
+    features: ['Modelos básicos', 'Soporte por email', 'Exportación limitada'],
+    restrictions: [
+      'Sin modelos avanzados',
+      'Sin rediseño desde URL',
+      'Sin colaboración',
+      'Sin dominio propio',
+      'Sin analíticas de visitas',
+      'Sin edición de SEO',
+    ],
   },
   small: {
     id: 'small',
@@ -39,6 +55,15 @@ export const plans: Record<PlanId, Plan> = {
     priceId: 'price_small_plan',
     popular: false,
     historyDays: 30,
+    description: 'Para creadores que publican con frecuencia.',
+    features: ['Modelos avanzados', 'Soporte prioritario', 'Exportación completa', 'Analíticas básicas', 'Funciones beta'],
+    restrictions: [
+      'Sin rediseño desde URL',
+      'Sin colaboración en equipo',
+      'Sin dominio propio',
+      'Sin analíticas de visitas',
+      'Sin SEO',
+    ],
   },
   medium: {
     id: 'medium',
@@ -49,6 +74,19 @@ export const plans: Record<PlanId, Plan> = {
     priceId: 'price_medium_plan',
     popular: true,
     historyDays: null,
+    description: 'Para profesionales y pequeños negocios.',
+    features: [
+      'Todos los modelos',
+      'Soporte 24/7',
+      'Exportación avanzada',
+      'Rediseño desde URL',
+      'Plantillas premium',
+      'Dominio propio',
+      'Analíticas de visitas',
+      'Modificación de SEO',
+      'Acceso beta y alfa',
+    ],
+    restrictions: [],
   },
   pro: {
     id: 'pro',
@@ -59,8 +97,81 @@ export const plans: Record<PlanId, Plan> = {
     priceId: 'price_pro_plan',
     popular: false,
     historyDays: null,
+    description: 'Para equipos y agencias que lo quieren todo.',
+    features: [
+      'Modelos ilimitados',
+      'Soporte dedicado',
+      'Exportación empresarial',
+      'Analíticas avanzadas con IA',
+      'Rediseño desde URL',
+      'API personalizada',
+      'Colaboración en equipo',
+      'Integraciones avanzadas',
+      'Modelos personalizados',
+      'Dominio propio',
+      'Analíticas de visitas completas',
+      'SEO avanzado',
+      'Acceso beta y alfa completo',
+    ],
+    restrictions: [],
   },
 };
+
+/** Formats a count the Spanish way (1.000, 10.000). */
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+}
+
+/** The full list a plan card shows: the metered facts first (read from the numbers), then the features. */
+export function planFeatureList(plan: Plan): string[] {
+  const history = plan.historyDays === null ? 'Historial ilimitado' : `Historial de ${plan.historyDays} días`;
+  const messages = plan.messagesPerMonth === -1 ? 'Mensajes ilimitados' : `${formatCount(plan.messagesPerMonth)} mensajes al mes`;
+  return [messages, history, ...plan.features];
+}
+
+/**
+ * Feature cards under the pricing grid (spec section 2). Which plans carry each is read from the
+ * plans' feature lists, so the fact lives only there.
+ */
+export interface PlanFeatureCard {
+  id: 'customDomain' | 'customApi' | 'viewAnalytics' | 'advancedSeo';
+  title: string;
+  description: string;
+  /** Feature names (as in `Plan.features`) that grant this card. */
+  grantedBy: string[];
+}
+
+export const planFeatureCards: PlanFeatureCard[] = [
+  {
+    id: 'customDomain',
+    title: 'Dominio propio',
+    description: 'Publica tu sitio en tu propio dominio con HTTPS incluido.',
+    grantedBy: ['Dominio propio'],
+  },
+  {
+    id: 'customApi',
+    title: 'API personalizada',
+    description: 'Conecta tus sitios con tus sistemas mediante una API a medida.',
+    grantedBy: ['API personalizada'],
+  },
+  {
+    id: 'viewAnalytics',
+    title: 'Analíticas de visitas',
+    description: 'Descubre cuántas personas visitan tus páginas y de dónde llegan.',
+    grantedBy: ['Analíticas de visitas', 'Analíticas de visitas completas'],
+  },
+  {
+    id: 'advancedSeo',
+    title: 'SEO avanzado',
+    description: 'Edita títulos, descripciones y metadatos para posicionar mejor.',
+    grantedBy: ['Modificación de SEO', 'SEO avanzado'],
+  },
+];
+
+/** The plans (in catalogue order) whose features grant a feature card. */
+export function plansWithFeature(card: PlanFeatureCard): Plan[] {
+  return planIds.map((id) => plans[id]).filter((plan) => plan.features.some((f) => card.grantedBy.includes(f)));
+}
 
 /** An unknown plan key falls back to free (spec: usage page). */
 export function planOf(id: string | null | undefined): Plan {
@@ -82,6 +193,9 @@ export interface DeveloperPlan {
   requestsPerMinute: number;
   priceId: string | null;
   popular: boolean;
+  description: string;
+  /** What the plan includes besides its request limits. */
+  features: string[];
 }
 
 export const developerPlans: Record<DeveloperPlanId, DeveloperPlan> = {
@@ -94,6 +208,8 @@ export const developerPlans: Record<DeveloperPlanId, DeveloperPlan> = {
     requestsPerMinute: 10,
     priceId: null,
     popular: false,
+    description: 'Para probar la API y prototipos.',
+    features: ['API REST y SDK', 'Soporte de la comunidad', 'Un API key'],
   },
   growth: {
     id: 'growth',
@@ -104,6 +220,8 @@ export const developerPlans: Record<DeveloperPlanId, DeveloperPlan> = {
     requestsPerMinute: 100,
     priceId: 'price_dev_growth',
     popular: true,
+    description: 'Para productos en crecimiento.',
+    features: ['API REST y SDK', 'Soporte por email', 'Hasta 5 API keys', 'Métricas de uso'],
   },
   scale: {
     id: 'scale',
@@ -114,6 +232,8 @@ export const developerPlans: Record<DeveloperPlanId, DeveloperPlan> = {
     requestsPerMinute: 1000,
     priceId: 'price_dev_scale',
     popular: false,
+    description: 'Para aplicaciones en producción.',
+    features: ['API REST y SDK', 'Soporte prioritario', 'API keys ilimitadas', 'Métricas avanzadas', 'Webhooks'],
   },
   enterprise: {
     id: 'enterprise',
@@ -124,6 +244,8 @@ export const developerPlans: Record<DeveloperPlanId, DeveloperPlan> = {
     requestsPerMinute: -1,
     priceId: null,
     popular: false,
+    description: 'Para volúmenes a medida.',
+    features: ['Límites a medida', 'Soporte dedicado y SLA', 'Despliegue y modelos personalizados', 'Facturación anual'],
   },
 };
 
@@ -134,4 +256,12 @@ export function developerPlanOf(id: string | null | undefined): DeveloperPlan {
   const key = id ?? '';
   if ((developerPlanIds as readonly string[]).includes(key)) return developerPlans[key as DeveloperPlanId];
   return developerPlans[developerPlanAliases[key] ?? 'starter'];
+}
+
+/** The request limits a developer card shows, read from the numbers. */
+export function developerPlanLimits(plan: DeveloperPlan): { perMonth: string; perMinute: string } {
+  return {
+    perMonth: plan.requestsPerMonth === -1 ? 'Solicitudes ilimitadas' : `${formatCount(plan.requestsPerMonth)} solicitudes/mes`,
+    perMinute: plan.requestsPerMinute === -1 ? 'Límite personalizado' : `${formatCount(plan.requestsPerMinute)} req/min`,
+  };
 }
