@@ -12,6 +12,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { loadSecret } from './lib/secret';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerLegalRoutes } from './modules/legal/routes';
 
 export interface BuildAppOptions {
   /** An already open database (tests share one per worker); otherwise opened from config. */
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(
     async (api) => {
       registerHealthRoutes(api, ctx);
+      registerLegalRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );
