@@ -1,0 +1,521 @@
+import { bareLinePath, defaultPathForLanguage, languageFitsPath, lastFilenameIn } from './paths';
+
+/** One SEARCH/REPLACE block. `search` and `replace` hold whole lines, each ending with "\n". */
+export interface EditBlock {
+  path: string;
+  search: string;
+  replace: string;
+}
+
+export interface ParsedFile {
+  path: string;
+  content: string;
+  /** The answer ended before the file's closing fence (or `</html>` for a bare document). */
+  truncated: boolean;
+}
+
+export type ParseEvent =
+  | { type: 'thinking'; text: string }
+  | { type: 'file-start'; path: string }
+  | { type: 'file-delta'; path: string; text: string }
+  | { type: 'file-complete'; file: ParsedFile }
+  | { type: 'edit'; block: EditBlock };
+
+export interface ParseResult {
+  thinking: string;
+  /** Text outside thinking, files and edit blocks (the model's explanations). */
+  prose: string;
+  /** Whole files, in order of first appearance; a path written twice keeps its last version. */
+  files: ParsedFile[];
+  edits: EditBlock[];
+  /** Things the parser recovered from or dropped (an edit block cut off by the end of the answer...). */
+  warnings: string[];
+}
+
+export interface ParserOptions {
+  /** Where SEARCH/REPLACE blocks go when nothing names a file (the editor's active file). */
+  defaultPath?: string;
+}
+
+type Mode = 'prose' | 'think' | 'fence-pending' | 'fence-skip' | 'file' | 'doc' | 'edits';
+type EditState = 'expect' | 'search' | 'replace';
+interface Fence {
+  char: string;
+  length: number;
+}
+
+const THINK_OPEN = '<think>';
+const THINK_CLOSE = '</think>';
+const HTML_CLOSE = '</html>';
+const FENCE_OPEN = /^\s{0,3}(`{3,}|~{3,})(.*)$/;
+const SEARCH_LINE = /^\s*<{5,9}\s*SEARCH\b(.*)$/i;
+const DIVIDER_LINE = /^\s*={5,9}\s*$/;
+const REPLACE_LINE = /^\s*>{5,9}\s*(?:REPLACE\b.*)?$/i;
+const DOC_START_PARTIAL = /^\s*<(?:!doctype\s|html[\s>])/i;
+const DOC_START_LINE = /^\s*<(?:!doctype\s|html(?:[\s>]|$))/i;
+
+/**
+ * Incremental parser for a model's answer. Feed chunks as they stream, then call `end()`; the
+ * events and the final `result()` do not depend on how the text was cut into chunks.
+ */
+export class OutputParser {
+  private buf = '';
+  private pos = 0;
+  private mode: Mode = 'prose';
+  private events: ParseEvent[] = [];
+  private readonly defaultPath: string;
+
+  private thinking: string[] = [];
+  private prose: string[] = [];
+  private files = new Map<string, ParsedFile>();
+  private edits: EditBlock[] = [];
+  private warnings: string[] = [];
+
+  private hint: string | null = null;
+  private fence: Fence | null = null;
+  private fenceLanguage = '';
+  private fencePath: string | null = null;
+  private fencePathExplicit = false;
+
+  private filePath = '';
+  private fileParts: string[] = [];
+  private atLineStart = true;
+
+  private editState: EditState = 'expect';
+  private editPath = '';
+  private editFenced = false;
+  private searchLines: string[] = [];
+  private replaceLines: string[] = [];
+
+  constructor(options: ParserOptions = {}) {
+    this.defaultPath = options.defaultPath ?? 'index.html';
+  }
+
+  feed(chunk: string): ParseEvent[] {
+    this.buf = this.buf.slice(this.pos) + chunk;
+    this.pos = 0;
+    this.pump(false);
+    return this.flushEvents();
+  }
+
+  /** Reasoning that arrived in a separate field of the provider's stream. */
+  feedReasoning(text: string): ParseEvent[] {
+    if (text) this.emitThinking(text);
+    return this.flushEvents();
+  }
+
+  end(): ParseEvent[] {
+    this.buf = this.buf.slice(this.pos);
+    this.pos = 0;
+    this.pump(true);
+    if (this.mode === 'file' || this.mode === 'doc' || this.mode === 'fence-pending') {
+      if (this.mode !== 'fence-pending') this.finishFile(true);
+    } else if (this.mode === 'edits' && this.editState !== 'expect') {
+      this.warnings.push(`An edit block for ${this.editPath} was cut off before its end marker and was dropped.`);
+    }
+    this.mode = 'prose';
+    return this.flushEvents();
+  }
+
+  result(): ParseResult {
+    return {
+      thinking: this.thinking.join(''),
+      prose: this.prose.join(''),
+      files: [...this.files.values()],
+      edits: [...this.edits],
+      warnings: [...this.warnings],
+    };
+  }
+
+  private flushEvents(): ParseEvent[] {
+    const out = this.events;
+    this.events = [];
+    return out;
+  }
+
+  private pump(final: boolean): void {
+    for (;;) {
+      const before = this.pos;
+      const mode = this.mode;
+      switch (mode) {
+        case 'prose':
+          this.stepProse(final);
+          break;
+        case 'think':
+          this.stepThink(final);
+          break;
+        case 'file':
+          this.stepFile(final);
+          break;
+        case 'doc':
+          this.stepDoc(final);
+          break;
+        default:
+          this.stepLines(final);
+      }
+      if (this.pos === before && this.mode === mode) return;
+    }
+  }
+
+  /** Takes one complete line (or the rest of the text at the end), without its line ending. */
+  private takeLine(final: boolean): string | null {
+    const nl = this.buf.indexOf('\n', this.pos);
+    let line: string;
+    if (nl < 0) {
+      if (!final || this.pos >= this.buf.length) return null;
+      line = this.buf.slice(this.pos);
+      this.pos = this.buf.length;
+    } else {
+      line = this.buf.slice(this.pos, nl);
+      this.pos = nl + 1;
+    }
+    return line.endsWith('\r') ? line.slice(0, -1) : line;
+  }
+
+  private stepProse(final: boolean): void {
+    const nl = this.buf.indexOf('\n', this.pos);
+    const lineEnd = nl < 0 ? this.buf.length : nl;
+    // A line that starts a document is decided before anything else on it, so the decision is the
+    // same whether the line arrived whole or in pieces.
+    const lineText = this.buf.slice(this.pos, lineEnd);
+    if ((nl < 0 && !final ? DOC_START_PARTIAL : DOC_START_LINE).test(lineText)) {
+      this.startDoc();
+      return;
+    }
+    const think = indexOfIgnoreCase(this.buf, THINK_OPEN, this.pos, lineEnd);
+    if (think >= 0) {
+      if (think > this.pos) this.prose.push(this.buf.slice(this.pos, think));
+      this.pos = think + THINK_OPEN.length;
+      this.mode = 'think';
+      return;
+    }
+    if (nl < 0 && !final) return;
+    const line = this.takeLine(final);
+    if (line !== null) this.proseLine(line);
+  }
+
+  private proseLine(line: string): void {
+    const fence = FENCE_OPEN.exec(line);
+    if (fence) {
+      this.openFence({ char: fence[1]?.[0] ?? '`', length: fence[1]?.length ?? 3 }, fence[2] ?? '');
+      return;
+    }
+    const search = SEARCH_LINE.exec(line);
+    if (search) {
+      const path = lastFilenameIn(search[1] ?? '') ?? this.hint ?? this.defaultPath;
+      this.hint = null;
+      this.startEdits(path, false);
+      this.editState = 'search';
+      return;
+    }
+    if (line.trim() !== '') this.hint = lastFilenameIn(line);
+    this.prose.push(`${line}\n`);
+  }
+
+  private stepThink(final: boolean): void {
+    const close = indexOfIgnoreCase(this.buf, THINK_CLOSE, this.pos, this.buf.length);
+    if (close >= 0) {
+      if (close > this.pos) this.emitThinking(this.buf.slice(this.pos, close));
+      this.pos = close + THINK_CLOSE.length;
+      this.mode = 'prose';
+      return;
+    }
+    const keep = final ? 0 : partialSuffix(this.buf, this.pos, THINK_CLOSE);
+    const end = this.buf.length - keep;
+    if (end > this.pos) this.emitThinking(this.buf.slice(this.pos, end));
+    this.pos = end;
+  }
+
+  private openFence(fence: Fence, info: string): void {
+    const trimmed = info.trim();
+    const language = /^([A-Za-z0-9_+#-]+)(?=$|[\s:{])/.exec(trimmed)?.[1] ?? '';
+    const explicit = lastFilenameIn(trimmed.replace(/^[A-Za-z0-9_+#-]+:/, '$& '));
+    this.fence = fence;
+    this.fenceLanguage = language.toLowerCase();
+    this.fencePathExplicit = explicit !== null;
+    this.fencePath = explicit ?? (this.hint && languageFitsPath(this.fenceLanguage, this.hint) ? this.hint : null);
+    this.hint = null;
+    this.mode = 'fence-pending';
+  }
+
+  private isClosingFence(line: string): boolean {
+    const fence = this.fence;
+    if (!fence) return false;
+    const match = /^\s{0,3}(`{3,}|~{3,})\s*$/.exec(line);
+    return !!match && match[1]?.[0] === fence.char && (match[1]?.length ?? 0) >= fence.length;
+  }
+
+  /** Line-level modes: the first lines of a fence, a skipped fence, and edit blocks. */
+  private stepLines(final: boolean): void {
+    const line = this.takeLine(final);
+    if (line === null) return;
+    if (this.mode === 'fence-pending') this.fencePendingLine(line);
+    else if (this.mode === 'fence-skip') {
+      if (this.isClosingFence(line)) this.mode = 'prose';
+    } else this.editLine(line);
+  }
+
+  private fencePendingLine(line: string): void {
+    if (this.isClosingFence(line)) {
+      this.mode = 'prose';
+      return;
+    }
+    const trimmed = line.trim();
+    if (trimmed === '') return;
+    const search = SEARCH_LINE.exec(line);
+    if (search) {
+      const fitsDefault = languageFitsPath(this.fenceLanguage, this.defaultPath);
+      const path =
+        lastFilenameIn(search[1] ?? '') ??
+        this.fencePath ??
+        (fitsDefault ? this.defaultPath : defaultPathForLanguage(this.fenceLanguage)) ??
+        this.defaultPath;
+      this.startEdits(path, true);
+      this.editState = 'search';
+      return;
+    }
+    const bare = this.fencePathExplicit ? null : bareLinePath(trimmed);
+    if (bare) {
+      this.fencePath = bare;
+      this.fencePathExplicit = true;
+      return;
+    }
+    let path = this.fencePath ?? defaultPathForLanguage(this.fenceLanguage);
+    if (!path && this.fenceLanguage === '' && DOC_START_LINE.test(line)) path = 'index.html';
+    if (!path) {
+      this.mode = 'fence-skip';
+      return;
+    }
+    this.startFile(path);
+    this.mode = 'file';
+    this.emitFileText(`${line}\n`);
+  }
+
+  private startFile(path: string): void {
+    this.filePath = path;
+    this.fileParts = [];
+    this.atLineStart = true;
+    this.events.push({ type: 'file-start', path });
+  }
+
+  private startDoc(): void {
+    const path = this.hint && /\.html?$/i.test(this.hint) ? this.hint : 'index.html';
+    this.hint = null;
+    this.startFile(path);
+    this.mode = 'doc';
+  }
+
+  private emitFileText(text: string): void {
+    if (text === '') return;
+    this.fileParts.push(text);
+    const last = this.events[this.events.length - 1];
+    if (last?.type === 'file-delta' && last.path === this.filePath) last.text += text;
+    else this.events.push({ type: 'file-delta', path: this.filePath, text });
+  }
+
+  private emitThinking(text: string): void {
+    this.thinking.push(text);
+    const last = this.events[this.events.length - 1];
+    if (last?.type === 'thinking') last.text += text;
+    else this.events.push({ type: 'thinking', text });
+  }
+
+  private finishFile(truncated: boolean): void {
+    let content = this.fileParts.join('');
+    if (truncated && /\n?\s*(`{3,}|~{3,})\s*$/.test(content) && this.mode === 'file') {
+      // The closing fence was glued to the last line.
+      content = content.replace(/\n?\s*(`{3,}|~{3,})\s*$/, '\n');
+      truncated = false;
+    }
+    const file: ParsedFile = { path: this.filePath, content, truncated };
+    this.files.delete(file.path);
+    this.files.set(file.path, file);
+    this.events.push({ type: 'file-complete', file });
+    this.fileParts = [];
+  }
+
+  /** A fenced file: streamed as it arrives, except a line that might be the closing fence. */
+  private stepFile(final: boolean): void {
+    const buf = this.buf;
+    if (this.atLineStart) {
+      let i = this.pos;
+      while (i < buf.length && (buf[i] === ' ' || buf[i] === '\t')) i++;
+      if (i >= buf.length && !final) return;
+      const c = buf[i];
+      if (c === '`' || c === '~' || i >= buf.length) {
+        if (buf.indexOf('\n', this.pos) < 0 && !final) return;
+        const line = this.takeLine(final);
+        if (line === null) return;
+        if (this.isClosingFence(line)) {
+          this.finishFile(false);
+          this.mode = 'prose';
+          return;
+        }
+        const reopened = FENCE_OPEN.exec(line);
+        if (reopened && (reopened[2] ?? '').trim() !== '' && !/\.(md|markdown|txt)$/i.test(this.filePath)) {
+          // The model forgot to close the previous block before starting the next one.
+          this.finishFile(false);
+          this.mode = 'prose';
+          this.proseLine(line);
+          return;
+        }
+        this.emitFileText(`${line}\n`);
+        return;
+      }
+    }
+    const nl = buf.indexOf('\n', this.pos);
+    if (nl >= 0) {
+      const end = nl > this.pos && buf[nl - 1] === '\r' ? nl - 1 : nl;
+      this.emitFileText(`${buf.slice(this.pos, end)}\n`);
+      this.pos = nl + 1;
+      this.atLineStart = true;
+      return;
+    }
+    let end = buf.length;
+    if (!final && buf[end - 1] === '\r') end--;
+    if (end > this.pos) {
+      this.emitFileText(buf.slice(this.pos, end));
+      this.pos = end;
+      this.atLineStart = false;
+    }
+  }
+
+  /** A bare document (no fence): runs until `</html>`. */
+  private stepDoc(final: boolean): void {
+    const buf = this.buf;
+    const close = indexOfIgnoreCase(buf, HTML_CLOSE, this.pos, buf.length);
+    if (close >= 0) {
+      this.emitFileText(toLf(buf.slice(this.pos, close + HTML_CLOSE.length)));
+      this.emitFileText('\n');
+      this.pos = close + HTML_CLOSE.length;
+      this.finishFile(false);
+      this.mode = 'prose';
+      return;
+    }
+    let end = buf.length;
+    if (!final) {
+      end -= partialSuffix(buf, this.pos, HTML_CLOSE);
+      if (buf[end - 1] === '\r') end--;
+    }
+    if (end > this.pos) {
+      this.emitFileText(toLf(buf.slice(this.pos, end)));
+      this.pos = end;
+    }
+  }
+
+  private startEdits(path: string, fenced: boolean): void {
+    this.mode = 'edits';
+    this.editPath = path;
+    this.editFenced = fenced;
+    this.editState = 'expect';
+    this.searchLines = [];
+    this.replaceLines = [];
+  }
+
+  private editLine(line: string): void {
+    const closing = this.editFenced && this.isClosingFence(line);
+    if (this.editState === 'expect') {
+      if (closing) {
+        this.mode = 'prose';
+        return;
+      }
+      const search = SEARCH_LINE.exec(line);
+      if (search) {
+        const named = lastFilenameIn(search[1] ?? '');
+        if (named) this.editPath = named;
+        this.editState = 'search';
+        this.searchLines = [];
+        return;
+      }
+      if (line.trim() === '') return;
+      const bare = bareLinePath(line) ?? (/^\s*<{5,9}\s*START_TITLE/i.test(line) ? lastFilenameIn(line) : null);
+      if (bare) {
+        this.editPath = bare;
+        return;
+      }
+      if (!this.editFenced) {
+        this.mode = 'prose';
+        this.proseLine(line);
+        return;
+      }
+      this.prose.push(`${line}\n`);
+      return;
+    }
+    if (this.editState === 'search') {
+      if (DIVIDER_LINE.test(line)) {
+        this.editState = 'replace';
+        this.replaceLines = [];
+      } else if (closing) {
+        this.warnings.push(`An edit block for ${this.editPath} had no ======= divider and was dropped.`);
+        this.mode = 'prose';
+      } else if (SEARCH_LINE.test(line)) {
+        this.searchLines = [];
+      } else {
+        this.searchLines.push(line);
+      }
+      return;
+    }
+    if (REPLACE_LINE.test(line)) {
+      this.emitEdit();
+      this.editState = 'expect';
+    } else if (SEARCH_LINE.test(line)) {
+      this.emitEdit();
+      this.editState = 'search';
+      this.searchLines = [];
+    } else if (closing) {
+      this.emitEdit();
+      this.mode = 'prose';
+    } else {
+      this.replaceLines.push(line);
+    }
+  }
+
+  private emitEdit(): void {
+    const block: EditBlock = {
+      path: this.editPath,
+      search: joinLines(this.searchLines),
+      replace: joinLines(this.replaceLines),
+    };
+    this.edits.push(block);
+    this.events.push({ type: 'edit', block });
+    this.searchLines = [];
+    this.replaceLines = [];
+  }
+}
+
+/** Parses a complete answer. */
+export function parseOutput(text: string, options: ParserOptions = {}): ParseResult {
+  const parser = new OutputParser(options);
+  parser.feed(text);
+  parser.end();
+  return parser.result();
+}
+
+function joinLines(lines: readonly string[]): string {
+  let out = '';
+  for (const line of lines) out += `${line}\n`;
+  return out;
+}
+
+function toLf(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n/g, '\n') : text;
+}
+
+function indexOfIgnoreCase(text: string, needle: string, from: number, to: number): number {
+  // Needles are lowercase ASCII tags; look for '<' and compare the rest case-insensitively.
+  let i = text.indexOf('<', from);
+  while (i >= 0 && i + needle.length <= to) {
+    if (text.slice(i, i + needle.length).toLowerCase() === needle) return i;
+    i = text.indexOf('<', i + 1);
+  }
+  return -1;
+}
+
+/** Length of the longest tail of text[from..] that could be the start of `needle`. */
+function partialSuffix(text: string, from: number, needle: string): number {
+  const max = Math.min(needle.length - 1, text.length - from);
+  for (let n = max; n > 0; n--) {
+    if (text.slice(text.length - n).toLowerCase() === needle.slice(0, n)) return n;
+  }
+  return 0;
+}
