@@ -11,8 +11,10 @@ import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { loadSecret } from './lib/secret';
+import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerLegalRoutes } from './modules/legal/routes';
+import { registerLocalIdpRoutes } from './providers/identity/local-routes';
 
 export interface BuildAppOptions {
   /** An already open database (tests share one per worker); otherwise opened from config. */
@@ -96,6 +98,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(
     async (api) => {
       registerHealthRoutes(api, ctx);
+      registerAuthRoutes(api, ctx);
       registerLegalRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     { prefix: '/api' },
   );
 
+  registerLocalIdpRoutes(app, ctx);
   await registerWebApp(app, config);
   return app;
 }

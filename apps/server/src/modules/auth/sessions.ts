@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema/users';
@@ -61,4 +61,32 @@ export async function requireUser(ctx: Pick<AppContext, 'db'>, request: FastifyR
   const user = await findSessionUser(ctx, token);
   if (!user) throw unauthenticated();
   return user;
+}
+
+/**
+ * Renews a session so it lasts at least `ttlMs` from now (verify: 24 hours). A longer remaining
+ * lifetime (30 days after login) is never shortened. Returns the new expiry.
+ */
+export async function renewSession(
+  ctx: Pick<AppContext, 'db'>,
+  options: { sessionId: string; ttlMs: number },
+): Promise<Date | undefined> {
+  const renewed = new Date(Date.now() + options.ttlMs);
+  const [row] = await ctx.db
+    .update(sessions)
+    .set({ expiresAt: sql`greatest(${sessions.expiresAt}, ${renewed.toISOString()}::timestamptz)`, lastUsedAt: new Date() })
+    .where(and(eq(sessions.id, options.sessionId), gt(sessions.expiresAt, new Date())))
+    .returning({ expiresAt: sessions.expiresAt });
+  return row?.expiresAt;
+}
+
+/** Revokes one session (sign-out). */
+export async function revokeSession(ctx: Pick<AppContext, 'db'>, options: { sessionId: string }): Promise<void> {
+  await ctx.db.delete(sessions).where(eq(sessions.id, options.sessionId));
+}
+
+/** Revokes every session of a user (sign out everywhere). Returns how many were revoked. */
+export async function revokeUserSessions(ctx: Pick<AppContext, 'db'>, options: { userId: string }): Promise<number> {
+  const rows = await ctx.db.delete(sessions).where(eq(sessions.userId, options.userId)).returning({ id: sessions.id });
+  return rows.length;
 }

@@ -1,0 +1,35 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+
+export const RATE_LIMITED_MESSAGE = 'Demasiados intentos de inicio de sesión. Espera un minuto e inténtalo de nuevo.';
+
+/**
+ * Makes per-route rate limits available in this (encapsulated) scope: counters per IP, in process or
+ * in Redis when REDIS_URL is set so several instances share them. Over the limit answers
+ * 429 `{message, code: 'RATE_LIMITED'}`.
+ */
+export async function enableAuthRateLimit(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  if (scope.hasDecorator('rateLimit')) return;
+  let redis: Redis | undefined;
+  if (ctx.config.REDIS_URL) {
+    redis = new Redis(ctx.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    redis.on('error', (error) => ctx.log.warn({ err: error }, 'rate-limit redis error'));
+    const client = redis;
+    scope.addHook('onClose', async () => {
+      client.disconnect();
+    });
+  }
+  await scope.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'div-auth-rl:', skipOnError: true } : {}),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE),
+  });
+}
+
+/** The route option that limits a sign-in endpoint to AUTH_RATE_LIMIT requests per IP per minute. */
+export function authRateLimit(ctx: AppContext) {
+  return { rateLimit: { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: 60_000 } };
+}
