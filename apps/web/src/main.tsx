@@ -4,9 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import './lib/i18n';
+import { watchRouter } from './lib/navigation-progress';
+import { applyTheme } from './lib/theme';
 import './styles.css';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+
+applyTheme();
+watchRouter(router);
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,13 +1,46 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useSearchParams } from 'react-router';
+import { CookieBanner } from '../components/cookie-banner';
+import { LoadingMessage } from '../components/loading-message';
+import { RouteProgress } from '../components/route-progress';
+import { SiteFooter } from '../components/site-footer';
+import { SiteNav } from '../components/site-nav';
+import { ToastContainer } from '../components/toast-container';
+import '../components/shell-locale';
+import { CONSENT_ACCEPTED_EVENT } from '../lib/consent';
 
-/** Navigation, footer, cookie banner and the global overlays wrap every route. */
+function announceConsent() {
+  window.dispatchEvent(new Event(CONSENT_ACCEPTED_EVENT));
+}
+
+/**
+ * Navigation, footer, cookie banner and the two global overlays (toasts and the route progress bar)
+ * wrap every route. `?print` (printable legal pages) shows the page alone.
+ */
 export function RootLayout() {
+  const { t } = useTranslation('shell');
+  const [params] = useSearchParams();
+  const print = params.has('print');
   return (
     <div className="flex min-h-screen flex-col">
-      <Suspense fallback={<div className="p-8 text-center">Cargando...</div>}>
-        <Outlet />
-      </Suspense>
+      {!print && <CookieBanner onAccept={announceConsent} />}
+      <RouteProgress />
+      {!print && <SiteNav />}
+      <div id="main-content" className="flex flex-1 flex-col" tabIndex={-1}>
+        <Suspense
+          fallback={
+            <>
+              <RouteProgress forceVisible />
+              <LoadingMessage message={t('loading')} />
+            </>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </div>
+      {!print && <SiteFooter />}
+      <ToastContainer />
     </div>
   );
 }

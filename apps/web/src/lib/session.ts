@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@div/shared/constants';
+import { useSyncExternalStore } from 'react';
 
 /** The session kept in browser storage (spec section 3): token, user, expiry. */
 export interface StoredSession {
@@ -7,21 +8,30 @@ export interface StoredSession {
   expiresAt: number;
 }
 
-/** A stored session counts only while its expiry lies in the future; otherwise it is erased. */
-export function getSession(now = Date.now()): StoredSession | null {
+/** Reads a stored session text; null when absent, malformed or expired (no side effects). */
+export function parseSession(raw: string | null, now: number): StoredSession | null {
+  if (!raw) return null;
   try {
-    const raw = localStorage.getItem(STORAGE_KEYS.session);
-    if (!raw) return null;
     const session = JSON.parse(raw) as StoredSession;
-    if (typeof session?.token !== 'string' || typeof session.expiresAt !== 'number' || session.expiresAt <= now) {
-      clearSession();
-      return null;
-    }
+    if (typeof session?.token !== 'string' || typeof session.expiresAt !== 'number' || session.expiresAt <= now) return null;
     return session;
   } catch {
-    clearSession();
     return null;
   }
+}
+
+/** A stored session counts only while its expiry lies in the future; otherwise it is erased. */
+export function getSession(now = Date.now()): StoredSession | null {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(STORAGE_KEYS.session);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  const session = parseSession(raw, now);
+  if (!session) clearSession();
+  return session;
 }
 
 export function setSession(session: StoredSession) {
@@ -53,4 +63,61 @@ export function subscribeSession(listener: () => void) {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
   };
+}
+
+/** Moves the expiry of the stored session (after /api/auth/verify renews it). */
+export function renewSession(expiresAt: number) {
+  const session = getSession();
+  if (!session) return;
+  setSession({ ...session, expiresAt });
+}
+
+/** Reads an expiry sent by the server (ISO text or epoch milliseconds); NaN when unreadable. */
+export function parseExpiry(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return Date.parse(value);
+  return Number.NaN;
+}
+
+const RETURN_KEY = 'div_return_to';
+/** How long a remembered origin location stays valid (the sign-in round trip). */
+const RETURN_TTL_MS = 30 * 60_000;
+
+/** Remembers where the guard sent the visitor away from, so the next sign-in returns there. */
+export function rememberReturnTo(location: string, now = Date.now()) {
+  try {
+    sessionStorage.setItem(RETURN_KEY, JSON.stringify({ location, at: now }));
+  } catch {}
+}
+
+/** Takes (and forgets) the remembered origin location; only same-app paths are returned. */
+export function takeReturnTo(now = Date.now()): string | null {
+  try {
+    const raw = sessionStorage.getItem(RETURN_KEY);
+    sessionStorage.removeItem(RETURN_KEY);
+    if (!raw) return null;
+    const { location, at } = JSON.parse(raw) as { location?: unknown; at?: unknown };
+    if (typeof location !== 'string' || typeof at !== 'number' || now - at > RETURN_TTL_MS) return null;
+    // Only a path of this app: never an absolute or protocol-relative address.
+    if (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\')) return null;
+    return location;
+  } catch {
+    return null;
+  }
+}
+
+let snapshot: { raw: string | null; session: StoredSession | null } = { raw: null, session: null };
+function readSnapshot(): StoredSession | null {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(STORAGE_KEYS.session);
+  } catch {}
+  const stillValid = snapshot.session ? snapshot.session.expiresAt > Date.now() : true;
+  if (raw !== snapshot.raw || !stillValid) snapshot = { raw, session: parseSession(raw, Date.now()) };
+  return snapshot.session;
+}
+
+/** The stored session as React state: re-renders on sign-in, renewal and sign-out (also in other tabs). */
+export function useStoredSession(): StoredSession | null {
+  return useSyncExternalStore(subscribeSession, readSnapshot, () => null);
 }

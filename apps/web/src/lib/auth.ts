@@ -1,0 +1,87 @@
+// Types only: the contracts' zod schemas stay out of the browser bundle.
+import type { LoginCodeResponse, LoginUrlsResponse, VerifyResponse } from '@div/shared/auth';
+import { SESSION_LOGIN_MS } from '@div/shared/constants';
+import { api } from './api';
+import { clearSession, getSession, parseExpiry, renewSession, type StoredSession, setSession } from './session';
+
+/** GET /api/auth/login: where each provider's sign-in starts (no token). */
+export function fetchLoginUrls() {
+  return api<LoginUrlsResponse>('/api/auth/login', { anonymous: true });
+}
+
+/**
+ * Completes the login with validate_code: the single-use code is the bearer of GET /api/user,
+ * which answers the user and a new session token. The session is stored for 30 days.
+ */
+export async function signInWithCode(code: string, now = Date.now()): Promise<StoredSession> {
+  const answer = await api<Partial<LoginCodeResponse>>('/api/user', {
+    token: code,
+  });
+  if (!answer?.user || typeof answer.user.name !== 'string') throw new Error('Respuesta de usuario no válida');
+  const token = typeof answer.token === 'string' && answer.token ? answer.token : code;
+  const serverExpiry = parseExpiry(answer.expiresAt);
+  const expiresAt = Number.isFinite(serverExpiry) ? serverExpiry : now + SESSION_LOGIN_MS;
+  const session: StoredSession = {
+    token,
+    user: { name: answer.user.name, picture: answer.user.picture ?? null },
+    expiresAt,
+  };
+  setSession(session);
+  return session;
+}
+
+export type AuthCheck = 'authenticated' | 'unauthenticated';
+
+export interface VerifyDeps {
+  /** Calls GET /api/auth/verify with the given token; resolves the new expiry or rejects. */
+  verify?: (token: string) => Promise<Pick<VerifyResponse, 'expiresAt'>>;
+  now?: () => number;
+}
+
+const defaultVerify = (token: string) => api<VerifyResponse>('/api/auth/verify', { token, credentials: 'include' });
+
+/** Recently verified tokens: moving between protected pages does not re-check every time. */
+let lastVerified: { token: string; at: number } | null = null;
+export const VERIFY_REUSE_MS = 60_000;
+
+/** True when the stored session was verified by the server a moment ago. */
+export function isFreshlyVerified(now = Date.now()): boolean {
+  const session = getSession(now);
+  return !!session && !!lastVerified && lastVerified.token === session.token && now - lastVerified.at < VERIFY_REUSE_MS;
+}
+
+/**
+ * The guard's check (spec section 4, Authentication): without an unexpired stored session, or when
+ * the verify call fails or answers non-OK, the session is cleared and the visitor is unauthenticated.
+ * On success the stored session is renewed with the server's expiry (24 hours).
+ */
+export async function checkSession(deps: VerifyDeps = {}): Promise<AuthCheck> {
+  const now = deps.now ?? Date.now;
+  const session = getSession(now());
+  if (!session) return 'unauthenticated';
+  try {
+    const answer = await (deps.verify ?? defaultVerify)(session.token);
+    const expiresAt = parseExpiry(answer?.expiresAt);
+    if (!Number.isFinite(expiresAt) || expiresAt <= now()) throw new Error('Sesión caducada');
+    renewSession(expiresAt);
+    lastVerified = { token: session.token, at: now() };
+    return 'authenticated';
+  } catch {
+    lastVerified = null;
+    clearSession();
+    return 'unauthenticated';
+  }
+}
+
+/** POST /api/auth/logout revokes the session on the server; the local session goes either way. */
+export async function signOut() {
+  const session = getSession();
+  lastVerified = null;
+  try {
+    if (session) await api('/api/auth/logout', { method: 'POST', token: session.token, credentials: 'include' });
+  } catch {
+    // The local session is cleared regardless: the person asked to leave.
+  } finally {
+    clearSession();
+  }
+}
