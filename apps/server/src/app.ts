@@ -13,7 +13,12 @@ import { AppError } from './lib/errors';
 import { loadSecret } from './lib/secret';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerAccountRoutes } from './modules/account/routes';
+import { registerLocalBillingPages } from './modules/billing/local-pages';
+import { registerBillingRoutes } from './modules/billing/routes';
+import { registerUsageRoutes } from './modules/usage/routes';
 import { registerLegalRoutes } from './modules/legal/routes';
+import { registerSpacesRoutes } from './modules/spaces/routes';
 import { registerLocalIdpRoutes } from './providers/identity/local-routes';
 
 export interface BuildAppOptions {
@@ -98,8 +103,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(
     async (api) => {
       registerHealthRoutes(api, ctx);
+      registerUsageRoutes(api, ctx);
+      registerBillingRoutes(api, ctx);
+      registerAccountRoutes(api, ctx);
       registerAuthRoutes(api, ctx);
       registerLegalRoutes(api, ctx);
+      registerSpacesRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );
@@ -108,6 +117,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
 
   registerLocalIdpRoutes(app, ctx);
+  registerLocalBillingPages(app, ctx);
   await registerWebApp(app, config);
   return app;
 }

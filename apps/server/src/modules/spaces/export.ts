@@ -1,0 +1,70 @@
+import { exportFormatOf, type FileInput, MESSAGES } from '@div/shared/spaces';
+import { asc, eq } from 'drizzle-orm';
+import { strToU8, type Zippable, zipSync } from 'fflate';
+import { spaceVersions } from '../../db/schema/spaces';
+import { badRequest } from '../../lib/errors';
+import { assembleHtml } from './assemble';
+import { type Executor, getSpaceFiles } from './service';
+
+export interface ExportedFile {
+  filename: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * Exports a space per plan: free -> the single assembled HTML file; small -> a ZIP of all files;
+ * medium and pro -> the ZIP plus versions/<n>-<YYYY-MM-DD>/<files> and versions/index.json.
+ */
+export async function exportSpace(opts: { db: Executor; userId: string; plan: string; spaceId: string }): Promise<ExportedFile> {
+  const { space, files } = await getSpaceFiles(opts);
+  if (files.length === 0) throw badRequest(MESSAGES.noFiles);
+  const base = slugify(space.name);
+  const format = exportFormatOf(opts.plan);
+  if (format === 'html') {
+    return { filename: `${base}.html`, contentType: 'text/html; charset=utf-8', body: Buffer.from(assembleHtml(files), 'utf8') };
+  }
+  const zip: Zippable = {};
+  addFiles(zip, '', files);
+  if (format === 'zip-history') {
+    const versions = await opts.db
+      .select({
+        revision: spaceVersions.revision,
+        prompt: spaceVersions.prompt,
+        source: spaceVersions.source,
+        createdAt: spaceVersions.createdAt,
+        files: spaceVersions.files,
+      })
+      .from(spaceVersions)
+      .where(eq(spaceVersions.spaceId, space.id))
+      .orderBy(asc(spaceVersions.revision));
+    const index = versions.map((v, i) => {
+      const folder = `versions/${String(i + 1).padStart(3, '0')}-${v.createdAt.toISOString().slice(0, 10)}/`;
+      addFiles(zip, folder, v.files);
+      return { number: i + 1, folder, prompt: v.prompt, source: v.source, createdAt: v.createdAt.toISOString() };
+    });
+    zip['versions/index.json'] = strToU8(JSON.stringify(index, null, 2));
+  }
+  return { filename: `${base}.zip`, contentType: 'application/zip', body: Buffer.from(zipSync(zip, { level: 6 })) };
+}
+
+function addFiles(zip: Zippable, prefix: string, files: readonly FileInput[]) {
+  for (const file of files) zip[`${prefix}${file.path}`] = strToU8(file.content);
+}
+
+/** A safe ASCII file name from the project name. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'proyecto';
+}
+
+/** A Content-Disposition header for an attachment with a (safe) file name. */
+export function attachment(filename: string): string {
+  return `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

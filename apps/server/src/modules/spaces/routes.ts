@@ -1,0 +1,156 @@
+import {
+  createSpaceBodySchema,
+  createVersionBodySchema,
+  listSpacesResponseSchema,
+  listVersionsResponseSchema,
+  MESSAGES,
+  remixResponseSchema,
+  SPACE_MAX_BYTES,
+  saveFilesBodySchema,
+  saveFilesResponseSchema,
+  spaceDetailResponseSchema,
+  spaceResponseSchema,
+  updateSpaceBodySchema,
+  versionChangeResponseSchema,
+  versionResponseSchema,
+} from '@div/shared/spaces';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { requireUser } from '../auth/sessions';
+import { attachment, exportSpace } from './export';
+import { findRemixHtml } from './remix';
+import { startVersionRetention } from './retention';
+import { createSpace, deleteSpace, getSpaceDetail, listSpaces, saveFiles, updateSpace } from './service';
+import { getVersion, listVersions, resetSpace, restoreVersion, saveVersion } from './versions';
+
+/**
+ * JSON escaping can double the size of code (quotes, newlines), so the body may be larger than the
+ * space limit; the exact limits are checked on the decoded files, with a clear 413.
+ */
+export const FILES_BODY_LIMIT = SPACE_MAX_BYTES * 2 + 1024 * 1024;
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const versionParams = idParams.extend({ versionId: z.string().min(1).max(100) });
+
+export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.db;
+
+  api.get('/spaces', { schema: { response: { 200: listSpacesResponseSchema } } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    return { spaces: await listSpaces({ db, userId: user.id }) };
+  });
+
+  api.post(
+    '/spaces',
+    { schema: { body: createSpaceBodySchema, response: { 201: spaceResponseSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      const space = await createSpace({ db, userId: user.id, name: request.body.name });
+      return reply.status(201).send({ space });
+    },
+  );
+
+  api.get('/spaces/:id', { schema: { params: idParams, response: { 200: spaceDetailResponseSchema } } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    return getSpaceDetail({ db, userId: user.id, spaceId: request.params.id });
+  });
+
+  api.patch(
+    '/spaces/:id',
+    { schema: { params: idParams, body: updateSpaceBodySchema, response: { 200: spaceResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      const space = await updateSpace({ db, userId: user.id, spaceId: request.params.id, ...request.body });
+      return { space };
+    },
+  );
+
+  api.delete('/spaces/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    await deleteSpace({ db, userId: user.id, spaceId: request.params.id });
+    return reply.status(204).send();
+  });
+
+  api.put(
+    '/spaces/:id/files',
+    {
+      bodyLimit: FILES_BODY_LIMIT,
+      schema: { params: idParams, body: saveFilesBodySchema, response: { 200: saveFilesResponseSchema } },
+    },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      return saveFiles({ db, userId: user.id, spaceId: request.params.id, body: request.body });
+    },
+  );
+
+  api.get(
+    '/spaces/:id/versions',
+    { schema: { params: idParams, response: { 200: listVersionsResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      return { versions: await listVersions({ db, userId: user.id, spaceId: request.params.id }) };
+    },
+  );
+
+  api.post(
+    '/spaces/:id/versions',
+    { schema: { params: idParams, body: createVersionBodySchema.nullish(), response: { 201: versionChangeResponseSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      const result = await saveVersion({ db, userId: user.id, spaceId: request.params.id, prompt: request.body?.prompt });
+      return reply.status(201).send(result);
+    },
+  );
+
+  api.get(
+    '/spaces/:id/versions/:versionId',
+    { schema: { params: versionParams, response: { 200: versionResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      const { id, versionId } = request.params;
+      return { version: await getVersion({ db, userId: user.id, spaceId: id, versionId }) };
+    },
+  );
+
+  api.post(
+    '/spaces/:id/versions/:versionId/restore',
+    { schema: { params: versionParams, response: { 201: versionChangeResponseSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      const { id, versionId } = request.params;
+      return reply.status(201).send(await restoreVersion({ db, userId: user.id, spaceId: id, versionId }));
+    },
+  );
+
+  api.post(
+    '/spaces/:id/reset',
+    { schema: { params: idParams, response: { 201: versionChangeResponseSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      return reply.status(201).send(await resetSpace({ db, userId: user.id, spaceId: request.params.id }));
+    },
+  );
+
+  api.get('/spaces/:id/export', { schema: { params: idParams } }, async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const file = await exportSpace({ db, userId: user.id, plan: user.plan, spaceId: request.params.id });
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', attachment(file.filename))
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  });
+
+  // Anyone may remix public content: no session needed.
+  api.get('/remix/:id', { schema: { params: idParams, response: { 200: remixResponseSchema } } }, async (request) => {
+    const html = await findRemixHtml({ db, id: request.params.id });
+    if (html === undefined) throw notFound(MESSAGES.remixNotFound);
+    return { html };
+  });
+
+  startVersionRetention(app, ctx);
+}

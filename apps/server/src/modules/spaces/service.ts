@@ -1,0 +1,255 @@
+import {
+  defaultStarterFiles,
+  FILE_MAX_BYTES,
+  type FileInput,
+  isSafeFilePath,
+  languageOf,
+  MESSAGES,
+  type SaveFilesBody,
+  SPACE_DESCRIPTION,
+  SPACE_MAX_BYTES,
+  SPACE_MAX_FILES,
+  type SpaceFile,
+  type SpaceSummary,
+  spaceNameSchema,
+} from '@div/shared/spaces';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { spaceFiles, spaces } from '../../db/schema/spaces';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { appendVersion, listVersions } from './versions';
+
+/** A database or a transaction: service functions work inside a caller's transaction too. */
+export type Executor = Database;
+
+const summaryColumns = {
+  id: spaces.id,
+  name: spaces.name,
+  description: spaces.description,
+  isPublic: spaces.isPublic,
+  revision: spaces.revision,
+  createdAt: spaces.createdAt,
+  updatedAt: spaces.updatedAt,
+};
+
+type SummaryRow = {
+  id: string;
+  name: string;
+  description: string;
+  isPublic: boolean;
+  revision: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export function toSummary(row: SummaryRow): SpaceSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    public: row.isPublic,
+    revision: row.revision,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toSpaceFile(file: FileInput): SpaceFile {
+  return {
+    id: file.path,
+    name: file.path.slice(file.path.lastIndexOf('/') + 1),
+    type: 'file',
+    language: languageOf(file.path),
+    content: file.content,
+  };
+}
+
+function parseName(name: string): string {
+  const parsed = spaceNameSchema.safeParse(name);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.nameRequired);
+  return parsed.data;
+}
+
+/**
+ * Checks a file set against the path rules and the size limits (400 for a bad path, 413 over a
+ * size limit). `whole` says whether these are all the space's files (then the space limit applies).
+ */
+export function checkFiles(files: readonly FileInput[], whole: boolean): void {
+  const seen = new Set<string>();
+  let total = 0;
+  for (const file of files) {
+    if (!isSafeFilePath(file.path)) throw badRequest(MESSAGES.badPath);
+    if (seen.has(file.path)) throw badRequest(`Archivo repetido: ${file.path}`);
+    seen.add(file.path);
+    const size = Buffer.byteLength(file.content, 'utf8');
+    if (size > FILE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `${MESSAGES.fileTooLarge} (${file.path})`);
+    total += size;
+  }
+  if (whole && files.length > SPACE_MAX_FILES) throw badRequest(MESSAGES.tooManyFiles);
+  if (whole && total > SPACE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.spaceTooLarge);
+}
+
+/** The user's spaces, newest first. */
+export async function listSpaces(opts: { db: Executor; userId: string }): Promise<SpaceSummary[]> {
+  const rows = await opts.db
+    .select(summaryColumns)
+    .from(spaces)
+    .where(eq(spaces.ownerId, opts.userId))
+    .orderBy(desc(spaces.createdAt), desc(spaces.id));
+  return rows.map(toSummary);
+}
+
+/** Creates a space with the starter files and its first version, in one transaction. */
+export async function createSpace(opts: { db: Executor; userId: string; name: string }): Promise<SpaceSummary> {
+  const name = parseName(opts.name);
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(spaces)
+      .values({ ownerId: opts.userId, name, description: SPACE_DESCRIPTION, revision: 0 })
+      .returning({ id: spaces.id });
+    if (!row) throw new Error('space not created');
+    await appendVersion({ tx, spaceId: row.id, files: defaultStarterFiles, prompt: null, source: 'initial' });
+    return findSpace({ db: tx, userId: opts.userId, spaceId: row.id });
+  });
+}
+
+/** The space if the user owns it, else 404 (also for another user's space). */
+export async function findSpace(opts: { db: Executor; userId: string; spaceId: string }): Promise<SpaceSummary> {
+  const [row] = await opts.db
+    .select(summaryColumns)
+    .from(spaces)
+    .where(and(eq(spaces.id, opts.spaceId), eq(spaces.ownerId, opts.userId)))
+    .limit(1);
+  if (!row) throw notFound(MESSAGES.notFound);
+  return toSummary(row);
+}
+
+/** The current files of a space the user owns (for the AI generation and deploy modules). */
+export async function getSpaceFiles(opts: {
+  db: Executor;
+  userId: string;
+  spaceId: string;
+}): Promise<{ space: SpaceSummary; files: FileInput[]; revision: number }> {
+  const space = await findSpace(opts);
+  const files = await readFiles(opts.db, opts.spaceId);
+  return { space, files, revision: space.revision };
+}
+
+/** Current files of a space, by path; the caller has checked who may read them. */
+export async function readFiles(db: Executor, spaceId: string): Promise<FileInput[]> {
+  return db
+    .select({ path: spaceFiles.path, content: spaceFiles.content })
+    .from(spaceFiles)
+    .where(eq(spaceFiles.spaceId, spaceId))
+    .orderBy(spaceFiles.path);
+}
+
+/** Everything the editor needs to open a space. */
+export async function getSpaceDetail(opts: { db: Executor; userId: string; spaceId: string }) {
+  const [{ space, files }, versions] = await Promise.all([
+    getSpaceFiles(opts),
+    listVersions({ db: opts.db, userId: opts.userId, spaceId: opts.spaceId, skipOwnerCheck: true }),
+  ]);
+  return { space, files: sortForEditor(files).map(toSpaceFile), versions, revision: space.revision };
+}
+
+/** index.html, style.css, script.js first, then the rest by path. */
+function sortForEditor(files: FileInput[]): FileInput[] {
+  const rank = (p: string) => {
+    const i = ['index.html', 'style.css', 'script.js'].indexOf(p);
+    return i === -1 ? 3 : i;
+  };
+  return [...files].sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
+}
+
+export async function updateSpace(opts: {
+  db: Executor;
+  userId: string;
+  spaceId: string;
+  name?: string | undefined;
+  public?: boolean | undefined;
+}): Promise<SpaceSummary> {
+  const set: Partial<typeof spaces.$inferInsert> = { updatedAt: new Date() };
+  if (opts.name !== undefined) set.name = parseName(opts.name);
+  if (opts.public !== undefined) set.isPublic = opts.public;
+  const [row] = await opts.db
+    .update(spaces)
+    .set(set)
+    .where(and(eq(spaces.id, opts.spaceId), eq(spaces.ownerId, opts.userId)))
+    .returning(summaryColumns);
+  if (!row) throw notFound(MESSAGES.notFound);
+  return toSummary(row);
+}
+
+/** Deletes a space with its files and versions (cascade). */
+export async function deleteSpace(opts: { db: Executor; userId: string; spaceId: string }): Promise<void> {
+  const rows = await opts.db
+    .delete(spaces)
+    .where(and(eq(spaces.id, opts.spaceId), eq(spaces.ownerId, opts.userId)))
+    .returning({ id: spaces.id });
+  if (rows.length === 0) throw notFound(MESSAGES.notFound);
+}
+
+/**
+ * Saves files with optimistic concurrency: the revision must be the current one (else 409 with the
+ * current revision); the revision is bumped by a conditional UPDATE, so of two writers holding the
+ * same revision exactly one wins. Limits are checked after the write inside the transaction, so
+ * nothing over them is ever committed.
+ */
+export async function saveFiles(opts: {
+  db: Executor;
+  userId: string;
+  spaceId: string;
+  body: SaveFilesBody;
+}): Promise<{ revision: number; updatedAt: string }> {
+  const { body } = opts;
+  checkFiles(body.files, body.replaceAll === true);
+  return opts.db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(spaces)
+      .set({ revision: sql`${spaces.revision} + 1`, updatedAt: now })
+      .where(and(eq(spaces.id, opts.spaceId), eq(spaces.ownerId, opts.userId), eq(spaces.revision, body.revision)))
+      .returning({ revision: spaces.revision, updatedAt: spaces.updatedAt });
+    if (!row) {
+      const current = await findSpace({ db: tx, userId: opts.userId, spaceId: opts.spaceId });
+      throw new AppError('CONFLICT', MESSAGES.conflict, { revision: current.revision });
+    }
+    const paths = body.files.map((f) => f.path);
+    if (body.replaceAll) {
+      await tx
+        .delete(spaceFiles)
+        .where(and(eq(spaceFiles.spaceId, opts.spaceId), paths.length ? notInArray(spaceFiles.path, paths) : undefined));
+    }
+    if (body.deletePaths?.length) {
+      await tx.delete(spaceFiles).where(and(eq(spaceFiles.spaceId, opts.spaceId), inArray(spaceFiles.path, body.deletePaths)));
+    }
+    if (body.files.length) {
+      await tx
+        .insert(spaceFiles)
+        .values(
+          body.files.map((f) => ({
+            spaceId: opts.spaceId,
+            path: f.path,
+            content: f.content,
+            language: languageOf(f.path),
+            updatedAt: now,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [spaceFiles.spaceId, spaceFiles.path],
+          set: { content: sql`excluded.content`, language: sql`excluded.language`, updatedAt: now },
+        });
+    }
+    const [totals] = await tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        bytes: sql<number>`coalesce(sum(octet_length(${spaceFiles.content})), 0)::bigint`,
+      })
+      .from(spaceFiles)
+      .where(eq(spaceFiles.spaceId, opts.spaceId));
+    if (Number(totals?.count ?? 0) > SPACE_MAX_FILES) throw badRequest(MESSAGES.tooManyFiles);
+    if (Number(totals?.bytes ?? 0) > SPACE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.spaceTooLarge);
+    return { revision: row.revision, updatedAt: row.updatedAt.toISOString() };
+  });
+}

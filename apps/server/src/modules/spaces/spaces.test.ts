@@ -1,0 +1,324 @@
+import { FILE_MAX_BYTES, MESSAGES, SPACE_DESCRIPTION, SPACE_NAME_MAX } from '@div/shared/spaces';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { createTestApp, createTestUser } from '../../test/app';
+import { openTestDatabase, testDrivers } from '../../test/db';
+
+type User = Awaited<ReturnType<typeof createTestUser>>;
+
+describe.each(testDrivers)('spaces API on %s', (driver) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let alice: User;
+  let bob: User;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    app = await createTestApp(database);
+    alice = await createTestUser(database);
+    bob = await createTestUser(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const call = (user: User | null, method: string, url: string, payload?: unknown) =>
+    app.inject({
+      method: method as 'GET',
+      url,
+      headers: user ? { authorization: user.authorization } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+
+  async function create(user: User, name = 'Mi web') {
+    const res = await call(user, 'POST', '/api/spaces', { name, description: 'ignorado' });
+    expect(res.statusCode).toBe(201);
+    return res.json().space as { id: string; revision: number };
+  }
+
+  it('creates a space with the starter files, the fixed description and a first version', async () => {
+    const res = await call(alice, 'POST', '/api/spaces', { name: '  Panadería Sol  ', description: 'lo que sea' });
+    expect(res.statusCode).toBe(201);
+    const { space } = res.json();
+    expect(space).toMatchObject({ name: 'Panadería Sol', description: SPACE_DESCRIPTION, public: false, revision: 1 });
+    expect(Date.parse(space.createdAt)).not.toBeNaN();
+
+    const detail = await call(alice, 'GET', `/api/spaces/${space.id}`);
+    expect(detail.statusCode).toBe(200);
+    const body = detail.json();
+    expect(body.revision).toBe(1);
+    expect(body.files.map((f: { id: string }) => f.id)).toEqual(['index.html', 'style.css', 'script.js']);
+    expect(body.files[0]).toMatchObject({ id: 'index.html', name: 'index.html', type: 'file', language: 'html' });
+    expect(body.files[0].content).toContain('style.css');
+    expect(body.files[1].language).toBe('css');
+    expect(body.files[2].language).toBe('javascript');
+    expect(body.versions).toHaveLength(1);
+    expect(body.versions[0]).toMatchObject({ source: 'initial', revision: 1, prompt: null });
+  });
+
+  it('lists only the own spaces, newest first', async () => {
+    const user = await createTestUser(database);
+    const first = await create(user, 'Primero');
+    const second = await create(user, 'Segundo');
+    await create(bob, 'De Bob');
+    const res = await call(user, 'GET', '/api/spaces');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().spaces.map((s: { id: string }) => s.id)).toEqual([second.id, first.id]);
+  });
+
+  it('rejects blank and too long names with a message', async () => {
+    for (const name of ['', '    ']) {
+      const res = await call(alice, 'POST', '/api/spaces', { name, description: '' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MESSAGES.nameRequired);
+    }
+    const long = await call(alice, 'POST', '/api/spaces', { name: 'x'.repeat(SPACE_NAME_MAX + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(MESSAGES.nameTooLong);
+    const exact = await call(alice, 'POST', '/api/spaces', { name: ` ${'x'.repeat(SPACE_NAME_MAX)} ` });
+    expect(exact.statusCode).toBe(201);
+    const missing = await call(alice, 'POST', '/api/spaces', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBeTruthy();
+  });
+
+  it('renames and deletes a space', async () => {
+    const space = await create(alice, 'Viejo');
+    const renamed = await call(alice, 'PATCH', `/api/spaces/${space.id}`, { name: ' Nuevo ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().space.name).toBe('Nuevo');
+    expect((await call(alice, 'PATCH', `/api/spaces/${space.id}`, { name: ' ' })).statusCode).toBe(400);
+
+    const del = await call(alice, 'DELETE', `/api/spaces/${space.id}`);
+    expect(del.statusCode).toBe(204);
+    expect((await call(alice, 'GET', `/api/spaces/${space.id}`)).statusCode).toBe(404);
+    expect((await call(alice, 'DELETE', `/api/spaces/${space.id}`)).statusCode).toBe(404);
+    const list = await call(alice, 'GET', '/api/spaces');
+    expect(list.json().spaces.some((s: { id: string }) => s.id === space.id)).toBe(false);
+  });
+
+  it('saves one file, a whole set and deletions, bumping the revision', async () => {
+    const space = await create(alice);
+    const one = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, {
+      revision: 1,
+      files: [{ path: 'index.html', content: '<h1>Hola</h1>' }],
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().revision).toBe(2);
+    let detail = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
+    expect(detail.files).toHaveLength(3);
+    expect(detail.files.find((f: { id: string }) => f.id === 'index.html').content).toBe('<h1>Hola</h1>');
+
+    const added = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, {
+      revision: 2,
+      files: [{ path: 'css/extra.css', content: 'p{}' }],
+      deletePaths: ['script.js'],
+    });
+    expect(added.json().revision).toBe(3);
+    detail = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
+    expect(detail.files.map((f: { id: string }) => f.id).sort()).toEqual(['css/extra.css', 'index.html', 'style.css']);
+    expect(detail.files.find((f: { id: string }) => f.id === 'css/extra.css')).toMatchObject({
+      name: 'extra.css',
+      language: 'css',
+    });
+
+    const whole = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, {
+      revision: 3,
+      replaceAll: true,
+      files: [
+        { path: 'index.html', content: '<p>a</p>' },
+        { path: 'about.html', content: '<p>b</p>' },
+      ],
+    });
+    expect(whole.statusCode).toBe(200);
+    detail = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
+    expect(detail.files.map((f: { id: string }) => f.id)).toEqual(['index.html', 'about.html']);
+    expect(detail.revision).toBe(4);
+    // Saving files does not create versions: only explicit saves, generations, restores and resets do.
+    expect(detail.versions).toHaveLength(1);
+  });
+
+  it('rejects unsafe paths', async () => {
+    const space = await create(alice);
+    for (const path of ['../x.html', '/etc/passwd', 'a\\b.html', 'a/../../b.html', 'x\u0001.js', '.env', '']) {
+      const res = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 1, files: [{ path, content: 'x' }] });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    const del = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 1, files: [], deletePaths: ['../x'] });
+    expect(del.statusCode).toBe(400);
+    const detail = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
+    expect(detail.revision).toBe(1);
+  });
+
+  it('answers 409 with the current revision to a stale write; of two writers exactly one wins', async () => {
+    const space = await create(alice);
+    const writes = await Promise.all(
+      ['A', 'B'].map((who) =>
+        call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 1, files: [{ path: 'index.html', content: who }] }),
+      ),
+    );
+    const codes = writes.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409]);
+    const winner = writes.find((r) => r.statusCode === 200);
+    const loser = writes.find((r) => r.statusCode === 409);
+    expect(loser?.json()).toMatchObject({ code: 'CONFLICT', revision: 2, message: MESSAGES.conflict });
+    const detail = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
+    expect(winner?.json().revision).toBe(2);
+    const winnerContent = ['A', 'B'][writes.findIndex((r) => r.statusCode === 200)];
+    expect(detail.files.find((f: { id: string }) => f.id === 'index.html').content).toBe(winnerContent);
+    // Retrying with the answered revision succeeds.
+    const retry = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, {
+      revision: 2,
+      files: [{ path: 'index.html', content: 'C' }],
+    });
+    expect(retry.json().revision).toBe(3);
+  });
+
+  it('answers 413 with a clear message over the size limits and keeps the files', async () => {
+    const space = await create(alice);
+    const big = 'a'.repeat(FILE_MAX_BYTES + 1);
+    const res = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, {
+      revision: 1,
+      files: [{ path: 'index.html', content: big }],
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toContain('2 MB');
+
+    // Six files of about 1.9 MB each: every file fits, the space (10 MB) does not.
+    const almost = 'b'.repeat(FILE_MAX_BYTES - 100_000);
+    const files = Array.from({ length: 6 }, (_, i) => ({ path: `p${i}.html`, content: almost }));
+    const total = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 1, files });
+    expect(total.statusCode).toBe(413);
+    expect(total.json().message).toContain('10 MB');
+
+    // Adding files one at a time is checked against the whole space too.
+    let revision = 1;
+    for (let i = 0; i < 4; i++) {
+      const ok = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision, files: [files[i]] });
+      expect(ok.statusCode).toBe(200);
+      revision = ok.json().revision;
+    }
+    const fifth = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision, files: [files[4]] });
+    expect(fifth.statusCode).toBe(200);
+    revision = fifth.json().revision;
+    const sixth = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision, files: [files[5]] });
+    expect(sixth.statusCode).toBe(413);
+    const detail = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
+    expect(detail.revision).toBe(revision);
+    expect(detail.files.some((f: { id: string }) => f.id === 'p5.html')).toBe(false);
+  });
+
+  it('saves versions, restores by appending and resets to the starter page', async () => {
+    const space = await create(alice);
+    await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 1, files: [{ path: 'index.html', content: 'uno' }] });
+    const saved = await call(alice, 'POST', `/api/spaces/${space.id}/versions`, { prompt: 'primera edición' });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().version).toMatchObject({ source: 'save', prompt: 'primera edición', revision: 3 });
+    expect(saved.json().revision).toBe(3);
+
+    await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 3, files: [{ path: 'index.html', content: 'dos' }] });
+    const noBody = await call(alice, 'POST', `/api/spaces/${space.id}/versions`);
+    expect(noBody.statusCode, noBody.payload).toBe(201);
+
+    const versions = (await call(alice, 'GET', `/api/spaces/${space.id}/versions`)).json().versions;
+    expect(versions.map((v: { source: string }) => v.source)).toEqual(['save', 'save', 'initial']);
+    const first = versions[1];
+    const one = await call(alice, 'GET', `/api/spaces/${space.id}/versions/${first.id}`);
+    expect(one.json().version.files.find((f: { path: string }) => f.path === 'index.html').content).toBe('uno');
+
+    const restored = await call(alice, 'POST', `/api/spaces/${space.id}/versions/${first.id}/restore`);
+    expect(restored.statusCode).toBe(201);
+    expect(restored.json().version.source).toBe('restore');
+    expect(restored.json().files.find((f: { id: string }) => f.id === 'index.html').content).toBe('uno');
+    const after = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
+    expect(after.versions).toHaveLength(4);
+    expect(after.versions.map((v: { id: string }) => v.id)).toContain(first.id);
+    expect(after.files.find((f: { id: string }) => f.id === 'index.html').content).toBe('uno');
+    expect(after.revision).toBe(restored.json().revision);
+
+    const reset = await call(alice, 'POST', `/api/spaces/${space.id}/reset`);
+    expect(reset.statusCode).toBe(201);
+    expect(reset.json().version.source).toBe('reset');
+    const afterReset = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
+    expect(afterReset.files.map((f: { id: string }) => f.id)).toEqual(['index.html', 'style.css', 'script.js']);
+    expect(afterReset.files[0].content).toContain('lang="es"');
+    expect(afterReset.versions).toHaveLength(5);
+
+    const missing = await call(alice, 'POST', `/api/spaces/${space.id}/versions/nope/restore`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(MESSAGES.versionNotFound);
+  });
+
+  it('answers 401 without a valid session on every endpoint', async () => {
+    const space = await create(alice);
+    const endpoints: [string, string, unknown?][] = [
+      ['GET', '/api/spaces'],
+      ['POST', '/api/spaces', { name: 'x', description: '' }],
+      ...everyEndpoint(space.id, 'v'),
+    ];
+    for (const [method, url, payload] of endpoints) {
+      const res = await call(null, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      const bad = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: 'Bearer nope' },
+        payload: payload as object,
+      });
+      expect(bad.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it("answers 404 to another user's space on every endpoint and changes nothing", async () => {
+    const space = await create(alice, 'De Alice');
+    const versionId = (await call(alice, 'GET', `/api/spaces/${space.id}/versions`)).json().versions[0].id;
+    for (const [method, url, payload] of everyEndpoint(space.id, versionId)) {
+      const res = await call(bob, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().message).toBeTruthy();
+    }
+    const still = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
+    expect(still.space.name).toBe('De Alice');
+    expect(still.revision).toBe(1);
+    expect(still.versions).toHaveLength(1);
+  });
+
+  it('remixes only spaces marked public, without a session', async () => {
+    const space = await create(alice, 'Remezcla');
+    expect((await call(null, 'GET', `/api/remix/${space.id}`)).statusCode).toBe(404);
+    expect((await call(alice, 'GET', `/api/remix/${space.id}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', '/api/remix/does-not-exist')).statusCode).toBe(404);
+
+    const made = await call(alice, 'PATCH', `/api/spaces/${space.id}`, { public: true });
+    expect(made.json().space.public).toBe(true);
+    const res = await call(null, 'GET', `/api/remix/${space.id}`);
+    expect(res.statusCode).toBe(200);
+    const { html } = res.json();
+    expect(html).toContain('<style>');
+    expect(html).toContain('box-sizing');
+    expect(html).toContain('¡Hola! Tu sitio ya funciona.');
+    expect(html).not.toContain('href="style.css"');
+
+    await call(alice, 'PATCH', `/api/spaces/${space.id}`, { public: false });
+    expect((await call(bob, 'GET', `/api/remix/${space.id}`)).statusCode).toBe(404);
+  });
+});
+
+/** Every endpoint that takes a space id, with a valid payload. */
+function everyEndpoint(id: string, versionId: string): [string, string, unknown?][] {
+  return [
+    ['GET', `/api/spaces/${id}`],
+    ['PATCH', `/api/spaces/${id}`, { name: 'robado', public: true }],
+    ['PUT', `/api/spaces/${id}/files`, { revision: 1, files: [{ path: 'index.html', content: 'x' }] }],
+    ['GET', `/api/spaces/${id}/versions`],
+    ['POST', `/api/spaces/${id}/versions`, { prompt: 'x' }],
+    ['GET', `/api/spaces/${id}/versions/${versionId}`],
+    ['POST', `/api/spaces/${id}/versions/${versionId}/restore`],
+    ['POST', `/api/spaces/${id}/reset`],
+    ['GET', `/api/spaces/${id}/export`],
+    ['DELETE', `/api/spaces/${id}`],
+  ];
+}

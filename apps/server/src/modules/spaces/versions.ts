@@ -1,0 +1,164 @@
+import {
+  defaultStarterFiles,
+  type FileInput,
+  languageOf,
+  MESSAGES,
+  type Version,
+  type VersionChangeResponse,
+  type VersionSource,
+} from '@div/shared/spaces';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { spaceFiles, spaces, spaceVersions } from '../../db/schema/spaces';
+import { AppError, notFound } from '../../lib/errors';
+import { checkFiles, type Executor, findSpace, readFiles, toSpaceFile } from './service';
+
+const versionColumns = {
+  id: spaceVersions.id,
+  prompt: spaceVersions.prompt,
+  source: spaceVersions.source,
+  revision: spaceVersions.revision,
+  createdAt: spaceVersions.createdAt,
+};
+
+type VersionRow = { id: string; prompt: string | null; source: string; revision: number; createdAt: Date };
+
+function toVersion(row: VersionRow, files?: FileInput[]): Version {
+  return {
+    id: row.id,
+    prompt: row.prompt,
+    source: row.source as VersionSource,
+    revision: row.revision,
+    createdAt: row.createdAt.toISOString(),
+    ...(files ? { files } : {}),
+  };
+}
+
+/**
+ * Appends an immutable version with these files, makes them the space's current files and bumps
+ * the revision. Run it inside the caller's transaction (`tx`) so the version and whatever else
+ * belongs to it (a usage event, say) commit together. The caller has checked ownership (e.g. with
+ * getSpaceFiles); pass `userId` to have it checked here too. With `expectedRevision`, a space that
+ * changed meanwhile answers 409 instead of being overwritten.
+ */
+export async function appendVersion(opts: {
+  tx: Executor;
+  spaceId: string;
+  files: readonly FileInput[];
+  prompt: string | null | undefined;
+  source: VersionSource;
+  userId?: string;
+  expectedRevision?: number;
+}): Promise<{ version: Version; revision: number }> {
+  checkFiles(opts.files, true);
+  const { tx, spaceId } = opts;
+  const now = new Date();
+  // The conditional UPDATE locks the space row: concurrent appends to one space run one after another.
+  const [row] = await tx
+    .update(spaces)
+    .set({ revision: sql`${spaces.revision} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(spaces.id, spaceId),
+        opts.userId !== undefined ? eq(spaces.ownerId, opts.userId) : undefined,
+        opts.expectedRevision !== undefined ? eq(spaces.revision, opts.expectedRevision) : undefined,
+      ),
+    )
+    .returning({ revision: spaces.revision });
+  if (!row) {
+    if (opts.expectedRevision !== undefined && opts.userId !== undefined) {
+      const current = await findSpace({ db: tx, userId: opts.userId, spaceId });
+      throw new AppError('CONFLICT', MESSAGES.conflict, { revision: current.revision });
+    }
+    throw notFound(MESSAGES.notFound);
+  }
+  const files = opts.files.map((f) => ({ path: f.path, content: f.content }));
+  await tx.delete(spaceFiles).where(eq(spaceFiles.spaceId, spaceId));
+  if (files.length) {
+    await tx
+      .insert(spaceFiles)
+      .values(files.map((f) => ({ spaceId, path: f.path, content: f.content, language: languageOf(f.path), updatedAt: now })));
+  }
+  const [version] = await tx
+    .insert(spaceVersions)
+    .values({ spaceId, revision: row.revision, files, prompt: opts.prompt ?? null, source: opts.source, createdAt: now })
+    .returning(versionColumns);
+  if (!version) throw new Error('version not created');
+  return { version: toVersion(version), revision: row.revision };
+}
+
+/** Versions of a space, newest first, without their files. */
+export async function listVersions(opts: {
+  db: Executor;
+  userId: string;
+  spaceId: string;
+  /** The caller already checked ownership in the same request. */
+  skipOwnerCheck?: boolean;
+}): Promise<Version[]> {
+  if (!opts.skipOwnerCheck) await findSpace(opts);
+  const rows = await opts.db
+    .select(versionColumns)
+    .from(spaceVersions)
+    .innerJoin(spaces, eq(spaces.id, spaceVersions.spaceId))
+    .where(and(eq(spaceVersions.spaceId, opts.spaceId), eq(spaces.ownerId, opts.userId)))
+    .orderBy(desc(spaceVersions.revision));
+  return rows.map((r) => toVersion(r));
+}
+
+/** One version with its files. */
+export async function getVersion(opts: { db: Executor; userId: string; spaceId: string; versionId: string }): Promise<Version> {
+  const [row] = await opts.db
+    .select({ ...versionColumns, files: spaceVersions.files })
+    .from(spaceVersions)
+    .innerJoin(spaces, eq(spaces.id, spaceVersions.spaceId))
+    .where(and(eq(spaceVersions.id, opts.versionId), eq(spaceVersions.spaceId, opts.spaceId), eq(spaces.ownerId, opts.userId)))
+    .limit(1);
+  if (!row) {
+    await findSpace(opts);
+    throw notFound(MESSAGES.versionNotFound);
+  }
+  return toVersion(row, row.files);
+}
+
+async function appendForUser(opts: {
+  db: Executor;
+  userId: string;
+  spaceId: string;
+  source: VersionSource;
+  prompt: string | null | undefined;
+  files: (tx: Executor) => Promise<readonly FileInput[]>;
+}): Promise<VersionChangeResponse> {
+  return opts.db.transaction(async (tx) => {
+    await findSpace({ db: tx, userId: opts.userId, spaceId: opts.spaceId });
+    const files = await opts.files(tx);
+    const { version, revision } = await appendVersion({
+      tx,
+      spaceId: opts.spaceId,
+      userId: opts.userId,
+      files,
+      prompt: opts.prompt,
+      source: opts.source,
+    });
+    return { version, revision, files: files.map(toSpaceFile) };
+  });
+}
+
+/** 'Save version': snapshots the current files. */
+export function saveVersion(opts: { db: Executor; userId: string; spaceId: string; prompt?: string | undefined }) {
+  return appendForUser({ ...opts, source: 'save', prompt: opts.prompt, files: (tx) => readFiles(tx, opts.spaceId) });
+}
+
+/** Restoring appends a new version with the old files; nothing is overwritten. */
+export async function restoreVersion(opts: { db: Executor; userId: string; spaceId: string; versionId: string }) {
+  const old = await getVersion(opts);
+  return appendForUser({
+    ...opts,
+    source: 'restore',
+    prompt: old.prompt,
+    files: async () => old.files ?? [],
+  });
+}
+
+/** Full reset: the default starter page, as a new version. */
+export function resetSpace(opts: { db: Executor; userId: string; spaceId: string }) {
+  return appendForUser({ ...opts, source: 'reset', prompt: null, files: async () => defaultStarterFiles });
+}
