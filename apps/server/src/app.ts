@@ -18,6 +18,7 @@ import { registerLocalBillingPages } from './modules/billing/local-pages';
 import { registerBillingRoutes } from './modules/billing/routes';
 import { registerUsageRoutes } from './modules/usage/routes';
 import { registerLegalRoutes } from './modules/legal/routes';
+import { registerSpacesRoutes } from './modules/spaces/routes';
 import { registerLocalIdpRoutes } from './providers/identity/local-routes';
 
 export interface BuildAppOptions {
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerAccountRoutes(api, ctx);
       registerAuthRoutes(api, ctx);
       registerLegalRoutes(api, ctx);
+      registerSpacesRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );
