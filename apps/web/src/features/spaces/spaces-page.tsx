@@ -1,5 +1,78 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useSpaces } from './api/list-spaces';
+import { CreateSpaceForm } from './create-space-form';
+import { SpaceCard } from './space-card';
+import { isUnauthorized, useRedirectOnUnauthorized } from './use-auth-redirect';
+import './locale';
 
+/** /spaces: the signed-in person's projects (spec section 2). */
 export default function SpacesPage() {
-  return <PlaceholderPage title="Tus Proyectos" />;
+  const { t } = useTranslation('spaces');
+  const spaces = useSpaces();
+  useRedirectOnUnauthorized(spaces.error);
+  useEffect(() => {
+    if (spaces.error && !isUnauthorized(spaces.error)) toast.error(t('loadError'), { id: 'spaces-load-error' });
+  }, [spaces.error, t]);
+  const list = spaces.data?.spaces ?? [];
+
+  return (
+    <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
+      <header className="mb-8 flex flex-col gap-6">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <h1 className="text-3xl font-bold text-gray-900 dark:text-gray-100">{t('title')}</h1>
+            <p className="mt-1 text-gray-600 dark:text-gray-400">{t('subtitle')}</p>
+          </div>
+          {spaces.isSuccess && (
+            <p
+              data-testid="spaces-count"
+              className="rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+            >
+              {t('count', { count: list.length })}
+            </p>
+          )}
+        </div>
+        <CreateSpaceForm />
+      </header>
+
+      {spaces.isPending && (
+        <p role="status" className="py-16 text-center text-gray-500 dark:text-gray-400">
+          {t('loading')}
+        </p>
+      )}
+
+      {spaces.isError && (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-4 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center dark:border-red-900 dark:bg-red-950/40"
+        >
+          <p className="font-medium text-red-700 dark:text-red-300">{t('loadError')}</p>
+          <button
+            type="button"
+            onClick={() => void spaces.refetch()}
+            className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-500"
+          >
+            {t('retry')}
+          </button>
+        </div>
+      )}
+
+      {spaces.isSuccess && list.length === 0 && (
+        <div className="rounded-xl border border-dashed border-gray-300 px-6 py-16 text-center dark:border-gray-700">
+          <p className="text-lg font-medium text-gray-800 dark:text-gray-200">{t('empty')}</p>
+          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">{t('emptyHint')}</p>
+        </div>
+      )}
+
+      {list.length > 0 && (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((space) => (
+            <SpaceCard key={space.id} space={space} />
+          ))}
+        </ul>
+      )}
+    </main>
+  );
 }

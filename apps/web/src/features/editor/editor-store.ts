@@ -1,0 +1,60 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { Device } from './preview/devices';
+
+/** An element picked with the inspector, ready to hand to the prompt bar. */
+export interface SelectedElement {
+  selector: string;
+  html: string;
+}
+
+/** Editor-wide UI state shared by the preview, the tools and (later) the prompt bar. */
+export interface EditorUiState {
+  /** Set by the prompt bar while the AI generates; blocks reset. */
+  aiBusy: boolean;
+  device: Device;
+  inspecting: boolean;
+  selectedElement: SelectedElement | null;
+  /** The element the prompt bar should change next (handed over from the inspector). */
+  promptElement: SelectedElement | null;
+  /** Bumped to force a fresh load of the preview. */
+  previewNonce: number;
+}
+
+export function createEditorStore(initial?: Partial<EditorUiState>) {
+  let state: EditorUiState = {
+    aiBusy: false,
+    device: 'desktop',
+    inspecting: false,
+    selectedElement: null,
+    promptElement: null,
+    previewNonce: 0,
+    ...initial,
+  };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(patch: Partial<EditorUiState> | ((current: EditorUiState) => Partial<EditorUiState>)) {
+      const next = typeof patch === 'function' ? patch(state) : patch;
+      state = { ...state, ...next };
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+export type EditorStore = ReturnType<typeof createEditorStore>;
+
+export const EditorStoreContext = createContext<EditorStore | null>(null);
+
+export function useEditorStore() {
+  const store = useContext(EditorStoreContext);
+  if (!store) throw new Error('EditorStoreContext missing');
+  return store;
+}
+
+export function useEditorUi<T>(select: (state: EditorUiState) => T): T {
+  const store = useEditorStore();
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}

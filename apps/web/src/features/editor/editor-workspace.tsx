@@ -1,0 +1,156 @@
+import type { SpaceDetailResponse, Version } from '@div/shared/spaces';
+import { ArrowLeft, Download } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../app/paths';
+import { ApiError } from '../../lib/api';
+import { clearSession } from '../../lib/session';
+import { exportSpace } from './api/export-space';
+import { CodeEditor } from './files/code-editor';
+import { FileSidebar, FileTabs } from './files/file-sidebar';
+import { useFileSession } from './files/use-file-session';
+import { EditorLayout } from './layout/editor-layout';
+import { PreviewPanel } from './preview/preview-panel';
+import { PromptSlot } from './prompt-slot';
+import { SaveIndicator, StaleDraftBanner } from './save-indicator';
+import { InspectorPanel } from './tools/inspector-panel';
+import { ResetDialog } from './tools/reset-dialog';
+import { ToolsButton } from './tools/tools-button';
+import { ToolsModal } from './tools/tools-modal';
+import { useDark } from './use-dark';
+import { useEditorActions } from './use-editor-actions';
+import { useRemix } from './use-remix';
+
+export function EditorWorkspace({
+  spaceId,
+  detail,
+  refetch,
+}: {
+  spaceId: string;
+  detail: SpaceDetailResponse;
+  refetch: () => void;
+}) {
+  const { t } = useTranslation('editor');
+  const navigate = useNavigate();
+  const dark = useDark();
+  const onUnauthorized = useCallback(() => {
+    clearSession();
+    navigate(paths.login, { replace: true });
+  }, [navigate]);
+  const session = useFileSession({
+    spaceId,
+    detail,
+    onConflict: () => {
+      toast.error(t('conflict'), { id: 'save-conflict', duration: 8000 });
+      refetch();
+    },
+    onUnauthorized,
+  });
+  const [versions, setVersions] = useState<Version[]>(detail.versions);
+  useEffect(() => setVersions(detail.versions), [detail.versions]);
+  const [tabs, setTabs] = useState<string[]>(() => [
+    detail.files.find((f) => f.id === 'index.html')?.id ?? detail.files[0]?.id ?? 'index.html',
+  ]);
+  const [active, setActive] = useState(tabs[0] ?? 'index.html');
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const actions = useEditorActions({ spaceId, name: detail.space.name, session, setVersions, onUnauthorized });
+  useRemix({ session, onUnauthorized });
+
+  const open = (path: string) => {
+    setTabs((current) => (current.includes(path) ? current : [...current, path]));
+    setActive(path);
+  };
+  const close = (path: string) => {
+    const next = tabs.filter((tab) => tab !== path);
+    setTabs(next);
+    if (active === path) setActive(next[next.length - 1] ?? 'index.html');
+  };
+  // Tabs of files that disappeared (restore, reset) close themselves.
+  useEffect(() => {
+    const existing = new Set(session.files.map((file) => file.path));
+    if (existing.size === 0) return;
+    setTabs((current) => {
+      const kept = current.filter((path) => existing.has(path));
+      return kept.length > 0 ? kept : [session.files[0]?.path ?? 'index.html'];
+    });
+  }, [session.files]);
+  useEffect(() => {
+    if (!tabs.includes(active) && tabs[0]) setActive(tabs[0]);
+  }, [tabs, active]);
+
+  const file = session.files.find((f) => f.path === active);
+  const download = async () => {
+    try {
+      const name = await exportSpace(spaceId);
+      toast.success(t('exported', { name }));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return onUnauthorized();
+      toast.error(error instanceof ApiError ? error.message : t('exportError'));
+    }
+  };
+
+  return (
+    <div className="flex h-screen min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-950 dark:text-gray-100">
+      <header className="flex shrink-0 items-center gap-3 border-b border-gray-200 px-4 py-2 dark:border-gray-800">
+        <Link
+          to={paths.spaces}
+          aria-label={t('back')}
+          title={t('back')}
+          className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+        </Link>
+        <h1 className="truncate font-semibold">{detail.space.name}</h1>
+        <SaveIndicator status={session.status} />
+        <button
+          type="button"
+          onClick={() => void download()}
+          className="ml-auto inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+        >
+          <Download className="size-4" aria-hidden />
+          {t('export')}
+        </button>
+      </header>
+      {session.staleDraft && <StaleDraftBanner onRecover={session.recoverDraft} onDiscard={session.discardDraft} />}
+      <EditorLayout
+        sidebar={<FileSidebar files={session.files} active={active} onOpen={open} />}
+        editor={
+          <>
+            <FileTabs tabs={tabs} active={active} onSelect={setActive} onClose={close} />
+            <div className="min-h-0 flex-1">
+              {file && (
+                <CodeEditor
+                  path={file.path}
+                  content={file.content}
+                  generation={session.generation}
+                  dark={dark}
+                  onChange={session.edit}
+                />
+              )}
+            </div>
+          </>
+        }
+        preview={
+          <div className="flex h-full min-h-0 flex-col">
+            <div className="min-h-0 flex-1">
+              <PreviewPanel files={session.files} onFix={actions.fix} />
+            </div>
+            <InspectorPanel />
+          </div>
+        }
+      />
+      <PromptSlot />
+      <ToolsButton onOpen={() => setToolsOpen(true)} />
+      <ToolsModal
+        open={toolsOpen}
+        onOpenChange={setToolsOpen}
+        actions={actions}
+        versions={versions}
+        restoringId={actions.restoringId}
+      />
+      <ResetDialog open={actions.confirmingReset} onOpenChange={actions.setConfirmingReset} onConfirm={actions.confirmReset} />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+import { memo, useEffect, useRef } from 'react';
+
+/** Language support loads on demand so the editor route ships only what a file needs. */
+const languageLoaders: Record<string, () => Promise<Extension>> = {
+  html: () => import('@codemirror/lang-html').then((module) => module.html()),
+  css: () => import('@codemirror/lang-css').then((module) => module.css()),
+  javascript: () => import('@codemirror/lang-javascript').then((module) => module.javascript()),
+};
+
+export function languageOfPath(path: string) {
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  if (ext === 'html' || ext === 'htm') return 'html';
+  if (ext === 'css') return 'css';
+  if (ext === 'js' || ext === 'mjs') return 'javascript';
+  return 'plaintext';
+}
+
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: '13px' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+});
+
+interface Props {
+  path: string;
+  content: string;
+  /** Changes when the files were replaced from outside (restore, reset, reload): states are rebuilt. */
+  generation: number;
+  dark: boolean;
+  onChange: (path: string, content: string) => void;
+}
+
+/** CodeMirror 6 with one EditorState per file, so each tab keeps its own undo history and cursor. */
+export const CodeEditor = memo(function CodeEditor({ path, content, generation, dark, onChange }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const states = useRef(new Map<string, EditorState>());
+  const language = useRef(new Compartment());
+  const appearance = useRef(new Compartment());
+  const current = useRef({ path, onChange });
+  current.current = { path, onChange };
+  const initialContent = useRef(content);
+  initialContent.current = content;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation drops every state
+  useEffect(() => {
+    states.current.clear();
+  }, [generation]);
+
+  useEffect(() => {
+    if (!host.current) return;
+    const editor = new EditorView({ parent: host.current });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: switch file or generation; content is read once
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    let state = states.current.get(path);
+    if (!state) {
+      state = EditorState.create({
+        doc: initialContent.current,
+        extensions: [
+          basicSetup,
+          theme,
+          language.current.of([]),
+          appearance.current.of(EditorView.theme({}, { dark })),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) current.current.onChange(current.current.path, update.state.doc.toString());
+          }),
+          EditorView.contentAttributes.of({ 'aria-label': `Código de ${path}` }),
+        ],
+      });
+    }
+    editor.setState(state);
+    const kind = languageOfPath(path);
+    const loader = languageLoaders[kind];
+    let cancelled = false;
+    if (loader) {
+      void loader().then((extension) => {
+        if (!cancelled && view.current === editor && current.current.path === path) {
+          editor.dispatch({ effects: language.current.reconfigure(extension) });
+        }
+      });
+    }
+    return () => {
+      cancelled = true;
+      states.current.set(path, editor.state);
+    };
+  }, [path, generation]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: appearance.current.reconfigure(EditorView.theme({}, { dark })) });
+  }, [dark]);
+
+  return <div ref={host} className="h-full min-h-0 overflow-hidden" data-testid="code-editor" data-path={path} />;
+});

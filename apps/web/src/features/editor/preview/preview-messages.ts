@@ -1,0 +1,28 @@
+/** Messages the injected runtime script posts to the editor. Anything else is ignored. */
+export type PreviewMessage =
+  | { type: 'ready' }
+  | { type: 'error'; phase: 'load' | 'runtime'; message: string }
+  | { type: 'select'; selector: string; html: string };
+
+export function parsePreviewMessage(data: unknown): PreviewMessage | null {
+  if (!data || typeof data !== 'object') return null;
+  const message = data as Record<string, unknown>;
+  if (message.source !== 'div-preview') return null;
+  if (message.type === 'ready') return { type: 'ready' };
+  if (message.type === 'error') {
+    return {
+      type: 'error',
+      phase: message.phase === 'runtime' ? 'runtime' : 'load',
+      message: typeof message.message === 'string' ? message.message.slice(0, 500) : 'Error',
+    };
+  }
+  if (message.type === 'select' && typeof message.selector === 'string' && typeof message.html === 'string') {
+    return { type: 'select', selector: message.selector.slice(0, 500), html: message.html.slice(0, 5000) };
+  }
+  return null;
+}
+
+/** Accepts a message only when it comes from the editor's own preview frame. */
+export function fromOwnFrame(event: Pick<MessageEvent, 'source'>, frame: HTMLIFrameElement | null) {
+  return Boolean(frame?.contentWindow) && event.source === frame?.contentWindow;
+}

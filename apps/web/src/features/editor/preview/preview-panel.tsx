@@ -1,0 +1,163 @@
+import { Loader2, Lock } from 'lucide-react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useEditorStore, useEditorUi } from '../editor-store';
+import type { EditableFile } from '../files/drafts';
+import { devices, fitScale } from './devices';
+import { buildPreviewDocument } from './preview-document';
+import { fromOwnFrame, parsePreviewMessage } from './preview-messages';
+import { attemptLabel, initialRuntime, LOAD_TIMEOUT_MS, MAX_ATTEMPTS, RETRY_DELAY_MS, runtimeReducer } from './preview-runtime';
+import { useDebounced } from './use-debounced';
+
+export const PREVIEW_DEBOUNCE_MS = 300;
+/** The frame never gets allow-same-origin: generated code must not reach the app's origin. */
+export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';
+
+/** The live preview: the assembled files in a sandboxed frame, re-rendered 300 ms after the last edit. */
+export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: () => void }) {
+  const { t } = useTranslation('editor');
+  const store = useEditorStore();
+  const device = useEditorUi((state) => state.device);
+  const inspecting = useEditorUi((state) => state.inspecting);
+  const nonce = useEditorUi((state) => state.previewNonce);
+  const settled = useDebounced(files, PREVIEW_DEBOUNCE_MS);
+  const [runtime, dispatch] = useReducer(runtimeReducer, initialRuntime);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const [panelSize, setPanelSize] = useState({ width: 0, height: 0 });
+  const [loadKey, setLoadKey] = useState(0);
+
+  const doc = useMemo(() => buildPreviewDocument(settled), [settled]);
+  const locked = runtime.status === 'locked';
+  // While locked the frame stays empty; the latest edits render once it unlocks.
+  const shown = locked ? '' : doc;
+
+  // New content, or a manual refresh: a fresh series of attempts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: doc and nonce are the triggers
+  useLayoutEffect(() => {
+    dispatch({ type: 'render' });
+    setLoadKey((key) => key + 1);
+  }, [doc, nonce]);
+
+  // Automatic retry after a failed attempt; unlock after the lockout.
+  useEffect(() => {
+    if (runtime.status === 'error') {
+      const timer = setTimeout(() => {
+        dispatch({ type: 'retry' });
+        setLoadKey((key) => key + 1);
+      }, RETRY_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    if (runtime.status === 'locked' && runtime.lockedUntil) {
+      const timer = setTimeout(
+        () => {
+          dispatch({ type: 'unlock' });
+          setLoadKey((key) => key + 1);
+        },
+        Math.max(0, runtime.lockedUntil - Date.now()),
+      );
+      return () => clearTimeout(timer);
+    }
+    if (runtime.status === 'loading') {
+      const timer = setTimeout(
+        () => dispatch({ type: 'load-failed', message: t('loadTimeout'), now: Date.now() }),
+        LOAD_TIMEOUT_MS,
+      );
+      return () => clearTimeout(timer);
+    }
+  }, [runtime.status, runtime.lockedUntil, t]);
+
+  const fix = useRef(onFix);
+  fix.current = onFix;
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (!fromOwnFrame(event, frame.current)) return;
+      const message = parsePreviewMessage(event.data);
+      if (!message) return;
+      if (message.type === 'ready') {
+        dispatch({ type: 'ready' });
+        const inspect = store.get().inspecting;
+        if (inspect) frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'inspector', enabled: true }, '*');
+      } else if (message.type === 'error') {
+        toast.error(t('runtimeError'), {
+          id: 'preview-runtime-error',
+          description: message.message,
+          action: { label: t('fixProblem'), onClick: () => fix.current() },
+        });
+        if (message.phase === 'load') dispatch({ type: 'load-failed', message: message.message, now: Date.now() });
+      } else if (message.type === 'select') {
+        store.set({ selectedElement: { selector: message.selector, html: message.html } });
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [store, t]);
+
+  useEffect(() => {
+    frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'inspector', enabled: inspecting }, '*');
+  }, [inspecting]);
+
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setPanelSize({ width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const size = devices[device];
+  const scale = size ? fitScale(size, { width: panelSize.width - 16, height: panelSize.height - 16 }) : 1;
+
+  return (
+    <div className="relative flex h-full min-h-0 flex-col bg-gray-100 dark:bg-gray-950" data-runtime={runtime.status}>
+      <div ref={panel} className="relative flex min-h-0 flex-1 items-center justify-center overflow-hidden">
+        <div
+          data-testid="preview-frame-box"
+          data-device={device}
+          style={size ? { width: size.width * scale, height: size.height * scale } : { width: '100%', height: '100%' }}
+          className={size ? 'shrink-0 overflow-hidden rounded-md shadow-lg ring-1 ring-black/10' : 'h-full w-full'}
+        >
+          <iframe
+            key={loadKey}
+            ref={frame}
+            title={t('previewTitle')}
+            data-testid="preview-frame"
+            sandbox={PREVIEW_SANDBOX}
+            srcDoc={shown}
+            style={
+              size ? { width: size.width, height: size.height, transform: `scale(${scale})`, transformOrigin: '0 0' } : undefined
+            }
+            className="block h-full w-full border-0 bg-white"
+          />
+        </div>
+        {runtime.status === 'loading' && (
+          <div className="pointer-events-none absolute top-2 right-2 flex items-center gap-1 rounded-full bg-white/90 px-2 py-1 text-xs text-gray-600 shadow dark:bg-gray-900/90 dark:text-gray-300">
+            <Loader2 className="size-3 animate-spin" aria-hidden />
+            {t('previewLoading')}
+          </div>
+        )}
+        {(runtime.status === 'error' || locked) && (
+          <div
+            role="alert"
+            data-testid="preview-error"
+            className="absolute inset-x-3 bottom-3 rounded-lg border border-red-200 bg-red-50/95 px-3 py-2 text-sm text-red-800 shadow dark:border-red-900 dark:bg-red-950/95 dark:text-red-200"
+          >
+            {locked ? (
+              <p className="flex items-center gap-2 font-medium">
+                <Lock className="size-4 shrink-0" aria-hidden />
+                {t('locked')}
+              </p>
+            ) : null}
+            <p className="break-words">
+              {runtime.error} {attemptLabel(runtime)}
+              {runtime.status === 'error' && runtime.attempt < MAX_ATTEMPTS ? ` · ${t('retrying')}` : ''}
+            </p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Version } from '@div/shared/spaces';
+import { History, RotateCcw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+export const HISTORY_VISIBLE = 5;
+
+/** The last 5 versions, newest first, each with 'Restaurar'. */
+export function VersionHistory({
+  versions,
+  busyId,
+  onRestore,
+}: {
+  versions: Version[];
+  busyId: string | null;
+  onRestore: (version: Version) => void;
+}) {
+  const { t, i18n } = useTranslation('editor');
+  const shown = versions.slice(0, HISTORY_VISIBLE);
+  return (
+    <section aria-labelledby="history-title">
+      <h3 id="history-title" className="mb-2 flex items-center gap-2 text-sm font-semibold text-gray-900 dark:text-gray-100">
+        <History className="size-4" aria-hidden />
+        {t('history.title')}
+      </h3>
+      {shown.length === 0 ? (
+        <p className="text-sm text-gray-500">{t('history.empty')}</p>
+      ) : (
+        <ol className="divide-y divide-gray-100 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+          {shown.map((version) => (
+            <li key={version.id} data-testid="version-item" className="flex items-center gap-3 px-3 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-gray-800 dark:text-gray-200">
+                  {version.prompt || t(`history.source.${version.source}`)}
+                </p>
+                <p className="text-xs text-gray-500">
+                  {new Date(version.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-ES', {
+                    dateStyle: 'short',
+                    timeStyle: 'short',
+                  })}
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => onRestore(version)}
+                disabled={busyId !== null}
+                className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-xs font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-50 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-gray-800"
+              >
+                <RotateCcw className="size-3" aria-hidden />
+                {busyId === version.id ? t('history.restoring') : t('history.restore')}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import type { Version } from '@div/shared/spaces';
+import { type Dispatch, type SetStateAction, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api';
+import { deploySpace } from './api/deploy';
+import { resetSpace } from './api/reset-space';
+import { restoreVersion } from './api/restore-version';
+import { useEditorStore } from './editor-store';
+import type { FileSession } from './files/use-file-session';
+import { assembleDocument } from './preview/preview-document';
+import { openInNewWindow } from './tools/open-window';
+
+/** What the tools modal and the error toast can do. */
+export function useEditorActions({
+  spaceId,
+  name,
+  session,
+  setVersions,
+  onUnauthorized,
+}: {
+  spaceId: string;
+  name: string;
+  session: FileSession;
+  setVersions: Dispatch<SetStateAction<Version[]>>;
+  onUnauthorized: () => void;
+}) {
+  const { t } = useTranslation('editor');
+  const store = useEditorStore();
+  const [restoringId, setRestoringId] = useState<string | null>(null);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+
+  const failed = (error: unknown, fallback: string) => {
+    if (error instanceof ApiError && error.status === 401) return onUnauthorized();
+    toast.error(error instanceof ApiError && error.status !== 500 ? error.message : fallback);
+  };
+
+  const restore = async (version: Version) => {
+    setRestoringId(version.id);
+    try {
+      await session.save();
+      const result = await restoreVersion(spaceId, version.id);
+      session.replace(
+        result.files.map((file) => ({ path: file.id, content: file.content })),
+        result.revision,
+      );
+      setVersions((current) => [result.version, ...current]);
+      toast.success(t('history.restored'));
+    } catch (error) {
+      failed(error, t('history.restoreError'));
+    } finally {
+      setRestoringId(null);
+    }
+  };
+
+  const reset = () => {
+    if (store.get().aiBusy) {
+      toast.warning(t('reset.busy'));
+      return;
+    }
+    setConfirmingReset(true);
+  };
+
+  const confirmReset = async () => {
+    if (store.get().aiBusy) {
+      toast.warning(t('reset.busy'));
+      return;
+    }
+    try {
+      await session.save();
+      const result = await resetSpace(spaceId);
+      session.replace(
+        result.files.map((file) => ({ path: file.id, content: file.content })),
+        result.revision,
+      );
+      setVersions((current) => [result.version, ...current]);
+      toast.success(t('reset.done'));
+    } catch (error) {
+      failed(error, t('reset.error'));
+    }
+  };
+
+  const deploy = async () => {
+    const html = session.files.find((file) => file.path === 'index.html')?.content ?? '';
+    if (!html.trim()) {
+      toast.error(t('deploy.noContent'));
+      return;
+    }
+    try {
+      await session.save();
+      const result = await deploySpace(spaceId);
+      toast.success(t('deploy.success'), { description: result.url ?? result.message });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return onUnauthorized();
+      toast.error(t('deploy.failed'), { description: error instanceof ApiError ? error.message : undefined });
+    }
+  };
+
+  return {
+    restoringId,
+    confirmingReset,
+    setConfirmingReset,
+    restore: (version: Version) => void restore(version),
+    reset,
+    confirmReset: () => void confirmReset(),
+    refresh: () => store.set((state) => ({ previewNonce: state.previewNonce + 1 })),
+    openWindow: () => openInNewWindow(assembleDocument(session.files), name),
+    deploy: () => void deploy(),
+    fix: () => toast.info(t('fixUnavailable'), { id: 'fix-unavailable' }),
+  };
+}
