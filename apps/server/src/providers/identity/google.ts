@@ -54,7 +54,6 @@ export function createGoogleProvider(options: { issuer: string; clientId: string
         state,
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',
-        prompt: 'select_account',
       }).toString();
       return url.toString();
     },
