@@ -1,6 +1,15 @@
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
-import { basicSetup } from 'codemirror';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
 import { memo, useEffect, useRef } from 'react';
 
 /** Language support loads on demand so the editor route ships only what a file needs. */
@@ -17,6 +26,23 @@ export function languageOfPath(path: string) {
   if (ext === 'js' || ext === 'mjs') return 'javascript';
   return 'plaintext';
 }
+
+/**
+ * A lean setup instead of `basicSetup` (which adds autocompletion, lint and search): it keeps the
+ * editor route under its 300 KB gzipped budget (ADR 0061).
+ */
+const setup: Extension = [
+  lineNumbers(),
+  highlightActiveLineGutter(),
+  highlightSpecialChars(),
+  history(),
+  drawSelection(),
+  indentOnInput(),
+  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  bracketMatching(),
+  highlightActiveLine(),
+  keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+];
 
 const theme = EditorView.theme({
   '&': { height: '100%', fontSize: '13px' },
@@ -68,7 +94,7 @@ export const CodeEditor = memo(function CodeEditor({ path, content, generation, 
       state = EditorState.create({
         doc: initialContent.current,
         extensions: [
-          basicSetup,
+          setup,
           theme,
           language.current.of([]),
           appearance.current.of(EditorView.theme({}, { dark })),
