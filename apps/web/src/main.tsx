@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
+import './lib/build-info';
 import './lib/i18n';
 import { watchRouter } from './lib/navigation-progress';
 import { applyTheme } from './lib/theme';

@@ -1,10 +1,7 @@
 import { PRODUCT_NAME, STORAGE_KEYS } from './constants';
 import { contactEmails, type LegalDocument } from './legal-common';
+import { BUILD_INFO_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from './legal-storage-keys';
 
-/** The interface-language choice; kept by apps/web/src/lib/i18n.ts under this key. */
-export const LANGUAGE_STORAGE_KEY = 'div_language';
-/** The build information the app keeps for the browser tab (apps/web/src/lib/build-info.ts). */
-export const BUILD_INFO_STORAGE_KEY = 'div_build_info';
 /** Persistent cookies last generally up to 2 years (spec section 9). */
 export const PERSISTENT_COOKIE_MAX_YEARS = 2;
 

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { cookiesDocument } from '@div/shared/legal-cookies';
+import { LegalDocumentView } from './legal-document-view';
 
 export default function CookiesPage() {
-  return <PlaceholderPage title="Política de Cookies" />;
+  return <LegalDocumentView document={cookiesDocument} />;
 }

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { privacyDocument } from '@div/shared/legal-privacy';
+import { LegalDocumentView } from './legal-document-view';
 
 export default function PrivacyPage() {
-  return <PlaceholderPage title="Política de Privacidad" />;
+  return <LegalDocumentView document={privacyDocument} />;
 }

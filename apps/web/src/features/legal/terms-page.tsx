@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { termsDocument } from '@div/shared/legal-terms';
+import { LegalDocumentView } from './legal-document-view';
 
 export default function TermsPage() {
-  return <PlaceholderPage title="Términos y Condiciones" />;
+  return <LegalDocumentView document={termsDocument} />;
 }
