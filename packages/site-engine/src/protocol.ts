@@ -35,7 +35,10 @@ export function formatFileBlock(path: string, content: string): string {
 export function formatEditBlocks(path: string, blocks: readonly { search: string; replace: string }[]): string {
   const withNewline = (text: string) => (text === '' || text.endsWith('\n') ? text : `${text}\n`);
   const body = blocks
-    .map((block) => `${SEARCH_MARKER}\n${withNewline(block.search)}${DIVIDER_MARKER}\n${withNewline(block.replace)}${REPLACE_MARKER}\n`)
+    .map(
+      (block) =>
+        `${SEARCH_MARKER}\n${withNewline(block.search)}${DIVIDER_MARKER}\n${withNewline(block.replace)}${REPLACE_MARKER}\n`,
+    )
     .join('');
   return `${fileFence(path)}\n${body}\`\`\`\n`;
 }

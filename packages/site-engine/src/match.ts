@@ -1,0 +1,301 @@
+import { isBlank, normalizeLine, reindent, similarity } from './normalize';
+
+/**
+ * A document split into lines, with lookup indexes built the first time a tier needs them. The exact
+ * index keys lines by a cheap sample (length and a few characters) rather than hashing every byte:
+ * on a 500 KB document that is the difference between a fraction of a millisecond and several.
+ */
+export class LineDoc {
+  readonly lines: string[];
+  /** Character offset where each line starts; `starts[lines.length]` is one past the end. */
+  readonly starts: Int32Array;
+  readonly eol: '\n' | '\r\n';
+  private sampled?: Map<number, number | number[]>;
+  private norm?: { lines: string[]; nonBlank: number[]; index: Map<string, number | number[]>; hist?: Uint16Array };
+
+  constructor(readonly text: string) {
+    const raw = text.split('\n');
+    this.starts = new Int32Array(raw.length + 1);
+    for (let i = 0; i < raw.length; i++) this.starts[i + 1] = (this.starts[i] ?? 0) + (raw[i] ?? '').length + 1;
+    this.eol = text.includes('\r\n') ? '\r\n' : '\n';
+    this.lines = this.eol === '\r\n' ? raw.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line)) : raw;
+  }
+
+  /** Lines that may equal `line` (same sample key); callers compare the text. */
+  bucket(line: string): readonly number[] {
+    if (!this.sampled) {
+      const map = new Map<number, number | number[]>();
+      for (let i = 0; i < this.lines.length; i++) addTo(map, sampleKey(this.lines[i] ?? ''), i);
+      this.sampled = map;
+    }
+    return asList(this.sampled.get(sampleKey(line)));
+  }
+
+  normalized() {
+    if (!this.norm) {
+      const lines: string[] = [];
+      const nonBlank: number[] = [];
+      for (let i = 0; i < this.lines.length; i++) {
+        const line = this.lines[i] ?? '';
+        if (isBlank(line)) continue;
+        nonBlank.push(i);
+        lines.push(normalizeLine(line));
+      }
+      const index = new Map<string, number | number[]>();
+      for (let i = 0; i < lines.length; i++) addTo(index, lines[i] ?? '', i);
+      this.norm = { lines, nonBlank, index };
+    }
+    return this.norm;
+  }
+
+  /** The text with line ranges [start, end) replaced; untouched lines keep their own line endings. */
+  splice(splices: readonly { start: number; end: number; lines: readonly string[] }[]): string {
+    const ordered = [...splices].sort((a, b) => a.start - b.start);
+    const n = this.lines.length;
+    const eol = this.eol;
+    let out = '';
+    let at = 0;
+    for (const s of ordered) {
+      if (s.end < n) {
+        out += this.text.slice(at, this.starts[s.start]);
+        for (const line of s.lines) out += line + eol;
+        at = this.starts[s.end] ?? this.text.length;
+      } else if (s.start === 0) {
+        out = s.lines.join(eol);
+        at = this.text.length;
+      } else {
+        // The region ends the file: the line ending before it goes too, unless lines replace it.
+        out += this.text.slice(at, (this.starts[s.start] ?? 0) - (this.text[(this.starts[s.start] ?? 0) - 2] === '\r' ? 2 : 1));
+        if (s.lines.length) out += eol + s.lines.join(eol);
+        at = this.text.length;
+      }
+    }
+    return out + this.text.slice(at);
+  }
+}
+
+function sampleKey(line: string): number {
+  const n = line.length;
+  if (n === 0) return 0;
+  let h = n;
+  const step = n > 16 ? n >> 3 : 1;
+  for (let i = n - 1, taken = 0; i >= 0 && taken < 16; i -= taken < 8 ? 1 : step, taken++) {
+    h = (Math.imul(h, 31) + line.charCodeAt(i)) | 0;
+  }
+  return h;
+}
+
+function addTo<K>(map: Map<K, number | number[]>, key: K, i: number): void {
+  const seen = map.get(key);
+  if (seen === undefined) map.set(key, i);
+  else if (typeof seen === 'number') map.set(key, [seen, i]);
+  else seen.push(i);
+}
+
+export type MatchTier = 'exact' | 'tolerant' | 'fuzzy';
+
+export type Located =
+  | { ok: true; tier: MatchTier; start: number; end: number; lines: string[]; similarity?: number }
+  | { ok: false; reason: 'not_found'; closest?: { start: number; end: number; similarity: number } }
+  | { ok: false; reason: 'ambiguous'; starts: number[] };
+
+export interface LocateOptions {
+  fuzzy: boolean;
+  threshold: number;
+  budget: { left: number };
+}
+
+const MAX_LISTED = 5;
+
+/** Finds the one place `search` (whole lines) stands in the document; `replace` comes back fitted to it. */
+export function locate(doc: LineDoc, search: readonly string[], replace: readonly string[], options: LocateOptions): Located {
+  const exact = findExact(doc, search);
+  if (exact.length > 1) return { ok: false, reason: 'ambiguous', starts: exact.slice(0, MAX_LISTED) };
+  if (exact.length === 1) {
+    const start = exact[0] ?? 0;
+    return { ok: true, tier: 'exact', start, end: start + search.length, lines: [...replace] };
+  }
+
+  const wanted: string[] = [];
+  const wantedRaw: string[] = [];
+  for (const line of search) {
+    if (isBlank(line)) continue;
+    wanted.push(normalizeLine(line));
+    wantedRaw.push(line);
+  }
+  if (wanted.length === 0) return { ok: false, reason: 'not_found' };
+  const norm = doc.normalized();
+  const fitted = (startIdx: number) => {
+    const pairs: [string, string][] = wantedRaw.map((line, t) => [line, doc.lines[norm.nonBlank[startIdx + t] ?? 0] ?? '']);
+    return reindent(trimBlankEdges(search, replace), pairs);
+  };
+  const region = (startIdx: number) => ({
+    start: norm.nonBlank[startIdx] ?? 0,
+    end: (norm.nonBlank[startIdx + wanted.length - 1] ?? 0) + 1,
+  });
+
+  const tolerant = findSequence(norm.lines, norm.index, wanted);
+  if (tolerant.length > 1)
+    return { ok: false, reason: 'ambiguous', starts: tolerant.slice(0, MAX_LISTED).map((s) => region(s).start) };
+  if (tolerant.length === 1) {
+    const s = tolerant[0] ?? 0;
+    return { ok: true, tier: 'tolerant', ...region(s), lines: fitted(s) };
+  }
+
+  const fuzzy = findFuzzy(norm, wanted, options);
+  if (!fuzzy.best) return { ok: false, reason: 'not_found' };
+  const best = fuzzy.best;
+  if (!options.fuzzy || best.similarity < options.threshold || !fuzzy.complete) {
+    return { ok: false, reason: 'not_found', closest: { ...region(best.start), similarity: best.similarity } };
+  }
+  if (fuzzy.rival && fuzzy.rival.similarity >= options.threshold && best.similarity - fuzzy.rival.similarity < 0.05) {
+    return { ok: false, reason: 'ambiguous', starts: [region(best.start).start, region(fuzzy.rival.start).start] };
+  }
+  return { ok: true, tier: 'fuzzy', ...region(best.start), lines: fitted(best.start), similarity: best.similarity };
+}
+
+function findExact(doc: LineDoc, search: readonly string[]): number[] {
+  let anchor = -1;
+  let candidates: readonly number[] = [];
+  for (let t = 0; t < search.length; t++) {
+    const bucket = doc.bucket(search[t] ?? '');
+    if (bucket.length === 0) return [];
+    if (anchor < 0 || bucket.length < candidates.length) {
+      anchor = t;
+      candidates = bucket;
+    }
+  }
+  const found: number[] = [];
+  for (const p of candidates) {
+    const start = p - anchor;
+    if (start < 0 || start + search.length > doc.lines.length) continue;
+    let same = true;
+    for (let t = 0; t < search.length && same; t++) same = doc.lines[start + t] === search[t];
+    if (same) found.push(start);
+  }
+  return found;
+}
+
+function findSequence(lines: readonly string[], index: Map<string, number | number[]>, wanted: readonly string[]): number[] {
+  let anchor = 0;
+  let positions: readonly number[] = [];
+  for (let t = 0; t < wanted.length; t++) {
+    const list = asList(index.get(wanted[t] ?? ''));
+    if (list.length === 0) return [];
+    if (t === 0 || list.length < positions.length) {
+      anchor = t;
+      positions = list;
+    }
+  }
+  const found: number[] = [];
+  for (const p of positions) {
+    const start = p - anchor;
+    if (start < 0 || start + wanted.length > lines.length) continue;
+    let same = true;
+    for (let t = 0; t < wanted.length && same; t++) same = lines[start + t] === wanted[t];
+    if (same) found.push(start);
+  }
+  return found;
+}
+
+interface Scored {
+  start: number;
+  similarity: number;
+}
+
+const BUCKETS = 32;
+
+/** Character histograms (32 buckets) of each line: their L1 distance bounds the edit distance from below. */
+function histograms(lines: readonly string[]): Uint16Array {
+  const out = new Uint16Array(lines.length * BUCKETS);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const base = i * BUCKETS;
+    for (let c = 0; c < line.length; c++) {
+      const slot = base + (line.charCodeAt(c) & (BUCKETS - 1));
+      out[slot] = (out[slot] ?? 0) + 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Windows of the same number of (non-blank, normalised) lines, scored by length-weighted line
+ * similarity. A cheap upper bound (from lengths and character histograms) skips most windows; the
+ * exact score (edit distance) is computed only where the bound could beat the best so far or reach
+ * the threshold. The whole scan is bounded by the work budget; a scan cut short reports incomplete.
+ */
+function findFuzzy(
+  doc: { lines: string[]; hist?: Uint16Array },
+  wanted: readonly string[],
+  options: LocateOptions,
+): { best?: Scored; rival?: Scored; complete: boolean } {
+  const lines = doc.lines;
+  const k = wanted.length;
+  if (k > lines.length) return { complete: true };
+  if (!doc.hist) {
+    options.budget.left -= lines.length * 8;
+    doc.hist = histograms(lines);
+  }
+  const docHist = doc.hist;
+  const wantedHist = histograms(wanted);
+  const weights = wanted.map((line) => Math.max(1, line.length));
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  const pairBound = (t: number, i: number): number => {
+    const a = wanted[t] ?? '';
+    const b = lines[i] ?? '';
+    const longer = Math.max(a.length, b.length);
+    if (longer === 0) return 1;
+    let l1 = 0;
+    for (let c = 0; c < BUCKETS; c++) l1 += Math.abs((wantedHist[t * BUCKETS + c] ?? 0) - (docHist[i * BUCKETS + c] ?? 0));
+    return 1 - Math.max(Math.abs(a.length - b.length), Math.ceil(l1 / 2)) / longer;
+  };
+  const scored: Scored[] = [];
+  let best: Scored | undefined;
+  for (let s = 0; s + k <= lines.length; s++) {
+    if (options.budget.left <= 0) break;
+    options.budget.left -= k * BUCKETS;
+    let bound = 0;
+    for (let t = 0; t < k; t++) bound += pairBound(t, s + t) * (weights[t] ?? 1);
+    bound /= totalWeight;
+    if (bound < options.threshold && best && bound <= best.similarity) continue;
+    let total = 0;
+    let worst = 1;
+    for (let t = 0; t < k; t++) {
+      const line = similarity(wanted[t] ?? '', lines[s + t] ?? '', options.budget);
+      total += line * (weights[t] ?? 1);
+      if (line < worst) worst = line;
+    }
+    // One line that is nothing like its counterpart means the wrong place, however long the others.
+    const scoredWindow = { start: s, similarity: Math.min(total / totalWeight, (worst + 1) / 2) };
+    scored.push(scoredWindow);
+    if (!best || scoredWindow.similarity > best.similarity) best = scoredWindow;
+  }
+  // A scan cut short by the budget cannot prove the best window is the only good one.
+  const complete = options.budget.left > 0;
+  if (!best) return { complete };
+  let rival: Scored | undefined;
+  for (const c of scored) {
+    if (Math.abs(c.start - best.start) < k) continue;
+    if (!rival || c.similarity > rival.similarity) rival = c;
+  }
+  return { best, rival, complete };
+}
+
+/** Drops blank lines at the edges of `replace` that only mirror blank edges of `search`. */
+function trimBlankEdges(search: readonly string[], replace: readonly string[]): string[] {
+  let lead = 0;
+  while (lead < search.length && isBlank(search[lead] ?? '')) lead++;
+  let trail = 0;
+  while (trail < search.length - lead && isBlank(search[search.length - 1 - trail] ?? '')) trail++;
+  let from = 0;
+  while (from < lead && from < replace.length && isBlank(replace[from] ?? '')) from++;
+  let to = replace.length;
+  while (replace.length - to < trail && to > from && isBlank(replace[to - 1] ?? '')) to--;
+  return replace.slice(from, to);
+}
+
+function asList(entry: number | number[] | undefined): readonly number[] {
+  if (entry === undefined) return [];
+  return typeof entry === 'number' ? [entry] : entry;
+}

@@ -1,0 +1,109 @@
+/** Line normalisation for tolerant matching: what models change without meaning to. */
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  hellip: '\u2026',
+  copy: '\u00a9',
+  laquo: '\u00ab',
+  raquo: '\u00bb',
+  euro: '\u20ac',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * The comparable form of a line: entities decoded, every quote made the same, whitespace collapsed
+ * and dropped around punctuation, so `<a href='x' >` and `<a href="x">` compare equal.
+ */
+export function normalizeLine(line: string): string {
+  let text = line;
+  if (text.includes('&')) text = decodeEntities(text);
+  return text
+    .replace(/[\u2018\u2019\u201a\u201b\u2032`'\u201c\u201d\u201e\u2033]/g, '"')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .replace(/ ?([<>{}()[\];,:=+"/]) ?/g, '$1')
+    .trim();
+}
+
+export function indentOf(line: string): string {
+  let i = 0;
+  while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
+  return line.slice(0, i);
+}
+
+export function isBlank(line: string): boolean {
+  return line.trim() === '';
+}
+
+/** Similarity of two strings in [0, 1] (1 - edit distance / longer length); `budget.left` counts the work. */
+export function similarity(a: string, b: string, budget: { left: number }): number {
+  if (a === b) return 1;
+  const longer = Math.max(a.length, b.length);
+  if (longer === 0) return 1;
+  const shorter = Math.min(a.length, b.length);
+  // The distance is at least the length difference; skip hopeless pairs cheaply.
+  if (shorter / longer < 0.5) return shorter / longer;
+  budget.left -= a.length * b.length;
+  let prev = new Array<number>(b.length + 1);
+  let curr = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    curr[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      const del = (prev[j] ?? 0) + 1;
+      const ins = (curr[j - 1] ?? 0) + 1;
+      const sub = (prev[j - 1] ?? 0) + cost;
+      curr[j] = Math.min(del, ins, sub);
+    }
+    [prev, curr] = [curr, prev];
+  }
+  return 1 - (prev[b.length] ?? longer) / longer;
+}
+
+/**
+ * Re-indents replacement lines the way the matched lines were re-indented: the most common shift
+ * between the SEARCH lines and the file's lines is applied to every replacement line.
+ */
+export function reindent(replace: readonly string[], pairs: readonly [searchLine: string, fileLine: string][]): string[] {
+  const counts = new Map<string, number>();
+  let best = '';
+  let bestCount = 0;
+  for (const [searchLine, fileLine] of pairs) {
+    const key = `${indentOf(searchLine)}\u0000${indentOf(fileLine)}`;
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    if (count > bestCount) {
+      best = key;
+      bestCount = count;
+    }
+  }
+  const [from = '', to = ''] = best.split('\u0000');
+  if (from === to) return [...replace];
+  const unit = to[0] ?? from[0] ?? ' ';
+  const width = (indent: string) => indent.replace(/\t/g, unit === '\t' ? '\t' : '  ').length;
+  const shift = width(to) - width(from);
+  return replace.map((line) => {
+    if (isBlank(line)) return '';
+    if (line.startsWith(from)) return to + line.slice(from.length);
+    const own = indentOf(line);
+    const target = Math.max(0, width(own) + shift);
+    return unit.repeat(target) + line.slice(own.length);
+  });
+}
