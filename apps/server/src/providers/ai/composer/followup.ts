@@ -1,0 +1,518 @@
+import {
+  detectLanguage,
+  findColours,
+  findSections,
+  isLight,
+  type Language,
+  type SectionId,
+  type SiteBrief,
+  type SiteKind,
+  sectionIds,
+  siteKinds,
+  wordPattern,
+} from './analyse';
+import { escapeHtml, navLine, renderContext, renderSection } from './sections';
+
+/**
+ * Answers a follow-up on existing files without a model: change a colour, the title, the subtitle,
+ * the name or a quoted text; add or remove a section. The result is the new content of each
+ * changed file; the provider turns it into SEARCH/REPLACE blocks. What it cannot understand it
+ * says plainly, changing nothing.
+ */
+
+export interface FollowUpResult {
+  /** Sentences for the person (what was done, or why nothing was). */
+  messages: string[];
+  /** New content per changed path. */
+  changes: Map<string, string>;
+  /** Whether at least one instruction was understood (even if it needed no change). */
+  understood: boolean;
+}
+
+type Files = Map<string, string>;
+
+const t = (lang: Language, es: string, en: string) => (lang === 'es' ? es : en);
+
+const COLOUR_WORDS = wordPattern(
+  'colou?r(?:es|s)?|tonos?|fondo|background|paleta|palette|hazl[oa]|ponl[oa]|p[ií]ntal[oa]|make it|paint|principal|primary|secundari[oa]|secondary|acento|accent|botones|buttons',
+  'iu',
+);
+const BACKGROUND_WORDS = wordPattern('fondo|background', 'iu');
+const ACCENT_WORDS = wordPattern('secundari[oa]|secondary|acento|accent', 'iu');
+const TITLE_WORDS = wordPattern('t[ií]tulos?|titulares?|title|headline|heading|encabezado principal', 'iu');
+const PAGE_TITLE_WORDS = wordPattern('pesta[nñ]a|tab|t[ií]tulo de la p[aá]gina|page title|<title>', 'iu');
+const SUBTITLE_WORDS = wordPattern('subt[ií]tulo|subtitle|subheading|eslogan|slogan|tagline|descripci[oó]n principal', 'iu');
+const NAME_WORDS = wordPattern('nombre|name|marca|brand|renombra|rename', 'iu');
+const REMOVE_WORDS = wordPattern(
+  'quita|quitar|qu[ií]tal[ao]|elimina|eliminar|elim[ií]nal[ao]|borra|borrar|b[oó]rral[ao]|suprime|remove|delete|drop|get rid of|sin',
+  'iu',
+);
+const ADD_WORDS = wordPattern(
+  'a[nñ]ade|a[nñ]adir|a[nñ][aá]dele|agrega|agregar|incluye|incluir|pon|poner|mete|crea|crear|inserta|add|include|insert|create|put',
+  'iu',
+);
+const CHANGE_WORDS = wordPattern(
+  'cambia|cambiar|c[aá]mbial[oa]|reemplaza|reemplazar|sustituye|sustituir|modifica|pon|change|replace|swap|set|make|update|edit|rename|renombra|usa|use',
+  'iu',
+);
+const NEW_SITE_WORDS = wordPattern(
+  'crea|cr[eé]ame|haz|hazme|genera|dise[nñ]a|quiero|necesito|create|make|build|generate|design|want|need',
+  'iu',
+);
+const SITE_WORDS = wordPattern('web|sitio|p[aá]gina|landing|website|site|page|portfolio|portafolio|tienda|shop|blog', 'iu');
+
+const QUOTE = /["“«'‘]([^"”»'’\n]+)["”»'’]/gu;
+
+/** Splits a request into clauses ("change X and add Y"), never inside quotes. */
+export function clausesOf(prompt: string): string[] {
+  const quoted: string[] = [];
+  const masked = prompt.replace(QUOTE, (m) => {
+    quoted.push(m);
+    return `\uE000${quoted.length - 1}\uE001`;
+  });
+  return masked
+    .split(/(?:[.;\n]+|,\s*|\s+(?:y|e|and|also|adem[aá]s|luego|then)\s+)(?=\S)/iu)
+    .map((c) => c.replace(/\uE000(\d+)\uE001/g, (_m, i: string) => quoted[Number(i)] ?? ''))
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+function quotes(text: string): string[] {
+  return [...text.matchAll(QUOTE)].map((m) => (m[1] ?? '').trim()).filter(Boolean);
+}
+
+/** The new value in "… a X", "… to X", "…: X", or the first quoted text. */
+function newValue(clause: string): string | null {
+  const q = quotes(clause);
+  if (q.length) return q.at(-1) ?? null;
+  const m = clause.match(/(?:\s(?:a|por|to|as|into|que sea|que diga|should be|be)|:)\s+(.+)$/iu);
+  const value = m?.[1]?.trim().replace(/[.!]+$/u, '');
+  return value && value.length <= 120 ? value : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a site back
+
+interface SiteFacts {
+  language: Language;
+  kind: SiteKind;
+  name: string;
+  composed: boolean;
+}
+
+function factsOf(html: string): SiteFacts {
+  const lang = html.match(/<html[^>]*\slang="([a-z]{2})/i)?.[1]?.toLowerCase();
+  const kind = html.match(/<body[^>]*\sdata-kind="([a-z]+)"/i)?.[1] as SiteKind | undefined;
+  const name = html.match(/<title>([^<]*)<\/title>/i)?.[1]?.trim() ?? '';
+  return {
+    language: lang === 'en' ? 'en' : 'es',
+    kind: kind && (siteKinds as readonly string[]).includes(kind) ? kind : 'business',
+    name: decodeEntities(name),
+    composed: /data-section="/.test(html),
+  };
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function presentSections(html: string): SectionId[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/data-section="([a-z]+)"/g)) found.add(m[1] ?? '');
+  for (const m of html.matchAll(/<(?:section|header|footer|div)[^>]*\sid="([a-z-]+)"/gi)) found.add((m[1] ?? '').toLowerCase());
+  if (/<footer[\s>]/i.test(html)) found.add('footer');
+  return sectionIds.filter((id) => found.has(id));
+}
+
+/** Line range [start, end] (inclusive) of the element opened on line `start`, by tag depth. */
+function elementRange(lines: string[], start: number): [number, number] | null {
+  const tag = lines[start]?.match(/<([a-z][a-z0-9]*)/i)?.[1]?.toLowerCase();
+  if (!tag) return null;
+  const open = new RegExp(`<${tag}(?=[\\s>])`, 'gi');
+  const close = new RegExp(`</${tag}\\s*>`, 'gi');
+  let depth = 0;
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    depth += (line.match(open) ?? []).length;
+    depth -= (line.match(close) ?? []).length;
+    if (depth <= 0) return [start, i];
+  }
+  return null;
+}
+
+const sectionSynonyms: Partial<Record<SectionId, string>> = {
+  about: 'about|sobre|nosotros|about-us',
+  services: 'services|servicios|features|caracteristicas',
+  gallery: 'gallery|galeria|portfolio|projects|proyectos',
+  pricing: 'pricing|precios|plans|planes',
+  testimonials: 'testimonials|testimonios|reviews|opiniones',
+  team: 'team|equipo',
+  faq: 'faq|preguntas',
+  contact: 'contact|contacto',
+  menu: 'menu|carta',
+  products: 'products|productos',
+  posts: 'posts|blog|articulos|articles',
+  schedule: 'schedule|programa|agenda',
+  hero: 'hero|inicio|home|portada',
+};
+
+/** The first line that opens the given section (composer marker, then id or class names). */
+function sectionStart(lines: string[], id: SectionId): number {
+  const marker = lines.findIndex((l) => l.includes(`data-section="${id}"`));
+  if (marker >= 0) return marker;
+  if (id === 'footer') return lines.findIndex((l) => /<footer[\s>]/i.test(l));
+  const names = sectionSynonyms[id] ?? id;
+  const pattern = new RegExp(`<(?:section|header|div|article)[^>]*\\s(?:id|class)="(?:[^"]*\\s)?(?:${names})(?:[\\s"-])`, 'i');
+  return lines.findIndex((l) => pattern.test(l));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The edits
+
+function changeColour(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
+  const colours = findColours(clause);
+  if (colours.length === 0 || !COLOUR_WORDS.test(clause)) return false;
+  const hex = colours.at(-1) as string;
+  const css = files.get('style.css');
+  const variable = BACKGROUND_WORDS.test(clause)
+    ? '--color-bg'
+    : ACCENT_WORDS.test(clause)
+      ? '--color-accent'
+      : '--color-primary';
+  const what =
+    variable === '--color-bg'
+      ? t(lang, 'el color de fondo', 'the background colour')
+      : variable === '--color-accent'
+        ? t(lang, 'el color secundario', 'the accent colour')
+        : t(lang, 'el color principal', 'the main colour');
+  out.understood = true;
+  if (css && new RegExp(`^\\s*${variable}:`, 'm').test(css)) {
+    let next = css.replace(new RegExp(`^(\\s*${variable}:\\s*)[^;]+;`, 'm'), `$1${hex};`);
+    if (variable === '--color-primary') {
+      next = next.replace(/^(\s*--on-primary:\s*)[^;]+;/m, `$1${isLight(hex) ? '#111827' : '#ffffff'};`);
+    }
+    if (variable === '--color-bg' && /^\s*--color-text:/m.test(next)) {
+      next = next
+        .replace(/^(\s*--color-text:\s*)[^;]+;/m, `$1${isLight(hex) ? '#0f172a' : '#e5e7eb'};`)
+        .replace(
+          /^(\s*--color-surface:\s*)[^;]+;/m,
+          `$1color-mix(in srgb, ${hex} 92%, ${isLight(hex) ? '#0f172a' : '#ffffff'});`,
+        );
+    }
+    if (next === css) {
+      out.messages.push(t(lang, `${capital(what)} ya es ${hex}.`, `${capital(what)} is already ${hex}.`));
+      return true;
+    }
+    files.set('style.css', next);
+    out.changes.set('style.css', next);
+    out.messages.push(t(lang, `He cambiado ${what} a ${hex}.`, `I changed ${what} to ${hex}.`));
+    return true;
+  }
+  // A stylesheet without the composer's tokens: swap its most used non-grey colour everywhere.
+  const source = css ?? '';
+  const counts = new Map<string, number>();
+  for (const m of source.matchAll(/#[0-9a-f]{6}\b/gi)) {
+    const c = (m[0] ?? '').toLowerCase();
+    if (isGrey(c)) continue;
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  const main = [...counts.entries()].sort((x, y) => y[1] - x[1])[0]?.[0];
+  if (!css || !main) {
+    out.messages.push(
+      t(
+        lang,
+        'No encontré en style.css un color principal que cambiar.',
+        'I could not find a main colour to change in style.css.',
+      ),
+    );
+    return true;
+  }
+  const next = source.replace(new RegExp(main, 'gi'), hex);
+  files.set('style.css', next);
+  out.changes.set('style.css', next);
+  out.messages.push(t(lang, `He cambiado el color ${main} por ${hex}.`, `I replaced the colour ${main} with ${hex}.`));
+  return true;
+}
+
+function isGrey(hex: string): boolean {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const r = (n >> 16) & 255;
+  const g = (n >> 8) & 255;
+  const b = n & 255;
+  return Math.max(r, g, b) - Math.min(r, g, b) < 24;
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function replaceElementText(
+  files: Files,
+  find: RegExp,
+  value: string,
+  what: string,
+  lang: Language,
+  out: FollowUpResult,
+): boolean {
+  const html = files.get('index.html');
+  if (!html) return false;
+  const match = html.match(find);
+  if (!match || match.index === undefined) {
+    out.messages.push(t(lang, `No encontré ${what} en index.html.`, `I could not find ${what} in index.html.`));
+    return true;
+  }
+  const [whole, open = '', , close = ''] = match;
+  const next = html.slice(0, match.index) + open + escapeHtml(value) + close + html.slice(match.index + whole.length);
+  if (next === html) {
+    out.messages.push(t(lang, `${capital(what)} ya dice «${value}».`, `${capital(what)} already says "${value}".`));
+    return true;
+  }
+  files.set('index.html', next);
+  out.changes.set('index.html', next);
+  out.messages.push(t(lang, `He cambiado ${what} a «${value}».`, `I changed ${what} to "${value}".`));
+  return true;
+}
+
+function changeTitle(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
+  const subtitle = SUBTITLE_WORDS.test(clause);
+  if (!subtitle && !TITLE_WORDS.test(clause)) return false;
+  const value = newValue(clause);
+  if (!value) return false;
+  out.understood = true;
+  if (subtitle) {
+    const find = /(<p class="hero-text">)([\s\S]*?)(<\/p>)/i.test(files.get('index.html') ?? '')
+      ? /(<p class="hero-text">)([\s\S]*?)(<\/p>)/i
+      : /(<\/h1>\s*<p[^>]*>)([\s\S]*?)(<\/p>)/i;
+    return replaceElementText(files, find, value, t(lang, 'el subtítulo', 'the subtitle'), lang, out);
+  }
+  if (PAGE_TITLE_WORDS.test(clause)) {
+    return replaceElementText(
+      files,
+      /(<title>)([\s\S]*?)(<\/title>)/i,
+      value,
+      t(lang, 'el título de la pestaña', 'the page title'),
+      lang,
+      out,
+    );
+  }
+  return replaceElementText(files, /(<h1[^>]*>)([\s\S]*?)(<\/h1>)/i, value, t(lang, 'el título', 'the title'), lang, out);
+}
+
+function changeName(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
+  if (!NAME_WORDS.test(clause)) return false;
+  const value = newValue(clause);
+  const html = files.get('index.html');
+  if (!value || !html) return false;
+  out.understood = true;
+  const old = factsOf(html).name;
+  if (!old) {
+    out.messages.push(t(lang, 'No encontré el nombre actual del sitio.', 'I could not find the current site name.'));
+    return true;
+  }
+  const next = html.split(escapeHtml(old)).join(escapeHtml(value));
+  if (next === html) return true;
+  files.set('index.html', next);
+  out.changes.set('index.html', next);
+  out.messages.push(t(lang, `He cambiado el nombre «${old}» por «${value}».`, `I renamed "${old}" to "${value}".`));
+  return true;
+}
+
+function replaceText(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
+  const q = quotes(clause);
+  if (q.length < 2 || !CHANGE_WORDS.test(clause)) return false;
+  const [from = '', to = ''] = q;
+  out.understood = true;
+  let done = false;
+  for (const [path, content] of files) {
+    if (!/\.html?$/i.test(path)) continue;
+    const needle = content.includes(from) ? from : escapeHtml(from);
+    if (!content.includes(needle)) continue;
+    const next = content.split(needle).join(needle === from ? to : escapeHtml(to));
+    files.set(path, next);
+    out.changes.set(path, next);
+    done = true;
+  }
+  out.messages.push(
+    done
+      ? t(lang, `He cambiado «${from}» por «${to}».`, `I replaced "${from}" with "${to}".`)
+      : t(
+          lang,
+          `No encontré el texto «${from}» en el sitio; no he cambiado nada.`,
+          `I could not find the text "${from}"; nothing changed.`,
+        ),
+  );
+  return true;
+}
+
+function sectionName(id: SectionId, lang: Language): string {
+  const names: Partial<Record<SectionId, [string, string]>> = {
+    hero: ['portada', 'hero'],
+    about: ['sobre nosotros', 'about'],
+    faq: ['preguntas frecuentes', 'FAQ'],
+    testimonials: ['testimonios', 'testimonials'],
+    footer: ['pie de página', 'footer'],
+  };
+  const own = names[id];
+  if (own) return t(lang, own[0], own[1]);
+  const ctx = renderContext({
+    kind: 'business',
+    name: '',
+    language: lang,
+    palette: { primary: '#000000', accent: '#000000', dark: false },
+    sections: [],
+  });
+  return (ctx.labels.nav[id] ?? id).toLowerCase();
+}
+
+function removeSections(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
+  if (!REMOVE_WORDS.test(clause)) return false;
+  const wanted = findSections(clause);
+  const html = files.get('index.html');
+  if (wanted.length === 0 || !html) return false;
+  out.understood = true;
+  let lines = html.split('\n');
+  for (const id of wanted) {
+    const start = sectionStart(lines, id);
+    const range = start >= 0 ? elementRange(lines, start) : null;
+    if (!range) {
+      out.messages.push(
+        t(
+          lang,
+          `No hay una sección de ${sectionName(id, lang)} que quitar.`,
+          `There is no ${sectionName(id, lang)} section to remove.`,
+        ),
+      );
+      continue;
+    }
+    lines = [...lines.slice(0, range[0]), ...lines.slice(range[1] + 1)];
+    lines = lines.filter((l) => !new RegExp(`^\\s*<li><a href="#${id}">[^<]*</a></li>\\s*$`).test(l));
+    out.messages.push(
+      t(lang, `He quitado la sección de ${sectionName(id, lang)}.`, `I removed the ${sectionName(id, lang)} section.`),
+    );
+  }
+  const next = lines.join('\n');
+  if (next !== html) {
+    files.set('index.html', next);
+    out.changes.set('index.html', next);
+  }
+  return true;
+}
+
+const FOREIGN_CSS_MARKER = '/* DIV: sections added by the local composer */';
+const foreignCss = `
+${FOREIGN_CSS_MARKER}
+[data-section] { --color-primary: #4f46e5; --color-accent: #06b6d4; --color-border: #e3e8f0; --color-muted: #52607a; padding: 4rem 1.25rem; }
+[data-section] .container { max-width: 1120px; margin: 0 auto; }
+[data-section] .grid, [data-section] .menu-list, [data-section] .gallery-grid { display: grid; gap: 1.5rem; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); list-style: none; padding: 0; }
+[data-section] .card, [data-section] .plan, [data-section] .quote, [data-section] .member, [data-section] .product, [data-section] .contact-form { padding: 1.5rem; border: 1px solid var(--color-border); border-radius: 16px; margin: 0; }
+[data-section] .tile { min-height: 180px; border-radius: 16px; margin: 0; padding: 1rem; display: flex; align-items: flex-end; color: #fff; background: linear-gradient(135deg, var(--color-primary), var(--color-accent)); }
+[data-section] .btn { display: inline-block; padding: 0.7rem 1.3rem; border-radius: 999px; background: var(--color-primary); color: #fff; text-decoration: none; border: 0; }
+[data-section] .icon { width: 1.4rem; height: 1.4rem; fill: none; stroke: currentColor; stroke-width: 2; }
+[data-section] .price, [data-section] .time, [data-section] .stats strong { color: var(--color-primary); font-weight: 800; }
+[data-section] .meta, [data-section] p { color: var(--color-muted); }
+[data-section] .contact-form { display: grid; gap: 1rem; }
+[data-section] .contact-form label { display: grid; gap: 0.3rem; }
+`;
+
+function addSections(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
+  if (!ADD_WORDS.test(clause)) return false;
+  const wanted = findSections(clause);
+  const html = files.get('index.html');
+  if (wanted.length === 0 || !html) return false;
+  out.understood = true;
+  const facts = factsOf(html);
+  let lines = html.split('\n');
+  for (const id of wanted) {
+    const present = presentSections(lines.join('\n'));
+    if (present.includes(id)) {
+      out.messages.push(
+        t(lang, `La sección de ${sectionName(id, lang)} ya existe.`, `The ${sectionName(id, lang)} section is already there.`),
+      );
+      continue;
+    }
+    const brief: SiteBrief = {
+      kind: facts.kind,
+      name: facts.name,
+      language: facts.language,
+      palette: { primary: '#000000', accent: '#000000', dark: false },
+      sections: sectionIds.filter((s) => s === id || present.includes(s)),
+    };
+    const ctx = renderContext(brief);
+    const block = renderSection(id, ctx);
+    const order = sectionIds.indexOf(id);
+    // Before the first present section that comes later in page order, else at the end of <main>.
+    const later = sectionIds.slice(order + 1).filter((s) => s !== 'footer' || id === 'footer');
+    let at = -1;
+    for (const s of later) {
+      const start = sectionStart(lines, s);
+      if (start >= 0 && (at < 0 || start < at)) at = start;
+    }
+    if (at < 0) {
+      at = lines.findIndex((l) => /<\/main>/i.test(l));
+      if (id === 'footer' || at < 0) at = lines.findIndex((l) => /<script[\s>]/i.test(l) || /<\/body>/i.test(l));
+    }
+    if (at < 0) at = lines.length;
+    lines = [...lines.slice(0, at), ...block, ...lines.slice(at)];
+    // Its link in the navigation, in page order.
+    const nav = navLine(id, ctx);
+    const navStart = lines.findIndex((l) => l.includes('class="nav-links"'));
+    const navEnd = navStart >= 0 ? lines.findIndex((l, i) => i > navStart && /^\s*<\/ul>/.test(l)) : -1;
+    if (nav && facts.composed && navEnd >= 0) {
+      let navAt = navEnd;
+      for (let i = navStart + 1; i < navEnd; i++) {
+        const target = lines[i]?.match(/^\s*<li><a href="#([a-z]+)">/)?.[1] as SectionId | undefined;
+        if (target && sectionIds.indexOf(target) > order) {
+          navAt = i;
+          break;
+        }
+      }
+      lines = [...lines.slice(0, navAt), nav, ...lines.slice(navAt)];
+    }
+    out.messages.push(
+      t(lang, `He añadido una sección de ${sectionName(id, lang)}.`, `I added a ${sectionName(id, lang)} section.`),
+    );
+  }
+  const next = lines.join('\n');
+  if (next !== html) {
+    files.set('index.html', next);
+    out.changes.set('index.html', next);
+    const css = files.get('style.css');
+    if (!facts.composed && !(css ?? '').includes(FOREIGN_CSS_MARKER)) {
+      const withCss = `${css ?? ''}${css && !css.endsWith('\n') ? '\n' : ''}${foreignCss}`;
+      files.set('style.css', withCss);
+      out.changes.set('style.css', withCss);
+    }
+  }
+  return true;
+}
+
+/** Whether the prompt asks for a new site rather than a change. */
+export function asksForNewSite(prompt: string): boolean {
+  return NEW_SITE_WORDS.test(prompt) && SITE_WORDS.test(prompt) && !CHANGE_WORDS.test(prompt.split(/\s+/).slice(0, 2).join(' '));
+}
+
+export function planFollowUp(prompt: string, current: { path: string; content: string }[]): FollowUpResult {
+  const lang = detectLanguage(prompt);
+  const files: Files = new Map(current.map((f) => [f.path, f.content]));
+  const out: FollowUpResult = { messages: [], changes: new Map(), understood: false };
+  const handlers = [replaceText, changeTitle, changeName, removeSections, addSections, changeColour];
+  for (const clause of clausesOf(prompt)) {
+    for (const handle of handlers) {
+      if (handle(files, clause, lang, out)) break;
+    }
+  }
+  if (!out.understood) {
+    out.messages.push(
+      t(
+        lang,
+        'No he entendido qué cambiar, así que no he tocado nada. Sin un modelo de IA puedo cambiar colores («cambia el color principal a verde»), el título («cambia el título a "Bienvenidos"»), el subtítulo o el nombre, reemplazar un texto («cambia "Hola" por "Buenas"») y añadir o quitar secciones («añade una sección de precios», «quita la sección de testimonios»).',
+        'I did not understand what to change, so I left everything as it was. Without an AI model I can change colours ("change the main colour to green"), the title ("change the title to "Welcome""), the subtitle or the name, replace a text ("replace "Hello" with "Hi"") and add or remove sections ("add a pricing section", "remove the testimonials section").',
+      ),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+import { parseOutput } from '@div/site-engine/parse';
+import { formatEditBlocks, formatFileBlock } from '@div/site-engine/protocol';
+import type { AiChunk, AiProvider, AiSiteFile, AiStreamOptions } from '../types';
+import { AiProviderError } from '../types';
+import { composeFromPrompt, introFor } from './compose';
+import { editBlocksFor } from './diff';
+import { asksForNewSite, planFollowUp } from './followup';
+
+export interface LocalComposerOptions {
+  /** Characters per second streamed; 0 streams as fast as the consumer reads. */
+  charsPerSecond: number;
+}
+
+/** Interval between chunks when paced. */
+const TICK_MS = 25;
+
+/**
+ * The local composer: a site generator without a model, behind the same interface as the router.
+ * It answers in the same output protocol models are asked for (whole files in fenced blocks tagged
+ * with their path; SEARCH/REPLACE blocks for follow-ups), so the same parser handles both.
+ */
+export class LocalComposerProvider implements AiProvider {
+  readonly kind = 'composer' as const;
+
+  constructor(private readonly options: LocalComposerOptions) {}
+
+  async *stream(options: AiStreamOptions): AsyncIterable<AiChunk> {
+    if (options.signal.aborted) throw new AiProviderError('aborted');
+    const { prompt, files } = requestOf(options);
+    const text = answer(prompt, files);
+    const rate = this.options.charsPerSecond;
+    const size = rate > 0 ? Math.max(1, Math.round((rate * TICK_MS) / 1000)) : 4096;
+    for (let i = 0; i < text.length; i += size) {
+      if (i > 0) await pause(rate > 0 ? TICK_MS : 0, options.signal);
+      if (options.signal.aborted) throw new AiProviderError('aborted');
+      yield { type: 'content', text: text.slice(i, i + size) };
+    }
+    yield { type: 'finish', reason: 'stop' };
+    const promptChars = options.messages.reduce((n, m) => n + m.content.length, 0);
+    yield { type: 'usage', usage: { promptTokens: Math.ceil(promptChars / 4), completionTokens: Math.ceil(text.length / 4) } };
+  }
+}
+
+/** The whole answer text for a prompt and the current files (empty for a new site). */
+export function answer(prompt: string, files: AiSiteFile[]): string {
+  const hasSite = files.some((f) => /\.html?$/i.test(f.path));
+  if (hasSite) {
+    const plan = planFollowUp(prompt, files);
+    if (plan.understood || !asksForNewSite(prompt)) {
+      const parts = [plan.messages.join(' ')];
+      for (const [path, content] of plan.changes) {
+        const before = files.find((f) => f.path === path)?.content;
+        parts.push(
+          before === undefined ? formatFileBlock(path, content) : formatEditBlocks(path, editBlocksFor(before, content)),
+        );
+      }
+      return `${parts.join('\n\n')}\n`;
+    }
+  }
+  const { brief, files: composed } = composeFromPrompt(prompt);
+  return `${introFor(brief)}\n\n${composed.map((f) => formatFileBlock(f.path, f.content)).join('\n')}`;
+}
+
+/** The prompt and current files: from `site` when given, else read back from the conversation. */
+function requestOf(options: AiStreamOptions): { prompt: string; files: AiSiteFile[] } {
+  if (options.site) return { prompt: options.site.prompt, files: options.site.files ?? [] };
+  const files = new Map<string, string>();
+  let prompt = '';
+  for (const message of options.messages) {
+    if (message.role === 'system') continue;
+    const parsed = parseOutput(message.content);
+    for (const file of parsed.files) if (!file.truncated) files.set(file.path, file.content);
+    if (message.role === 'user') prompt = parsed.files.length ? parsed.prose.trim() : message.content;
+  }
+  return { prompt, files: [...files].map(([path, content]) => ({ path, content })) };
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = ms > 0 ? setTimeout(done, ms) : setImmediate(done);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      if (ms > 0) clearTimeout(timer as NodeJS.Timeout);
+      else clearImmediate(timer as NodeJS.Immediate);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

@@ -1,0 +1,936 @@
+import { isLight, type Palette } from './analyse';
+
+/**
+ * style.css of a composed site: design tokens on :root (one per line, so a colour change is a
+ * one-line edit), then base styles and one block per section. System fonts only: no network needed.
+ */
+
+export function paletteLines(palette: Palette): string[] {
+  const surfaces = palette.dark
+    ? ['#0b1020', '#131a2e', '#e5e7eb', '#9ca3af', '#263049']
+    : ['#ffffff', '#f6f7fb', '#0f172a', '#52607a', '#e3e8f0'];
+  return [
+    `  --color-primary: ${palette.primary};`,
+    `  --color-accent: ${palette.accent};`,
+    `  --on-primary: ${isLight(palette.primary) ? '#111827' : '#ffffff'};`,
+    `  --color-bg: ${surfaces[0]};`,
+    `  --color-surface: ${surfaces[1]};`,
+    `  --color-text: ${surfaces[2]};`,
+    `  --color-muted: ${surfaces[3]};`,
+    `  --color-border: ${surfaces[4]};`,
+  ];
+}
+
+export function renderStyles(palette: Palette): string {
+  return `/* Design tokens: change the colours here. */
+:root {
+${paletteLines(palette).join('\n')}
+  --radius: 18px;
+  --shadow: 0 10px 30px -12px rgb(15 23 42 / 0.25);
+  --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  --font-display: ui-serif, Georgia, "Times New Roman", serif;
+  --primary-soft: color-mix(in srgb, var(--color-primary) 12%, var(--color-bg));
+  --accent-soft: color-mix(in srgb, var(--color-accent) 14%, var(--color-bg));
+}
+
+*,
+*::before,
+*::after {
+  box-sizing: border-box;
+}
+
+html {
+  scroll-behavior: smooth;
+  scroll-padding-top: 80px;
+}
+
+body {
+  margin: 0;
+  font-family: var(--font);
+  font-size: 1.0625rem;
+  line-height: 1.65;
+  color: var(--color-text);
+  background: var(--color-bg);
+  -webkit-font-smoothing: antialiased;
+}
+
+img,
+svg {
+  display: block;
+  max-width: 100%;
+}
+
+a {
+  color: inherit;
+}
+
+h1,
+h2,
+h3 {
+  line-height: 1.15;
+  margin: 0 0 0.5em;
+  letter-spacing: -0.02em;
+}
+
+h1 {
+  font-family: var(--font-display);
+  font-size: clamp(2.4rem, 5.5vw, 4.2rem);
+}
+
+h2 {
+  font-size: clamp(1.8rem, 3.6vw, 2.6rem);
+}
+
+h3 {
+  font-size: 1.2rem;
+}
+
+p {
+  margin: 0 0 1em;
+}
+
+.container {
+  width: min(1120px, 100% - 2.5rem);
+  margin-inline: auto;
+}
+
+:focus-visible {
+  outline: 3px solid var(--color-accent);
+  outline-offset: 3px;
+}
+
+/* Buttons */
+.btn {
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem;
+  padding: 0.85rem 1.5rem;
+  border-radius: 999px;
+  border: 2px solid transparent;
+  font: inherit;
+  font-weight: 600;
+  text-decoration: none;
+  cursor: pointer;
+  transition: transform 0.2s ease, box-shadow 0.2s ease, background 0.2s ease;
+}
+
+.btn:hover {
+  transform: translateY(-2px);
+}
+
+.btn-primary {
+  background: var(--color-primary);
+  color: var(--on-primary);
+  box-shadow: 0 12px 24px -12px var(--color-primary);
+}
+
+.btn-ghost {
+  border-color: color-mix(in srgb, var(--color-text) 20%, transparent);
+  color: var(--color-text);
+  background: transparent;
+}
+
+.btn-small {
+  padding: 0.5rem 1rem;
+  font-size: 0.9rem;
+  background: var(--color-primary);
+  color: var(--on-primary);
+}
+
+.link {
+  color: var(--color-primary);
+  font-weight: 600;
+  text-decoration: none;
+}
+
+/* Navigation */
+.nav {
+  position: sticky;
+  top: 0;
+  z-index: 20;
+  background: color-mix(in srgb, var(--color-bg) 82%, transparent);
+  backdrop-filter: blur(12px);
+  border-bottom: 1px solid var(--color-border);
+}
+
+.nav-inner {
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  min-height: 68px;
+}
+
+.brand {
+  display: inline-flex;
+  align-items: center;
+  gap: 0.6rem;
+  font-weight: 800;
+  font-size: 1.15rem;
+  text-decoration: none;
+}
+
+.brand-mark {
+  display: grid;
+  place-items: center;
+  width: 2rem;
+  height: 2rem;
+  border-radius: 10px;
+  background: linear-gradient(135deg, var(--color-primary), var(--color-accent));
+  color: var(--on-primary);
+  font-size: 1rem;
+}
+
+.nav-links {
+  display: flex;
+  gap: 1.6rem;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+}
+
+.nav-links a {
+  text-decoration: none;
+  color: var(--color-muted);
+  font-weight: 500;
+}
+
+.nav-links a:hover {
+  color: var(--color-primary);
+}
+
+.nav-toggle {
+  display: none;
+  flex-direction: column;
+  gap: 5px;
+  padding: 0.6rem;
+  border: 0;
+  background: transparent;
+  cursor: pointer;
+}
+
+.nav-toggle span {
+  width: 24px;
+  height: 2px;
+  background: var(--color-text);
+  border-radius: 2px;
+}
+
+/* Hero */
+.hero {
+  position: relative;
+  overflow: hidden;
+  padding: clamp(4rem, 10vw, 7.5rem) 0;
+  background:
+    radial-gradient(circle at 85% 10%, var(--accent-soft), transparent 45%),
+    radial-gradient(circle at 10% 90%, var(--primary-soft), transparent 50%),
+    var(--color-bg);
+}
+
+.hero-inner {
+  display: grid;
+  grid-template-columns: 1.1fr 0.9fr;
+  gap: 3rem;
+  align-items: center;
+}
+
+.eyebrow {
+  display: inline-block;
+  padding: 0.35rem 0.9rem;
+  border-radius: 999px;
+  background: var(--primary-soft);
+  color: var(--color-primary);
+  font-weight: 700;
+  font-size: 0.85rem;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+}
+
+.hero-text {
+  font-size: 1.2rem;
+  color: var(--color-muted);
+  max-width: 36rem;
+}
+
+.hero-actions {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.8rem;
+  margin-top: 2rem;
+}
+
+.hero-art {
+  position: relative;
+  min-height: 360px;
+}
+
+.blob {
+  position: absolute;
+  border-radius: 42% 58% 63% 37% / 45% 38% 62% 55%;
+  filter: saturate(1.1);
+}
+
+.blob-1 {
+  inset: 0 10% 12% 0;
+  background: linear-gradient(135deg, var(--color-primary), color-mix(in srgb, var(--color-primary) 55%, var(--color-accent)));
+}
+
+.blob-2 {
+  inset: 40% 0 0 35%;
+  background: linear-gradient(135deg, var(--color-accent), color-mix(in srgb, var(--color-accent) 60%, white));
+  opacity: 0.9;
+}
+
+.hero-card {
+  position: absolute;
+  left: 8%;
+  bottom: 6%;
+  display: flex;
+  align-items: center;
+  gap: 0.8rem;
+  padding: 0.9rem 1.2rem;
+  border-radius: 16px;
+  background: var(--color-bg);
+  box-shadow: var(--shadow);
+  font-weight: 700;
+}
+
+.hero-card-mark {
+  display: grid;
+  place-items: center;
+  width: 2.4rem;
+  height: 2.4rem;
+  border-radius: 12px;
+  background: var(--color-primary);
+  color: var(--on-primary);
+}
+
+/* Sections */
+.section {
+  padding: clamp(4rem, 8vw, 6.5rem) 0;
+}
+
+.section:nth-of-type(even) {
+  background: var(--color-surface);
+}
+
+.section-head {
+  max-width: 40rem;
+  margin-bottom: 2.8rem;
+}
+
+.section-head p,
+.meta {
+  color: var(--color-muted);
+}
+
+.grid {
+  display: grid;
+  gap: 1.5rem;
+}
+
+.cards {
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+}
+
+.card,
+.quote,
+.plan,
+.product,
+.member {
+  margin: 0;
+  padding: 1.8rem;
+  border-radius: var(--radius);
+  background: var(--color-bg);
+  border: 1px solid var(--color-border);
+  box-shadow: var(--shadow);
+  transition: transform 0.25s ease;
+}
+
+.card:hover,
+.product:hover,
+.member:hover {
+  transform: translateY(-4px);
+}
+
+.card p,
+.product p,
+.member p {
+  color: var(--color-muted);
+}
+
+.card-icon {
+  display: grid;
+  place-items: center;
+  width: 3rem;
+  height: 3rem;
+  margin-bottom: 1.2rem;
+  border-radius: 14px;
+  background: var(--primary-soft);
+  color: var(--color-primary);
+}
+
+.icon {
+  width: 1.4rem;
+  height: 1.4rem;
+  fill: none;
+  stroke: currentColor;
+  stroke-width: 2;
+  stroke-linecap: round;
+  stroke-linejoin: round;
+}
+
+/* Art tiles: gradients instead of photos, so the site works offline */
+.art-1 { background: linear-gradient(135deg, var(--color-primary), var(--color-accent)); }
+.art-2 { background: linear-gradient(160deg, var(--color-accent), color-mix(in srgb, var(--color-accent) 40%, #111827)); }
+.art-3 { background: radial-gradient(circle at 30% 30%, color-mix(in srgb, var(--color-primary) 50%, white), var(--color-primary)); }
+.art-4 { background: linear-gradient(45deg, color-mix(in srgb, var(--color-primary) 70%, #111827), var(--color-accent)); }
+.art-5 { background: repeating-linear-gradient(135deg, var(--primary-soft) 0 14px, var(--accent-soft) 14px 28px); }
+.art-6 { background: conic-gradient(from 200deg at 70% 40%, var(--color-accent), var(--color-primary), var(--color-accent)); }
+
+/* About */
+.about-grid {
+  display: grid;
+  grid-template-columns: 1.3fr 1fr;
+  gap: 3rem;
+  align-items: center;
+}
+
+.about-text p {
+  color: var(--color-muted);
+  font-size: 1.1rem;
+}
+
+.stats {
+  display: grid;
+  gap: 1rem;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+}
+
+.stats li {
+  display: flex;
+  align-items: baseline;
+  gap: 1rem;
+  padding: 1.2rem 1.5rem;
+  border-radius: var(--radius);
+  background: var(--color-bg);
+  border: 1px solid var(--color-border);
+}
+
+.stats strong {
+  font-size: 2rem;
+  color: var(--color-primary);
+}
+
+/* Menu */
+.menu-list {
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(320px, 1fr));
+  gap: 1.2rem 3rem;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+}
+
+.menu-line {
+  display: flex;
+  align-items: baseline;
+  gap: 0.6rem;
+}
+
+.menu-line h3 {
+  margin: 0;
+}
+
+.dots {
+  flex: 1;
+  border-bottom: 2px dotted var(--color-border);
+}
+
+.price {
+  font-weight: 800;
+  color: var(--color-primary);
+}
+
+.menu-item p {
+  color: var(--color-muted);
+  margin: 0.3rem 0 0;
+}
+
+/* Products and posts */
+.products-grid {
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+}
+
+.product-art,
+.post-art {
+  height: 180px;
+  margin: -1.8rem -1.8rem 1.4rem;
+  border-radius: var(--radius) var(--radius) 0 0;
+}
+
+.product-foot {
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.5rem;
+}
+
+/* Schedule */
+.timeline {
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  border-left: 3px solid var(--primary-soft);
+}
+
+.timeline-item {
+  display: flex;
+  gap: 1.5rem;
+  padding: 0 0 1.8rem 1.5rem;
+  position: relative;
+}
+
+.timeline-item::before {
+  content: "";
+  position: absolute;
+  left: -0.6rem;
+  top: 0.35rem;
+  width: 1rem;
+  height: 1rem;
+  border-radius: 50%;
+  background: var(--color-primary);
+}
+
+.time {
+  min-width: 4rem;
+  font-weight: 800;
+  color: var(--color-primary);
+}
+
+.timeline-item p {
+  color: var(--color-muted);
+  margin: 0;
+}
+
+/* Gallery */
+.gallery-grid {
+  display: grid;
+  grid-template-columns: repeat(3, 1fr);
+  grid-auto-rows: 220px;
+  grid-auto-flow: dense;
+  gap: 1rem;
+}
+
+.tile {
+  position: relative;
+  margin: 0;
+  border-radius: var(--radius);
+  overflow: hidden;
+  transition: transform 0.3s ease;
+}
+
+.tile:first-child {
+  grid-row: span 2;
+  grid-column: span 2;
+}
+
+.tile:hover {
+  transform: scale(1.02);
+}
+
+.tile figcaption {
+  position: absolute;
+  inset: auto 0 0;
+  padding: 1rem 1.2rem;
+  color: #fff;
+  font-weight: 700;
+  background: linear-gradient(transparent, rgb(0 0 0 / 0.55));
+}
+
+/* Pricing */
+.pricing-grid {
+  grid-template-columns: repeat(auto-fit, minmax(250px, 1fr));
+  align-items: stretch;
+}
+
+.plan {
+  position: relative;
+  display: flex;
+  flex-direction: column;
+}
+
+.plan .btn {
+  margin-top: auto;
+}
+
+.plan-featured {
+  border: 2px solid var(--color-primary);
+  transform: scale(1.03);
+}
+
+.badge {
+  position: absolute;
+  top: -0.8rem;
+  right: 1.5rem;
+  padding: 0.25rem 0.8rem;
+  border-radius: 999px;
+  background: var(--color-primary);
+  color: var(--on-primary);
+  font-size: 0.8rem;
+  font-weight: 700;
+}
+
+.plan-price strong {
+  font-size: 2.6rem;
+}
+
+.plan-price span {
+  color: var(--color-muted);
+}
+
+.checks {
+  list-style: none;
+  padding: 0;
+  margin: 0 0 1.8rem;
+}
+
+.checks li {
+  padding: 0.35rem 0 0.35rem 1.8rem;
+  position: relative;
+}
+
+.checks li::before {
+  content: "✓";
+  position: absolute;
+  left: 0;
+  color: var(--color-accent);
+  font-weight: 800;
+}
+
+/* Testimonials and team */
+.quote blockquote {
+  margin: 0 0 1.4rem;
+  font-size: 1.1rem;
+}
+
+.quote figcaption {
+  display: flex;
+  align-items: center;
+  gap: 0.8rem;
+}
+
+.quote small {
+  display: block;
+  color: var(--color-muted);
+}
+
+.avatar {
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: 2.8rem;
+  height: 2.8rem;
+  border-radius: 50%;
+  background: linear-gradient(135deg, var(--color-primary), var(--color-accent));
+  color: var(--on-primary);
+  font-weight: 800;
+}
+
+.avatar-large {
+  width: 5rem;
+  height: 5rem;
+  margin-bottom: 1rem;
+  font-size: 1.4rem;
+}
+
+.team-grid {
+  grid-template-columns: repeat(auto-fit, minmax(210px, 1fr));
+  text-align: center;
+}
+
+.member .avatar-large {
+  margin-inline: auto;
+}
+
+/* FAQ */
+.faq-list {
+  max-width: 48rem;
+}
+
+.faq-list details {
+  border-bottom: 1px solid var(--color-border);
+  padding: 1.2rem 0;
+}
+
+.faq-list summary {
+  cursor: pointer;
+  font-weight: 700;
+  font-size: 1.1rem;
+}
+
+.faq-list details p {
+  color: var(--color-muted);
+  margin: 0.8rem 0 0;
+}
+
+/* Contact */
+.contact-grid {
+  display: grid;
+  grid-template-columns: 1fr 1.2fr;
+  gap: 3rem;
+}
+
+.info-list {
+  list-style: none;
+  padding: 0;
+  margin: 2rem 0 0;
+  display: grid;
+  gap: 1rem;
+}
+
+.info-list li {
+  display: flex;
+  align-items: center;
+  gap: 0.8rem;
+  color: var(--color-muted);
+}
+
+.info-list .icon {
+  color: var(--color-primary);
+}
+
+.contact-form {
+  display: grid;
+  gap: 1rem;
+  padding: 2rem;
+  border-radius: var(--radius);
+  background: var(--color-bg);
+  border: 1px solid var(--color-border);
+  box-shadow: var(--shadow);
+}
+
+.contact-form label {
+  display: grid;
+  gap: 0.4rem;
+  font-weight: 600;
+  font-size: 0.95rem;
+}
+
+.contact-form input,
+.contact-form textarea {
+  font: inherit;
+  padding: 0.8rem 1rem;
+  border-radius: 12px;
+  border: 1px solid var(--color-border);
+  background: var(--color-surface);
+  color: var(--color-text);
+}
+
+.contact-form input:focus,
+.contact-form textarea:focus {
+  outline: 2px solid var(--color-primary);
+  border-color: transparent;
+}
+
+.form-status {
+  margin: 0;
+  color: var(--color-accent);
+  font-weight: 600;
+}
+
+/* Footer */
+.footer {
+  padding: 2.5rem 0;
+  border-top: 1px solid var(--color-border);
+  color: var(--color-muted);
+}
+
+.footer-inner {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+}
+
+.footer p {
+  margin: 0;
+}
+
+/* Toast (cart) */
+.toast {
+  position: fixed;
+  left: 50%;
+  bottom: 1.5rem;
+  transform: translate(-50%, 150%);
+  padding: 0.8rem 1.4rem;
+  border-radius: 999px;
+  background: var(--color-text);
+  color: var(--color-bg);
+  font-weight: 600;
+  transition: transform 0.3s ease;
+  z-index: 30;
+}
+
+.toast.show {
+  transform: translate(-50%, 0);
+}
+
+/* Reveal on scroll (only once the script runs: without it everything stays visible) */
+.js .reveal {
+  opacity: 0;
+  transform: translateY(18px);
+  transition: opacity 0.6s ease, transform 0.6s ease;
+}
+
+.js .reveal.visible {
+  opacity: 1;
+  transform: none;
+}
+
+@media (prefers-reduced-motion: reduce) {
+  html {
+    scroll-behavior: auto;
+  }
+  .js .reveal {
+    opacity: 1;
+    transform: none;
+    transition: none;
+  }
+}
+
+/* Tablets and phones */
+@media (max-width: 860px) {
+  .hero-inner,
+  .about-grid,
+  .contact-grid {
+    grid-template-columns: 1fr;
+  }
+  .hero-art {
+    min-height: 240px;
+  }
+  .gallery-grid {
+    grid-template-columns: repeat(2, 1fr);
+    grid-auto-rows: 170px;
+  }
+  .nav-toggle {
+    display: flex;
+  }
+  .nav-links {
+    position: absolute;
+    top: 100%;
+    left: 0;
+    right: 0;
+    flex-direction: column;
+    gap: 0;
+    padding: 0.5rem 1.25rem 1rem;
+    background: var(--color-bg);
+    border-bottom: 1px solid var(--color-border);
+    display: none;
+  }
+  .nav-links.open {
+    display: flex;
+  }
+  .nav-links a {
+    display: block;
+    padding: 0.7rem 0;
+  }
+  .plan-featured {
+    transform: none;
+  }
+}
+
+@media (max-width: 520px) {
+  .gallery-grid {
+    grid-template-columns: 1fr;
+  }
+  .tile:first-child {
+    grid-row: auto;
+    grid-column: auto;
+  }
+}
+`;
+}
+
+export function renderScript(): string {
+  return `// Navigation, reveal on scroll, contact form and cart: plain JavaScript, no dependencies.
+document.documentElement.classList.add('js');
+
+const toggle = document.querySelector('.nav-toggle');
+const links = document.querySelector('.nav-links');
+if (toggle && links) {
+  toggle.addEventListener('click', () => {
+    const open = links.classList.toggle('open');
+    toggle.setAttribute('aria-expanded', String(open));
+  });
+  links.addEventListener('click', (event) => {
+    if (event.target instanceof HTMLAnchorElement) {
+      links.classList.remove('open');
+      toggle.setAttribute('aria-expanded', 'false');
+    }
+  });
+}
+
+const revealed = document.querySelectorAll('.reveal');
+if ('IntersectionObserver' in window) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) {
+          entry.target.classList.add('visible');
+          observer.unobserve(entry.target);
+        }
+      }
+    },
+    { threshold: 0.12 },
+  );
+  for (const element of revealed) observer.observe(element);
+} else {
+  for (const element of revealed) element.classList.add('visible');
+}
+
+for (const year of document.querySelectorAll('[data-year]')) {
+  year.textContent = String(new Date().getFullYear());
+}
+
+const form = document.querySelector('.contact-form');
+if (form) {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const status = form.querySelector('.form-status');
+    if (!form.checkValidity()) {
+      form.reportValidity();
+      return;
+    }
+    if (status) status.textContent = status.dataset.thanks || '';
+    form.reset();
+  });
+}
+
+let toastTimer;
+function showToast(text) {
+  let toast = document.querySelector('.toast');
+  if (!toast) {
+    toast = document.createElement('div');
+    toast.className = 'toast';
+    toast.setAttribute('role', 'status');
+    document.body.append(toast);
+  }
+  toast.textContent = text;
+  toast.classList.add('show');
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => toast.classList.remove('show'), 2200);
+}
+
+let cartCount = 0;
+for (const button of document.querySelectorAll('.add-to-cart')) {
+  button.addEventListener('click', () => {
+    cartCount += 1;
+    showToast(button.dataset.product + ' · ' + cartCount);
+  });
+}
+`;
+}
