@@ -12,6 +12,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { loadSecret } from './lib/secret';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerAiRoutes } from './modules/ai/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerAuthRoutes(api, ctx);
       registerLegalRoutes(api, ctx);
       registerSpacesRoutes(api, ctx);
+      registerAiRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );

@@ -52,6 +52,16 @@ export const configSchema = z.object({
   WEB_DIST: z.string().default('apps/web/dist'),
   /** Sign-in attempts per IP per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // AI providers (issue 5). Without AI_API_KEY only the local composer is offered.
+  /** Key of the OpenAI-compatible router (OpenRouter, or any compatible server). */
+  AI_API_KEY: optionalString,
+  AI_BASE_URL: z.url().default('https://openrouter.ai/api/v1'),
+  /** JSON array of router models replacing the default six (schema in packages/shared/src/models.ts). */
+  AI_MODELS: optionalString,
+  /** Silence from the router (before the first byte or between chunks) after which a stream counts as stalled. */
+  AI_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Characters per second the local composer streams; 0 is as fast as possible. */
+  COMPOSER_PACE: z.coerce.number().int().min(0).default(8000),
   // Billing (issue 7). Without STRIPE_SECRET_KEY the local billing provider is used.
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

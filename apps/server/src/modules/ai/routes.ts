@@ -1,0 +1,31 @@
+import { modelsResponseSchema, providers } from '@div/shared/models';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { aiProvidersFor } from '../../providers/ai';
+import { starterTemplates } from '../../providers/ai/composer/templates';
+
+const templatesResponseSchema = z.object({
+  templates: z.array(z.object({ id: z.string(), name: z.string(), premium: z.boolean() })),
+});
+
+export function registerAiRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Fails at boot (not on the first request) when AI_MODELS is malformed.
+  const ai = aiProvidersFor(ctx.config);
+
+  /** The model catalogue this server can serve: router models only with a key; the composer always. */
+  api.get('/ai/models', { schema: { response: { 200: modelsResponseSchema } } }, async () => ({
+    models: ai.models,
+    providers: Object.values(providers).map(({ id, name, max_tokens }) => ({ id, name, max_tokens })),
+    defaultModel: ai.defaultModel,
+    defaultProvider: 'auto',
+    routerConfigured: ai.routerConfigured,
+  }));
+
+  /** Starter templates offered when creating a space (premium ones for medium and pro). */
+  api.get('/ai/templates', { schema: { response: { 200: templatesResponseSchema } } }, async () => ({
+    templates: starterTemplates.map(({ id, name, premium }) => ({ id, name, premium })),
+  }));
+}
