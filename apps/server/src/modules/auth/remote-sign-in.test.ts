@@ -1,0 +1,312 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loginCodeResponseSchema, loginUrlsResponseSchema } from '@div/shared/auth';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { accounts, sessions, users } from '../../db/schema/users';
+import { createTestApp } from '../../test/app';
+import { openTestDatabase } from '../../test/db';
+import { TestBrowser } from './test-browser';
+
+const PUBLIC_URL = 'http://div.test';
+
+interface Person {
+  email: string;
+  email_verified: boolean;
+  name: string;
+  picture?: string;
+}
+
+/** People known to the local OpenID Connect server; the dev login form's "login" picks one. */
+const oidcPeople: Record<string, Person> = {
+  lucia: { email: 'lucia@example.test', email_verified: true, name: 'Lucía Gómez', picture: 'https://img.example/lucia.png' },
+  unverified: { email: 'nov@example.test', email_verified: false, name: 'No Verificado' },
+  mixed: { email: 'Mixed@Example.test', email_verified: true, name: 'Mixed Google' },
+};
+
+/** A certified OpenID Connect provider (node oidc-provider) standing in for Google. */
+async function startOidcServer(): Promise<{ issuer: string; server: Server }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: 'div-google',
+        client_secret: 'div-google-secret-value',
+        redirect_uris: [`${PUBLIC_URL}/auth/google`],
+        token_endpoint_auth_method: 'client_secret_post',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    pkce: { required: () => true },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    cookies: { keys: [randomBytes(16).toString('hex')] },
+    features: { devInteractions: { enabled: true } },
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    findAccount: async (_ctx: unknown, sub: string) => {
+      const person = oidcPeople[sub];
+      if (!person) return undefined;
+      return { accountId: sub, claims: async () => ({ sub, ...person }) };
+    },
+  });
+  server.on('request', provider.callback());
+  return { issuer, server };
+}
+
+interface GithubUser {
+  id: number;
+  login: string;
+  name: string | null;
+  avatar_url: string;
+  emails: { email: string; primary: boolean; verified: boolean }[];
+}
+
+/** A small GitHub stand-in: authorize (auto-approves the selected user), token with PKCE, /user, /user/emails. */
+async function startGithubServer(clientSecret: string) {
+  const state = { next: undefined as GithubUser | undefined };
+  const codes = new Map<string, { user: GithubUser; challenge: string; redirectUri: string }>();
+  const tokens = new Map<string, GithubUser>();
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const readBody = async (req: IncomingMessage) => {
+    let data = '';
+    for await (const chunk of req) data += chunk;
+    return new URLSearchParams(data);
+  };
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://github.local');
+    if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') {
+      const q = url.searchParams;
+      if (q.get('client_id') !== 'div-github' || q.get('code_challenge_method') !== 'S256' || !state.next) {
+        return json(res, 400, { error: 'bad authorize request' });
+      }
+      const code = randomBytes(10).toString('hex');
+      codes.set(code, { user: state.next, challenge: q.get('code_challenge') ?? '', redirectUri: q.get('redirect_uri') ?? '' });
+      const back = new URL(q.get('redirect_uri') ?? '');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', q.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
+      const body = await readBody(req);
+      const grant = codes.get(body.get('code') ?? '');
+      codes.delete(body.get('code') ?? '');
+      const challenge = createHash('sha256')
+        .update(body.get('code_verifier') ?? '')
+        .digest('base64url');
+      if (
+        !grant ||
+        body.get('client_id') !== 'div-github' ||
+        body.get('client_secret') !== clientSecret ||
+        body.get('redirect_uri') !== grant.redirectUri ||
+        challenge !== grant.challenge
+      ) {
+        // GitHub answers errors with 200.
+        return json(res, 200, { error: 'bad_verification_code' });
+      }
+      const token = randomBytes(10).toString('hex');
+      tokens.set(token, grant.user);
+      return json(res, 200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' });
+    }
+    const user = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+    if (!user) return json(res, 401, { message: 'Bad credentials' });
+    if (url.pathname === '/user')
+      return json(res, 200, { id: user.id, login: user.login, name: user.name, avatar_url: user.avatar_url });
+    if (url.pathname === '/user/emails') return json(res, 200, user.emails);
+    return json(res, 404, { message: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, state, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe('sign-in with Google (OpenID Connect) and GitHub servers', () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let base: string;
+  let oidc: { issuer: string; server: Server };
+  let github: Awaited<ReturnType<typeof startGithubServer>>;
+  const newBrowser = () => new TestBrowser({ [PUBLIC_URL]: base });
+
+  beforeAll(async () => {
+    oidc = await startOidcServer();
+    github = await startGithubServer('div-github-secret');
+    database = await openTestDatabase();
+    app = await createTestApp(database, {
+      PUBLIC_URL,
+      AUTH_RATE_LIMIT: '1000',
+      GOOGLE_CLIENT_ID: 'div-google',
+      GOOGLE_CLIENT_SECRET: 'div-google-secret-value',
+      GOOGLE_ISSUER: oidc.issuer,
+      GITHUB_CLIENT_ID: 'div-github',
+      GITHUB_CLIENT_SECRET: 'div-github-secret',
+      GITHUB_AUTHORIZE_URL: `${github.base}/login/oauth/authorize`,
+      GITHUB_TOKEN_URL: `${github.base}/login/oauth/access_token`,
+      GITHUB_API_URL: github.base,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    oidc.server.closeAllConnections();
+    github.server.closeAllConnections();
+    await new Promise((resolve) => oidc.server.close(resolve));
+    await new Promise((resolve) => github.server.close(resolve));
+  });
+
+  /** Clicks a button, goes through the provider's pages, and lands on the app's callback. Returns where it redirects. */
+  async function signIn(button: 'google' | 'github', options: { login?: string; browser?: TestBrowser } = {}) {
+    const browser = options.browser ?? newBrowser();
+    const urls = loginUrlsResponseSchema.parse(await (await browser.request(`${base}/api/auth/login`)).json());
+    const returnPage = await browser.navigate(button === 'google' ? urls.redirectGoogle : urls.redirectGithub, {
+      fields: { login: options.login ?? '', password: 'any-password' },
+      stop: (u) => u.origin === PUBLIC_URL && u.pathname === `/auth/${button}`,
+    });
+    const callback = new URL(`${base}/api/auth/callback`);
+    callback.searchParams.set('code', returnPage.searchParams.get('code') ?? '');
+    callback.searchParams.set('state', returnPage.searchParams.get('state') ?? '');
+    const res = await browser.request(callback);
+    expect(res.status).toBe(302);
+    return { location: res.headers.get('location') ?? '', returnPage, browser };
+  }
+
+  async function redeem(location: string) {
+    expect(location).toMatch(/^\/login\?validate_code=/);
+    const code = new URL(location, PUBLIC_URL).searchParams.get('validate_code') ?? '';
+    const res = await fetch(`${base}/api/user`, { headers: { authorization: `Bearer ${code}` } });
+    expect(res.status).toBe(200);
+    return loginCodeResponseSchema.parse(await res.json());
+  }
+
+  it('Google: discovery, PKCE authorization, token exchange and userinfo sign a verified person in', async () => {
+    const browser = newBrowser();
+    const urls = loginUrlsResponseSchema.parse(await (await browser.request(`${base}/api/auth/login`)).json());
+    const authorize = new URL(urls.redirectGoogle);
+    expect(authorize.origin).toBe(oidc.issuer);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('scope')).toBe('openid email profile');
+
+    const { location } = await signIn('google', { login: 'lucia', browser });
+    const login = await redeem(location);
+    expect(login.user).toMatchObject({
+      name: 'Lucía Gómez',
+      email: 'lucia@example.test',
+      picture: 'https://img.example/lucia.png',
+    });
+    const linked = await database.db
+      .select({ provider: accounts.provider, subject: accounts.providerUserId })
+      .from(accounts)
+      .where(eq(accounts.userId, login.user.id));
+    expect(linked).toEqual([{ provider: 'google', subject: 'lucia' }]);
+
+    // Signing in again finds the same user through the linked account.
+    const again = await redeem((await signIn('google', { login: 'lucia' })).location);
+    expect(again.user.id).toBe(login.user.id);
+  });
+
+  it('Google: an unverified email is refused and creates nothing', async () => {
+    const { location } = await signIn('google', { login: 'unverified' });
+    expect(location).toBe('/auth/google?error=email_unverified');
+    expect(await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'nov@example.test'))).toHaveLength(0);
+  });
+
+  it('Google: a code replayed against the provider fails the exchange', async () => {
+    const first = await signIn('google', { login: 'lucia' });
+    expect(first.location).toMatch(/^\/login\?validate_code=/);
+    // A new sign-in's state with the old, already redeemed code: the provider refuses the exchange.
+    const browser = newBrowser();
+    const urls = loginUrlsResponseSchema.parse(await (await browser.request(`${base}/api/auth/login`)).json());
+    const callback = new URL(`${base}/api/auth/callback`);
+    callback.searchParams.set('code', first.returnPage.searchParams.get('code') ?? '');
+    callback.searchParams.set('state', new URL(urls.redirectGoogle).searchParams.get('state') ?? '');
+    const res = await browser.request(callback);
+    expect(res.headers.get('location')).toBe('/auth/google?error=exchange_failed');
+  });
+
+  it('GitHub: PKCE authorization, token exchange, /user and the primary verified email', async () => {
+    github.state.next = {
+      id: 4242,
+      login: 'octo',
+      name: null,
+      avatar_url: 'https://avatars.example/octo.png',
+      emails: [
+        { email: 'octo-old@example.test', primary: false, verified: true },
+        { email: 'octo@example.test', primary: true, verified: true },
+      ],
+    };
+    const login = await redeem((await signIn('github')).location);
+    expect(login.user).toMatchObject({ name: 'octo', email: 'octo@example.test', picture: 'https://avatars.example/octo.png' });
+    const [account] = await database.db
+      .select({ provider: accounts.provider, subject: accounts.providerUserId })
+      .from(accounts)
+      .where(eq(accounts.userId, login.user.id));
+    expect(account).toEqual({ provider: 'github', subject: '4242' });
+  });
+
+  it('GitHub: without a primary verified email the sign-in is refused', async () => {
+    github.state.next = {
+      id: 77,
+      login: 'ghost',
+      name: 'Ghost',
+      avatar_url: 'https://avatars.example/ghost.png',
+      emails: [{ email: 'ghost@example.test', primary: true, verified: false }],
+    };
+    expect((await signIn('github')).location).toBe('/auth/github?error=email_unverified');
+    expect(await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'ghost@example.test'))).toHaveLength(0);
+  });
+
+  it('links Google and GitHub with the same verified email to one user', async () => {
+    const viaGoogle = await redeem((await signIn('google', { login: 'mixed' })).location);
+    github.state.next = {
+      id: 9001,
+      login: 'mixed-gh',
+      name: 'Mixed GitHub',
+      avatar_url: 'https://avatars.example/mixed.png',
+      emails: [{ email: 'mixed@example.TEST', primary: true, verified: true }],
+    };
+    const viaGithub = await redeem((await signIn('github')).location);
+    expect(viaGithub.user.id).toBe(viaGoogle.user.id);
+    const linked = await database.db
+      .select({ provider: accounts.provider })
+      .from(accounts)
+      .where(eq(accounts.userId, viaGoogle.user.id));
+    expect(linked.map((a) => a.provider).sort()).toEqual(['github', 'google']);
+    const sameEmail = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'Mixed@Example.test'));
+    expect(sameEmail).toHaveLength(1);
+    const open = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, viaGoogle.user.id));
+    expect(open).toHaveLength(2);
+  });
+
+  it('a verified identity linking to a user created through the local provider removes the local access', async () => {
+    const [user] = await database.db
+      .insert(users)
+      .values({ name: 'Typed Locally', email: 'owner@example.test' })
+      .returning({ id: users.id });
+    const userId = user?.id ?? '';
+    await database.db.insert(accounts).values({ userId, provider: 'local', providerUserId: 'owner@example.test' });
+    await database.db.insert(sessions).values({ userId, tokenHash: 'x'.repeat(64), expiresAt: new Date(Date.now() + 3_600_000) });
+    github.state.next = {
+      id: 5150,
+      login: 'owner',
+      name: 'Real Owner',
+      avatar_url: 'https://avatars.example/owner.png',
+      emails: [{ email: 'owner@example.test', primary: true, verified: true }],
+    };
+    const login = await redeem((await signIn('github')).location);
+    expect(login.user.id).toBe(userId);
+    const linked = await database.db.select({ provider: accounts.provider }).from(accounts).where(eq(accounts.userId, userId));
+    expect(linked).toEqual([{ provider: 'github' }]);
+    const open = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+    expect(open).toHaveLength(1); // only the session just opened with the validate_code
+  });
+});
