@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * Contract of POST /api/ask-ai/generate-separate-files: its request, and the events its
+ * newline-delimited JSON answer streams (framing in ./ndjson).
+ */
+
+export const MAX_PROMPT_CHARS = 20_000;
+/** Largest document (or file set) a request may carry. */
+export const MAX_HTML_CHARS = 1_000_000;
+export const MAX_REDESIGN_MARKDOWN_CHARS = 200_000;
+
+export const selectedElementSchema = z.object({
+  selector: z.string().trim().min(1).max(2_000),
+  html: z.string().max(100_000),
+});
+export type SelectedElement = z.infer<typeof selectedElementSchema>;
+
+export const generateRequestSchema = z.object({
+  prompt: z.string().trim().min(1, 'El prompt no puede estar vacío.').max(MAX_PROMPT_CHARS),
+  provider: z.string().trim().max(100).optional(),
+  model: z.string().trim().max(200).optional(),
+  previousPrompt: z.string().max(MAX_PROMPT_CHARS).optional(),
+  html: z.string().max(MAX_HTML_CHARS).optional(),
+  redesignMarkdown: z.string().max(MAX_REDESIGN_MARKDOWN_CHARS).optional(),
+  activeFileId: z.string().trim().max(500).optional(),
+  activeFileType: z.string().trim().max(50).optional(),
+  generateSeparateFiles: z.boolean().optional(),
+  spaceId: z.string().trim().max(100).optional(),
+  selectedElement: selectedElementSchema.optional(),
+});
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+
+/** 1-based inclusive line range in the new text of a file. */
+export const lineRangeSchema = z.tuple([z.number().int().min(1), z.number().int().min(1)]);
+export type LineRange = z.infer<typeof lineRangeSchema>;
+
+export const generatedFileSchema = z.object({
+  path: z.string().min(1).max(500),
+  content: z.string(),
+});
+export type GeneratedFile = z.infer<typeof generatedFileSchema>;
+
+export const editOutcomes = ['applied_exact', 'applied_tolerant', 'applied_fuzzy', 'not_found', 'ambiguous'] as const;
+export const editOutcomeSchema = z.enum(editOutcomes);
+export type EditOutcome = z.infer<typeof editOutcomeSchema>;
+
+export const editBlockResultSchema = z.object({
+  path: z.string(),
+  /** Position of the block among the blocks for its file (0-based). */
+  index: z.number().int().min(0),
+  outcome: editOutcomeSchema,
+  lines: lineRangeSchema.optional(),
+  candidates: z.array(z.number().int().min(1)).optional(),
+  similarity: z.number().min(0).max(1).optional(),
+});
+export type EditBlockResult = z.infer<typeof editBlockResultSchema>;
+
+export const thinkingEventSchema = z.object({ type: z.literal('thinking'), text: z.string() });
+export const codeEventSchema = z.object({ type: z.literal('code'), path: z.string(), delta: z.string() });
+export const filesEventSchema = z.object({
+  type: z.literal('files'),
+  files: z.array(generatedFileSchema),
+  updatedLines: z.record(z.string(), z.array(lineRangeSchema)),
+});
+export const editsEventSchema = z.object({ type: z.literal('edits'), results: z.array(editBlockResultSchema) });
+export const doneEventSchema = z.object({
+  type: z.literal('done'),
+  versionId: z.string().min(1),
+  messagesUsed: z.number().int().min(0),
+  /** -1 means unlimited. */
+  messagesLimit: z.number().int().min(-1),
+});
+export const errorEventSchema = z.object({
+  type: z.literal('error'),
+  message: z.string(),
+  code: z.string(),
+  openSelectProvider: z.boolean().optional(),
+  openProModal: z.boolean().optional(),
+});
+export const keepaliveEventSchema = z.object({ type: z.literal('keepalive') });
+
+export const generationEventSchema = z.discriminatedUnion('type', [
+  thinkingEventSchema,
+  codeEventSchema,
+  filesEventSchema,
+  editsEventSchema,
+  doneEventSchema,
+  errorEventSchema,
+  keepaliveEventSchema,
+]);
+export type GenerationEvent = z.infer<typeof generationEventSchema>;
+export type GenerationEventType = GenerationEvent['type'];
+export type ThinkingEvent = z.infer<typeof thinkingEventSchema>;
+export type CodeEvent = z.infer<typeof codeEventSchema>;
+export type FilesEvent = z.infer<typeof filesEventSchema>;
+export type EditsEvent = z.infer<typeof editsEventSchema>;
+export type DoneEvent = z.infer<typeof doneEventSchema>;
+export type GenerationErrorEvent = z.infer<typeof errorEventSchema>;
+export type KeepaliveEvent = z.infer<typeof keepaliveEventSchema>;
+
+/** How often the server sends a keepalive while the model is silent. */
+export const KEEPALIVE_INTERVAL_MS = 15_000;
