@@ -80,6 +80,8 @@ export class OutputParser {
   private filePath = '';
   private fileParts: string[] = [];
   private atLineStart = true;
+  /** Whether the line `takeLine` returned last had its newline (false only at the very end). */
+  private lineEnded = true;
 
   private editState: EditState = 'expect';
   private editPath = '';
@@ -161,6 +163,7 @@ export class OutputParser {
   private takeLine(final: boolean): string | null {
     const nl = this.buf.indexOf('\n', this.pos);
     let line: string;
+    this.lineEnded = nl >= 0;
     if (nl < 0) {
       if (!final || this.pos >= this.buf.length) return null;
       line = this.buf.slice(this.pos);
@@ -288,7 +291,7 @@ export class OutputParser {
     }
     this.startFile(path);
     this.mode = 'file';
-    this.emitFileText(`${line}\n`);
+    this.emitFileText(this.lineEnded ? `${line}\n` : line);
   }
 
   private startFile(path: string): void {
@@ -359,7 +362,7 @@ export class OutputParser {
           this.proseLine(line);
           return;
         }
-        this.emitFileText(`${line}\n`);
+        this.emitFileText(this.lineEnded ? `${line}\n` : line);
         return;
       }
     }
