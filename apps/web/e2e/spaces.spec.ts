@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures/sign-in';
+
+// The machine is shared by parallel work; these flows take several round trips.
+test.describe.configure({ timeout: 120_000 });
+
+test('projects page: empty state, create with Enter, grid card, open, delete via the context menu', async ({ page }) => {
+  await signIn(page, 'Proyectos');
+  await expect(page.getByRole('heading', { name: 'Tus Proyectos' })).toBeVisible();
+  await expect(page.getByText('No tienes proyectos aún')).toBeVisible();
+  await expect(page.getByTestId('spaces-count')).toHaveText('0 proyectos activos');
+
+  const name = page.getByLabel('Nombre del proyecto');
+  const create = page.getByRole('button', { name: 'Crear Proyecto' });
+  await expect(create).toBeDisabled();
+  await name.fill('   ');
+  await expect(create).toBeDisabled();
+  await name.fill('Mi portafolio');
+  await expect(create).toBeEnabled();
+  await name.press('Enter');
+  await expect(page).toHaveURL(/\/space\/[^/]+$/);
+  const spaceUrl = page.url();
+  await page.screenshot({ path: '/tmp/div-f-editor-new.png' });
+
+  await page.goto('/spaces');
+  const card = page.getByTestId('space-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Mi portafolio');
+  await expect(card).toContainText('Proyecto DIV');
+  const today = new Date().toLocaleDateString('es-ES', { day: 'numeric', month: 'short', year: 'numeric' });
+  await expect(card).toContainText(today);
+  await expect(page.getByTestId('spaces-count')).toHaveText('1 proyecto activo');
+
+  // A second project with the button; newest first.
+  await name.fill('Landing de café');
+  await create.click();
+  await expect(page).toHaveURL(/\/space\/[^/]+$/);
+  await page.goto('/spaces');
+  await expect(page.getByTestId('space-card')).toHaveCount(2);
+  await expect(page.getByTestId('space-card').first()).toContainText('Landing de café');
+  await page.screenshot({ path: '/tmp/div-f-spaces.png', fullPage: true });
+
+  await page.getByTestId('space-card').filter({ hasText: 'Mi portafolio' }).click();
+  await expect(page).toHaveURL(spaceUrl);
+  await page.goBack();
+
+  await page.getByTestId('space-card').filter({ hasText: 'Landing de café' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Eliminar proyecto' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Landing de café');
+  await page.screenshot({ path: '/tmp/div-f-delete.png' });
+  await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await expect(page.getByTestId('space-card')).toHaveCount(1);
+  await expect(page.getByTestId('spaces-count')).toHaveText('1 proyecto activo');
+  await page.reload();
+  await expect(page.getByTestId('space-card')).toHaveCount(1);
+  await expect(page.getByTestId('space-card')).toContainText('Mi portafolio');
+});
+
+test('a failed load shows the error view with retry, and a 401 clears the session and goes to /login', async ({ page }) => {
+  await signIn(page, 'Errores');
+  let fail = true;
+  await page.route('**/api/spaces', (route) =>
+    fail && route.request().method() === 'GET'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","code":"INTERNAL"}' })
+      : route.continue(),
+  );
+  await page.reload();
+  await expect(page.getByText('Error al cargar los proyectos').first()).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
+  await expect(page.getByText('No tienes proyectos aún')).toBeVisible();
+
+  await page.route('**/api/spaces', (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"No autenticado","code":"UNAUTHORIZED"}' }),
+  );
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('div_user_session'))).toBeNull();
+});
+
+test('creating a project that the server rejects shows the error toast', async ({ page }) => {
+  await signIn(page, 'Crear');
+  await page.route('**/api/spaces', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","code":"INTERNAL"}' })
+      : route.continue(),
+  );
+  await page.getByLabel('Nombre del proyecto').fill('Falla');
+  await page.getByLabel('Nombre del proyecto').press('Enter');
+  await expect(page.getByText('Error al crear el proyecto')).toBeVisible();
+  await expect(page).toHaveURL(/\/spaces$/);
+});
