@@ -1,0 +1,179 @@
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+
+// The machine running these is shared and busy: sign-in round trips get generous waits.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
+
+const SESSION_KEY = 'div_user_session';
+
+// The cookie banner is covered in shell.spec.ts; here a stored choice keeps it out of the way.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('div_cookie_consent', 'false'));
+});
+
+/** Goes through the real local identity provider page ("Modo local") with a fresh person. */
+async function signInThroughLocalProvider(page: Page, provider: 'Google' | 'GitHub', name: string) {
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: `Continuar con ${provider}` }).click();
+  await expect(page.getByText('Modo local')).toBeVisible();
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Correo electrónico').fill(`${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+}
+
+async function storedSession(page: Page) {
+  return page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { token: string; user: { name: string }; expiresAt: number }) : null;
+  }, SESSION_KEY);
+}
+
+test('a new visitor signs in with the local provider, stays signed in after a reload and signs out', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Bienvenido a DIV' })).toBeVisible();
+
+  await signInThroughLocalProvider(page, 'Google', 'Ana Pérez');
+  await expect(page).toHaveURL(/\/spaces$/);
+  expect(page.url()).not.toContain('validate_code');
+  const session = await storedSession(page);
+  expect(session?.user.name).toBe('Ana Pérez');
+  // Login with validate_code stores the session for 30 days.
+  expect(session?.expiresAt ?? 0).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+
+  const accountMenu = page.getByRole('button', { name: 'Menú de la cuenta' });
+  await expect(accountMenu).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Espacios' }),
+  ).toBeVisible();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/spaces$/);
+  await expect(accountMenu).toBeVisible();
+  expect((await storedSession(page))?.token).toBe(session?.token);
+
+  // A signed-in visitor on /login goes straight to /spaces.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/spaces$/);
+
+  await accountMenu.click();
+  await expect(page.getByRole('menuitem', { name: 'Configuración' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Uso y Métricas' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page)).toBeNull();
+
+  // The revoked token no longer opens a protected page.
+  await page.evaluate(
+    ([key, token]) =>
+      localStorage.setItem(key, JSON.stringify({ token, user: { name: 'Ana' }, expiresAt: Date.now() + 86_400_000 })),
+    [SESSION_KEY, session?.token ?? ''] as const,
+  );
+  await page.goto('/spaces');
+  await expect(page).toHaveURL(/\/$/);
+  expect(await storedSession(page)).toBeNull();
+});
+
+test('an expired stored session on a protected page goes to /', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate((key) => {
+    localStorage.setItem(
+      key,
+      JSON.stringify({ token: 'whatever', user: { name: 'Ana', picture: null }, expiresAt: Date.now() - 1000 }),
+    );
+    localStorage.setItem('div_auth_token', 'whatever');
+  }, SESSION_KEY);
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => [localStorage.getItem('div_user_session'), localStorage.getItem('div_auth_token')])).toEqual([
+    null,
+    null,
+  ]);
+  await expect(
+    page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Iniciar sesión' }),
+  ).toBeVisible();
+});
+
+test('signing in after being sent away returns to the origin page', async ({ page }) => {
+  await page.goto('/usage');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Iniciar sesión' }).click();
+  await signInThroughLocalProvider(page, 'GitHub', 'Luis Gómez');
+  await expect(page).toHaveURL(/\/usage$/);
+  expect((await storedSession(page))?.user.name).toBe('Luis Gómez');
+});
+
+test('a code that does not validate shows the error with a way back', async ({ page }) => {
+  await page.goto('/login?validate_code=not-a-real-code');
+  await expect(page.getByText('Error al validar el código de autenticación')).toBeVisible();
+  expect(page.url()).not.toContain('validate_code');
+  await page.getByRole('link', { name: 'Intentar de nuevo' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Términos de servicio' })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute('href', '/privacy');
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the login page explains when the sign-in addresses cannot be fetched', async ({ page }) => {
+  await page.route('**/api/auth/login', (route) => route.fulfill({ status: 503, json: { message: 'x', code: 'UNAVAILABLE' } }));
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continuar con GitHub' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Error al obtener URLs de inicio de sesión');
+});
+
+test.describe('sign-in return pages', () => {
+  test('missing code or state shows the error state with retry and home', async ({ page }) => {
+    await page.goto('/auth/google?code=only-code');
+    await expect(page.getByRole('heading', { name: 'Error en la autenticación' })).toBeVisible();
+    await expect(page.getByText('Parámetros de autenticación faltantes')).toBeVisible();
+    await page.getByRole('link', { name: 'Intentar de nuevo' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto('/auth/github');
+    await expect(page.getByText('Parámetros de autenticación faltantes')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Volver al inicio' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('each callback error reason is explained', async ({ page }) => {
+    const reasons: Record<string, RegExp> = {
+      state_invalid: /no es válida/,
+      state_expired: /ha caducado/,
+      exchange_failed: /No pudimos completar/,
+      email_unverified: /correo electrónico verificado/,
+      provider_error: /rechazó o canceló/,
+    };
+    for (const [reason, text] of Object.entries(reasons)) {
+      await page.goto(`/auth/github?error=${reason}`);
+      await expect(page.getByRole('heading', { name: 'Error en la autenticación' })).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText(text);
+    }
+  });
+
+  test('a forged state sent to the callback comes back as an explained error', async ({ page }) => {
+    await page.goto('/auth/google?code=abc&state=forged');
+    await expect(page).toHaveURL(/\/auth\/google\?error=state_invalid/);
+    await expect(page.getByRole('heading', { name: 'Error en la autenticación' })).toBeVisible();
+  });
+
+  test('the loading state shows while the browser goes to the callback', async ({ page }) => {
+    // The navigation to the callback is cancelled, so the page stays on its loading state.
+    let requested = '';
+    await page.route('**/api/auth/callback**', async (route) => {
+      requested = route.request().url();
+      await route.abort('aborted');
+    });
+    await page.goto('/auth/google?code=abc&state=xyz');
+    const status = page.getByRole('status');
+    await expect(status).toContainText('Procesando inicio de sesión con Google...');
+    await expect(status).toContainText('Por favor espera mientras verificamos tu información...');
+    await expect.poll(() => requested).toContain('/api/auth/callback?code=abc&state=xyz');
+  });
+
+  test('an unknown provider shows home', async ({ page }) => {
+    await page.goto('/auth/facebook?code=a&state=b');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
