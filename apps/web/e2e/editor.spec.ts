@@ -1,0 +1,233 @@
+import { expect, type Page, test } from '@playwright/test';
+import { sessionToken, signIn } from './fixtures/sign-in';
+
+test.describe.configure({ timeout: 120_000 });
+
+async function createSpace(page: Page, name: string) {
+  await page.goto('/spaces');
+  await page.getByLabel('Nombre del proyecto').fill(name);
+  await page.getByLabel('Nombre del proyecto').press('Enter');
+  await expect(page).toHaveURL(/\/space\/[^/?]+$/);
+  await expect(page.getByTestId('code-editor')).toBeVisible();
+  return page.url().split('/space/')[1] ?? '';
+}
+
+const preview = (page: Page) => page.frameLocator('[data-testid="preview-frame"]');
+
+/** Replaces the open file's whole text, as a person would by selecting all and pasting. */
+async function replaceCode(page: Page, text: string) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(text);
+}
+
+async function openFile(page: Page, path: string) {
+  await page.getByRole('navigation', { name: 'Archivos' }).getByRole('button', { name: path }).click();
+  await expect(page.getByTestId('code-editor')).toHaveAttribute('data-path', path);
+}
+
+async function openTools(page: Page) {
+  await page.getByTestId('tools-button').click();
+  await expect(page.getByRole('dialog', { name: 'Herramientas de Vista' })).toBeVisible();
+}
+
+test('edit index.html, see the preview change, reload and find it, restore an earlier version', async ({ page }) => {
+  await signIn(page, 'Editora');
+  await createSpace(page, 'Editar a mano');
+  await expect(preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' })).toBeVisible();
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado');
+
+  await replaceCode(
+    page,
+    '<!DOCTYPE html><html><head><link rel="stylesheet" href="style.css"></head><body><h1 id="titulo">Hola desde el editor</h1><script src="script.js"></script></body></html>',
+  );
+  await expect(preview(page).getByRole('heading', { name: 'Hola desde el editor' })).toBeVisible();
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado');
+  await page.screenshot({ path: '/tmp/div-f-editor.png' });
+
+  await page.reload();
+  await expect(page.locator('.cm-content')).toContainText('Hola desde el editor');
+  await expect(preview(page).getByRole('heading', { name: 'Hola desde el editor' })).toBeVisible();
+
+  await openTools(page);
+  const versions = page.getByTestId('version-item');
+  await expect(versions).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/div-f-tools.png' });
+  await versions.first().getByRole('button', { name: 'Restaurar' }).click();
+  await expect(page.getByText('Versión restaurada')).toBeVisible();
+  await expect(preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' })).toBeVisible();
+  await expect(page.locator('.cm-content')).toContainText('Tu sitio empieza aquí');
+  // Restoring appended a version; nothing was overwritten.
+  await openTools(page);
+  await expect(versions).toHaveCount(2);
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(page.locator('.cm-content')).toContainText('Tu sitio empieza aquí');
+});
+
+test('text typed just before leaving is kept as a draft and saved on return', async ({ page }) => {
+  await signIn(page, 'Borrador');
+  await createSpace(page, 'Sin perder nada');
+  await openFile(page, 'style.css');
+  await page.route('**/api/spaces/*/files', (route) => route.abort());
+  await replaceCode(page, 'body { background: rgb(1, 2, 3); }');
+  // The save cannot reach the server; leave right away.
+  await page.waitForTimeout(400);
+  await page.unroute('**/api/spaces/*/files');
+  await page.reload();
+  await openFile(page, 'style.css');
+  await expect(page.locator('.cm-content')).toContainText('rgb(1, 2, 3)');
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await openFile(page, 'style.css');
+  await expect(page.locator('.cm-content')).toContainText('rgb(1, 2, 3)');
+});
+
+test('device sizes change the frame and the inspector selects an element', async ({ page }) => {
+  await signIn(page, 'Disenadora');
+  await createSpace(page, 'Dispositivos');
+  const box = page.getByTestId('preview-frame-box');
+  const frame = page.getByTestId('preview-frame');
+
+  for (const [device, label, width, height] of [
+    ['mobile', 'Móvil', 375, 667],
+    ['tablet', 'Tablet', 768, 1024],
+    ['ultrawide', 'Ultrawide', 2560, 1080],
+    ['tv', 'TV', 1920, 1080],
+  ] as const) {
+    await openTools(page);
+    await page.getByRole('radio', { name: new RegExp(label) }).click();
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveAttribute('data-device', device);
+    await expect(frame).toHaveCSS('width', `${width}px`);
+    await expect(frame).toHaveCSS('height', `${height}px`);
+    // Scaled to fit the panel, keeping the proportions.
+    const outer = await box.boundingBox();
+    const panel = await page.getByTestId('preview-panel').boundingBox();
+    expect(outer && panel).toBeTruthy();
+    if (outer && panel) {
+      expect(outer.width).toBeLessThanOrEqual(panel.width + 1);
+      expect(outer.height).toBeLessThanOrEqual(panel.height + 1);
+      expect(Math.abs(outer.width / outer.height - width / height)).toBeLessThan(0.02);
+    }
+    if (device === 'mobile') await page.screenshot({ path: '/tmp/div-f-mobile.png' });
+  }
+  await openTools(page);
+  await page.getByRole('radio', { name: /Escritorio/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveAttribute('data-device', 'desktop');
+
+  await openTools(page);
+  await page.getByRole('button', { name: 'Inspector' }).click();
+  await expect(page.getByTestId('inspector-panel')).toBeVisible();
+  await preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' }).hover();
+  await preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' }).click();
+  await expect(page.getByTestId('inspector-selector')).toHaveText('body > main > h1');
+  await expect(page.getByTestId('inspector-panel')).toContainText('<h1>Tu sitio empieza aquí</h1>');
+  await page.screenshot({ path: '/tmp/div-f-inspector.png' });
+  await page.getByRole('button', { name: 'Usar en el prompt' }).click();
+  await expect(page.getByTestId('prompt-element')).toContainText('body > main > h1');
+});
+
+test('a script error raises the toast; three failing loads lock the preview', async ({ page }) => {
+  await signIn(page, 'Errores');
+  await createSpace(page, 'Con errores');
+  await openFile(page, 'script.js');
+  // An error after load: the toast, no lock.
+  await replaceCode(page, "document.getElementById('saludo').addEventListener('click', () => { noExiste(); });");
+  await expect(page.locator('[data-runtime="ready"]')).toBeVisible();
+  await preview(page).getByRole('button', { name: 'Saludar' }).click();
+  await expect(page.getByText('Hay un error, pero podemos tratar de corregirlas!')).toBeVisible();
+  await page.getByRole('button', { name: 'Solucionar problema' }).click();
+  await expect(page.getByText('aún no está disponible')).toBeVisible();
+  await expect(page.getByTestId('preview-error')).toHaveCount(0);
+
+  // An error while loading: automatic attempts, then the lock.
+  await replaceCode(page, "throw new Error('falla al cargar');");
+  await expect(page.getByTestId('preview-error')).toContainText('(Intento 1/3)');
+  await expect(page.getByTestId('preview-error')).toContainText(
+    'Demasiados intentos fallidos. Espera 30 segundos antes de intentar nuevamente.',
+    { timeout: 15_000 },
+  );
+  await expect(page.getByTestId('preview-error')).toContainText('(Intento 3/3)');
+  await expect(page.locator('[data-runtime="locked"]')).toBeVisible();
+  await page.screenshot({ path: '/tmp/div-f-locked.png' });
+});
+
+test("a generated page's script cannot read the app's localStorage", async ({ page }) => {
+  await signIn(page, 'Seguridad');
+  await createSpace(page, 'Intento de robo');
+  expect(await page.evaluate(() => localStorage.getItem('div_auth_token'))).toBeTruthy();
+  await replaceCode(
+    page,
+    `<!DOCTYPE html><html><head></head><body><p id="out">esperando</p><script>
+      const out = document.getElementById('out');
+      const results = [];
+      try { results.push('own:' + localStorage.getItem('div_auth_token')); } catch (e) { results.push('own:blocked'); }
+      try { results.push('parent:' + window.parent.localStorage.getItem('div_auth_token')); } catch (e) { results.push('parent:blocked'); }
+      try { results.push('top:' + window.top.document.cookie); } catch (e) { results.push('top:blocked'); }
+      out.textContent = results.join(' ');
+    </script></body></html>`,
+  );
+  await expect(preview(page).locator('#out')).toHaveText('own:blocked parent:blocked top:blocked');
+  await expect(page.getByTestId('preview-frame')).toHaveAttribute(
+    'sandbox',
+    'allow-scripts allow-forms allow-popups allow-modals',
+  );
+});
+
+test('remix loads a public space into index.html and drops the parameter; export downloads the file', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'Remezcla');
+  const source = await createSpace(page, 'Original publico');
+  await replaceCode(page, '<!DOCTYPE html><html><head></head><body><h1>Sitio para remezclar</h1></body></html>');
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado');
+  const token = await sessionToken(page);
+  const patched = await request.patch(`/api/spaces/${source}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { public: true },
+  });
+  expect(patched.ok()).toBeTruthy();
+
+  const target = await createSpace(page, 'Mi remix');
+  await page.goto(`/space/${target}?remix=${source}`);
+  await expect(page.getByText('Remix content loaded successfully.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/space/${target}$`));
+  await expect(preview(page).getByRole('heading', { name: 'Sitio para remezclar' })).toBeVisible();
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado');
+  await page.reload();
+  await expect(page.locator('.cm-content')).toContainText('Sitio para remezclar');
+
+  await page.goto(`/space/${target}?remix=no-existe`);
+  await expect(page.getByText('Failed to load remix content.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/space/${target}$`));
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.html$/);
+});
+
+test('reset asks for confirmation and brings back the starter page; deploy shows the server message', async ({ page }) => {
+  await signIn(page, 'Reinicio');
+  await createSpace(page, 'Para reiniciar');
+  await replaceCode(page, '<h1>Algo distinto</h1>');
+  await expect(preview(page).getByRole('heading', { name: 'Algo distinto' })).toBeVisible();
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado');
+
+  await openTools(page);
+  await page.getByRole('button', { name: 'Reinicio completo' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText("You're about to reset the editor. Are you sure?");
+  await page.getByRole('button', { name: 'Reiniciar' }).click();
+  await expect(preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' })).toBeVisible();
+  await openTools(page);
+  await expect(page.getByTestId('version-item')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /Compartir/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /Invitar/ })).toBeDisabled();
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Deployment failed')).toBeVisible();
+});
