@@ -96,6 +96,16 @@ export function reindent(replace: readonly string[], pairs: readonly [searchLine
   }
   const [from = '', to = ''] = best.split('\u0000');
   if (from === to) return [...replace];
+  if (from.endsWith(to)) {
+    // The model added a prefix to every line: take it off where it is.
+    const extra = from.slice(0, from.length - to.length);
+    if (replace.every((line) => isBlank(line) || line.startsWith(extra)))
+      return replace.map((line) => (isBlank(line) ? '' : line.slice(extra.length)));
+  } else if (to.endsWith(from)) {
+    // The model dropped a prefix from every line: put it back.
+    const missing = to.slice(0, to.length - from.length);
+    return replace.map((line) => (isBlank(line) ? '' : missing + line));
+  }
   const unit = to[0] ?? from[0] ?? ' ';
   const width = (indent: string) => indent.replace(/\t/g, unit === '\t' ? '\t' : '  ').length;
   const shift = width(to) - width(from);
