@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('parseConfig', () => {
+  it('defaults to the local sign-in and derives the public URL from PORT', () => {
+    const c = parseConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.GOOGLE_CLIENT_ID).toBeUndefined();
+    expect(c.GITHUB_CLIENT_ID).toBeUndefined();
+    expect(c.GOOGLE_ISSUER).toBe('https://accounts.google.com');
+    expect(c.GITHUB_AUTHORIZE_URL).toBe('https://github.com/login/oauth/authorize');
+    expect(c.GITHUB_TOKEN_URL).toBe('https://github.com/login/oauth/access_token');
+    expect(c.GITHUB_API_URL).toBe('https://api.github.com');
+    expect(c.AUTH_RATE_LIMIT).toBe(30);
+    expect(c.TRUST_PROXY).toBe(false);
+  });
+
+  it('reads the sign-in variables', () => {
+    const c = parseConfig({
+      PUBLIC_URL: 'https://div.example.com/',
+      GOOGLE_CLIENT_ID: ' google-id ',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      GOOGLE_ISSUER: 'http://127.0.0.1:4000',
+      GITHUB_CLIENT_ID: 'gh-id',
+      GITHUB_CLIENT_SECRET: 'gh-secret',
+      GITHUB_AUTHORIZE_URL: 'http://127.0.0.1:4001/login/oauth/authorize',
+      GITHUB_TOKEN_URL: 'http://127.0.0.1:4001/login/oauth/access_token',
+      GITHUB_API_URL: 'http://127.0.0.1:4001',
+      AUTH_RATE_LIMIT: '5',
+      SESSION_SECRET: 's'.repeat(32),
+    });
+    expect(c.publicUrl).toBe('https://div.example.com');
+    expect(c.GOOGLE_CLIENT_ID).toBe('google-id');
+    expect(c.GOOGLE_ISSUER).toBe('http://127.0.0.1:4000');
+    expect(c.GITHUB_API_URL).toBe('http://127.0.0.1:4001');
+    expect(c.AUTH_RATE_LIMIT).toBe(5);
+  });
+
+  it('treats blank optional values as unset', () => {
+    const c = parseConfig({ GOOGLE_CLIENT_ID: '  ', GOOGLE_CLIENT_SECRET: '', PUBLIC_URL: '' });
+    expect(c.GOOGLE_CLIENT_ID).toBeUndefined();
+    expect(c.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    [{ GOOGLE_CLIENT_ID: 'only-id' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ GOOGLE_CLIENT_SECRET: 'only-secret' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ GITHUB_CLIENT_ID: 'only-id' }, 'GITHUB_CLIENT_SECRET'],
+    [{ GOOGLE_ISSUER: 'not a url' }, 'GOOGLE_ISSUER'],
+    [{ GITHUB_AUTHORIZE_URL: 'github' }, 'GITHUB_AUTHORIZE_URL'],
+    [{ GITHUB_TOKEN_URL: '/token' }, 'GITHUB_TOKEN_URL'],
+    [{ GITHUB_API_URL: 'api.github.com' }, 'GITHUB_API_URL'],
+    [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT'],
+    [{ AUTH_RATE_LIMIT: 'many' }, 'AUTH_RATE_LIMIT'],
+    [{ PUBLIC_URL: 'div.example.com' }, 'PUBLIC_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+  ])('a wrong value names the variable: %o', (env, name) => {
+    expect(errorOf(env as Record<string, string>)).toContain(`${name}:`);
+  });
+});
