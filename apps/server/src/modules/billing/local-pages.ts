@@ -79,6 +79,17 @@ export function registerLocalBillingPages(app: FastifyInstance, ctx: AppContext)
       const link = provider.verifyLink(token, 'portal');
       if (!link) return expired(reply);
       const catalogue = priceCatalogue(ctx.config);
+      // Time has passed since the last visit (a renewal, a cancellation that took effect): apply it
+      // as Stripe's own webhooks would.
+      await applyBillingEvent({
+        ctx,
+        event: {
+          id: `local_evt_${randomUUID()}`,
+          type: 'customer.subscription.updated',
+          customerId: link.customerId,
+          userId: null,
+        },
+      });
       const subs = (await provider.listSubscriptions(link.customerId)).filter((s) => s.status === 'active');
       const rows = subs
         .map((sub) => {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { billingCustomers, processedEvents } from '../../db/schema/billing';
 import { users } from '../../db/schema/users';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -115,7 +116,7 @@ export async function syncCustomerPlan(options: {
       ctx.log.warn({ customerId }, 'billing event for an unknown customer');
       return null;
     }
-    const subs = await provider.listSubscriptions(customerId);
+    const subs = await provider.listSubscriptions(customerId, { db: tx as unknown as Database });
     const { regular, developer } = entitlements(ctx, subs);
     const plan = regular?.priced.plan ?? 'free';
     const developerPlan = developer?.priced.plan ?? 'starter';

@@ -57,15 +57,16 @@ export class LocalBillingProvider implements BillingProvider {
   }
 
   /** Reads the customer's subscriptions, first moving time along as Stripe would (renewal, end of a cancellation). */
-  async listSubscriptions(customerId: string, now = new Date()): Promise<SubscriptionState[]> {
-    const at = now.toISOString();
-    await this.options.db
+  async listSubscriptions(customerId: string, options: { db?: Database; now?: Date } = {}): Promise<SubscriptionState[]> {
+    const at = (options.now ?? new Date()).toISOString();
+    const db = options.db ?? this.options.db;
+    await db
       .update(localSubscriptions)
       .set({ status: 'canceled' })
       .where(
         sql`${localSubscriptions.customerId} = ${customerId} and ${localSubscriptions.status} = 'active' and ${localSubscriptions.cancelAtPeriodEnd} and ${localSubscriptions.currentPeriodEnd} <= ${at}::timestamptz`,
       );
-    await this.options.db
+    await db
       .update(localSubscriptions)
       .set({
         currentPeriodEnd: sql`${localSubscriptions.currentPeriodEnd} + make_interval(months => (extract(year from age(${at}::timestamptz, ${localSubscriptions.currentPeriodEnd})) * 12 + extract(month from age(${at}::timestamptz, ${localSubscriptions.currentPeriodEnd})))::int + 1)`,
@@ -73,7 +74,7 @@ export class LocalBillingProvider implements BillingProvider {
       .where(
         sql`${localSubscriptions.customerId} = ${customerId} and ${localSubscriptions.status} = 'active' and ${localSubscriptions.currentPeriodEnd} <= ${at}::timestamptz`,
       );
-    const rows = await this.options.db
+    const rows = await db
       .select({
         id: localSubscriptions.id,
         status: localSubscriptions.status,

@@ -1,3 +1,5 @@
+import type { Database } from '../../db/client';
+
 /**
  * The billing system behind one interface: Stripe in production, the local provider (state kept in
  * our own database, pages served by the app) when STRIPE_SECRET_KEY is unset.
@@ -44,8 +46,11 @@ export interface BillingProvider {
     cancelUrl: string;
   }): Promise<{ url: string }>;
   createPortalSession(options: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
-  /** Every subscription of the customer, whatever its status: the source of truth for the plan. */
-  listSubscriptions(customerId: string): Promise<SubscriptionState[]>;
+  /**
+   * Every subscription of the customer, whatever its status: the source of truth for the plan.
+   * `db` is the open transaction of the caller, for a provider that keeps its state in our database.
+   */
+  listSubscriptions(customerId: string, options?: { db?: Database }): Promise<SubscriptionState[]>;
   /** Cancels every live subscription of the customer at once (account deletion). */
   cancelAllSubscriptions(customerId: string): Promise<void>;
   /** Checks the signature over the raw body; throws when it does not match. */
