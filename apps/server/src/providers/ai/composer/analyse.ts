@@ -152,7 +152,9 @@ export function detectKind(text: string): SiteKind {
     const matches = [...text.matchAll(pattern)];
     if (matches.length === 0) continue;
     const first = matches[0]?.index ?? 0;
-    const score = matches.length * 1000 - first;
+    // 'personal' and 'business' are the vaguest words: any other kind named wins over them.
+    const vague = kind === 'personal' || kind === 'business' ? 900 : 0;
+    const score = matches.length * 1000 - first - vague;
     if (!best || score > best.score) best = { kind, score };
   }
   return best?.kind ?? 'business';
@@ -163,7 +165,7 @@ const spanishMarkers = wordPattern(
   'giu',
 );
 const englishMarkers = wordPattern(
-  'create|make|build|i|want|need|an|for|with|the|website|site|page|section|sections|called|named|my|our|and|of|that|colours?|store|landing|to|change|add|remove|delete|it|is|in|please|title|background',
+  'create|make|build|i|want|need|an|for|with|the|website|site|page|section|sections|called|named|my|our|and|of|that|colours?|store|landing|to|change|add|remove|delete|it|is|in|please|title|background|do|this|these|more|less|bigger|smaller|can|you|should|would|be|are|on',
   'giu',
 );
 
