@@ -1,4 +1,5 @@
 import { analysePrompt, type SiteBrief } from './analyse';
+import { labels } from './content';
 import { renderIndex } from './sections';
 import { renderScript, renderStyles } from './styles';
 
@@ -38,7 +39,21 @@ const kindNames: Record<SiteBrief['kind'], { es: string; en: string }> = {
 export function introFor(brief: SiteBrief): string {
   const kind = kindNames[brief.kind][brief.language];
   const count = brief.sections.length;
+  const names = labels[brief.language].nav;
+  const list = brief.sections
+    .map((s) =>
+      s === 'hero'
+        ? brief.language === 'es'
+          ? 'portada'
+          : 'hero'
+        : s === 'footer'
+          ? brief.language === 'es'
+            ? 'pie'
+            : 'footer'
+          : (names[s] ?? s).toLowerCase(),
+    )
+    .join(', ');
   return brief.language === 'es'
-    ? `Creo «${brief.name}», un sitio de ${kind} con ${count} secciones (${brief.sections.join(', ')}), colores ${brief.palette.primary} y ${brief.palette.accent}, listo para móvil y escritorio.`
-    : `Building "${brief.name}", a ${kind} site with ${count} sections (${brief.sections.join(', ')}), colours ${brief.palette.primary} and ${brief.palette.accent}, ready for mobile and desktop.`;
+    ? `Creo «${brief.name}», un sitio de ${kind} con ${count} secciones (${list}), colores ${brief.palette.primary} y ${brief.palette.accent}, listo para móvil y escritorio.`
+    : `Building "${brief.name}", a ${kind} site with ${count} sections (${list}), colours ${brief.palette.primary} and ${brief.palette.accent}, ready for mobile and desktop.`;
 }
