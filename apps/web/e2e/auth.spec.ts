@@ -32,6 +32,7 @@ test('a new visitor signs in with the local provider, stays signed in after a re
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Iniciar sesión' }).click();
   await expect(page.getByRole('heading', { name: 'Bienvenido a DIV' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/div-login.png' });
 
   await signInThroughLocalProvider(page, 'Google', 'Ana Pérez');
   await expect(page).toHaveURL(/\/spaces$/);
@@ -59,6 +60,7 @@ test('a new visitor signs in with the local provider, stays signed in after a re
   await accountMenu.click();
   await expect(page.getByRole('menuitem', { name: 'Configuración' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Uso y Métricas' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/div-account-menu.png' });
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedSession(page)).toBeNull();
@@ -128,6 +130,7 @@ test.describe('sign-in return pages', () => {
     await page.goto('/auth/google?code=only-code');
     await expect(page.getByRole('heading', { name: 'Error en la autenticación' })).toBeVisible();
     await expect(page.getByText('Parámetros de autenticación faltantes')).toBeVisible();
+    await page.screenshot({ path: '/tmp/div-auth-error.png' });
     await page.getByRole('link', { name: 'Intentar de nuevo' }).click();
     await expect(page).toHaveURL(/\/login$/);
 

@@ -12,6 +12,7 @@ test.describe('cookie banner', () => {
     await page.goto('/');
     const banner = page.getByRole('dialog', { name: 'Usamos cookies' });
     await expect(banner).toBeVisible();
+    await page.screenshot({ path: '/tmp/div-cookie-banner.png' });
     // Keyboard users reach it first.
     await page.keyboard.press('Tab');
     await expect(banner.getByRole('link', { name: 'Política de cookies' })).toBeFocused();
