@@ -141,6 +141,8 @@ export function completeHtml(partial: string): string {
     }
     stack.push(name);
   }
+  // A stray '<' left at the end by the cut would read as half a tag next time.
+  while (cut > 0 && partial[cut - 1] === '<') cut--;
   let out = partial.slice(0, cut);
   for (let s = stack.length - 1; s >= 0; s--) out += `</${stack[s]}>`;
   return out;

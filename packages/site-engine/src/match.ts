@@ -19,13 +19,17 @@ export class LineDoc {
     for (let i = 0; i < raw.length; i++) this.starts[i + 1] = (this.starts[i] ?? 0) + (raw[i] ?? '').length + 1;
     this.eol = text.includes('\r\n') ? '\r\n' : '\n';
     this.lines = this.eol === '\r\n' ? raw.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line)) : raw;
+    this.matchable = text.endsWith('\n') ? raw.length - 1 : raw.length;
   }
+
+  /** Lines a SEARCH may cover: the empty "line" after a final newline is not one. */
+  readonly matchable: number;
 
   /** Lines that may equal `line` (same sample key); callers compare the text. */
   bucket(line: string): readonly number[] {
     if (!this.sampled) {
       const map = new Map<number, number | number[]>();
-      for (let i = 0; i < this.lines.length; i++) addTo(map, sampleKey(this.lines[i] ?? ''), i);
+      for (let i = 0; i < this.matchable; i++) addTo(map, sampleKey(this.lines[i] ?? ''), i);
       this.sampled = map;
     }
     return asList(this.sampled.get(sampleKey(line)));
@@ -168,7 +172,7 @@ function findExact(doc: LineDoc, search: readonly string[]): number[] {
   const found: number[] = [];
   for (const p of candidates) {
     const start = p - anchor;
-    if (start < 0 || start + search.length > doc.lines.length) continue;
+    if (start < 0 || start + search.length > doc.matchable) continue;
     let same = true;
     for (let t = 0; t < search.length && same; t++) same = doc.lines[start + t] === search[t];
     if (same) found.push(start);
