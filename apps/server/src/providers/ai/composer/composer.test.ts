@@ -1,5 +1,5 @@
 import { applyEditsToFiles } from '@div/site-engine/apply-edits';
-import { parseOutput } from '@div/site-engine/parse';
+import { OutputParser, parseOutput } from '@div/site-engine/parse';
 import { formatFileBlock } from '@div/site-engine/protocol';
 import { describe, expect, it } from 'vitest';
 import { type AiChunk, AiProviderError } from '../types';
@@ -200,6 +200,12 @@ describe('follow-ups', () => {
     expect(html.split('\n').length).toBeLessThan((before['index.html'] ?? '').split('\n').length - 10);
   });
 
+  it('carries the verb over to a clause without one', () => {
+    const after = followUp(site(), 'añade una sección de equipo y otra de preguntas frecuentes');
+    expect(after.files['index.html']).toContain('data-section="team"');
+    expect(after.files['index.html']).toContain('data-section="faq"');
+  });
+
   it('handles several requests in one prompt', () => {
     const after = followUp(site(), 'pon el color principal azul y añade preguntas frecuentes, y quita la galería');
     expect(after.files['style.css']).toContain('--color-primary: #2563eb;');
@@ -291,6 +297,32 @@ describe('LocalComposerProvider', () => {
     expect(chunks.filter((c) => c.type === 'content').length).toBeGreaterThan(3);
     expect(chunks.at(-2)).toEqual({ type: 'finish', reason: 'stop' });
     expect(chunks.at(-1)?.type).toBe('usage');
+  });
+
+  it('feeds the streaming parser of site-engine: the page starts before the answer ends', async () => {
+    const composer = new LocalComposerProvider({ charsPerSecond: 0 });
+    const parser = new OutputParser();
+    const events: string[] = [];
+    let htmlSoFar = '';
+    let sawPartialHtml = false;
+    for await (const chunk of composer.stream({ model: 'x', messages, signal: new AbortController().signal })) {
+      if (chunk.type !== 'content') continue;
+      for (const event of parser.feed(chunk.text)) {
+        events.push(event.type === 'file-complete' ? `complete:${event.file.path}` : event.type);
+        if (event.type === 'file-delta' && event.path === 'index.html') {
+          htmlSoFar += event.text;
+          if (htmlSoFar.includes('<body') && !htmlSoFar.includes('</html>')) sawPartialHtml = true;
+        }
+      }
+    }
+    parser.end();
+    expect(sawPartialHtml).toBe(true);
+    expect(events.filter((e) => e.startsWith('complete:'))).toEqual([
+      'complete:index.html',
+      'complete:style.css',
+      'complete:script.js',
+    ]);
+    expect(parser.result().files.map((f) => f.content)).toEqual(composeFromPrompt(restaurantPrompt).files.map((f) => f.content));
   });
 
   it('streams at the configured pace', async () => {

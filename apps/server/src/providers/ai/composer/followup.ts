@@ -500,10 +500,13 @@ export function planFollowUp(prompt: string, current: { path: string; content: s
   const files: Files = new Map(current.map((f) => [f.path, f.content]));
   const out: FollowUpResult = { messages: [], changes: new Map(), understood: false };
   const handlers = [replaceText, changeTitle, changeName, removeSections, addSections, changeColour];
+  // "añade precios y otra de preguntas": a clause without its own verb continues the previous one.
+  let previous: (typeof handlers)[number] | null = null;
   for (const clause of clausesOf(prompt)) {
-    for (const handle of handlers) {
-      if (handle(files, clause, lang, out)) break;
-    }
+    const handled = handlers.find((handle) => handle(files, clause, lang, out)) ?? null;
+    if (handled) previous = handled;
+    else if (previous === addSections) addSections(files, `add ${clause}`, lang, out);
+    else if (previous === removeSections) removeSections(files, `remove ${clause}`, lang, out);
   }
   if (!out.understood) {
     out.messages.push(
