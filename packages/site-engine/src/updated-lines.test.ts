@@ -71,11 +71,14 @@ describe('computeUpdatedLines', () => {
         for (const line of a) if (j < kept.length && kept[j] === line) j++;
         expect(j).toBe(kept.length);
         // ... and as long as the longest one, so nothing is marked needlessly.
-        const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-        for (let x = 1; x <= a.length; x++)
+        const w = b.length + 1;
+        const lcs = new Array<number>((a.length + 1) * w).fill(0);
+        const at = (x: number, y: number) => lcs[x * w + y] ?? 0;
+        for (let x = 1; x <= a.length; x++) {
           for (let y = 1; y <= b.length; y++)
-            lcs[x]![y] = a[x - 1] === b[y - 1] ? lcs[x - 1]![y - 1]! + 1 : Math.max(lcs[x - 1]![y]!, lcs[x]![y - 1]!);
-        expect(kept.length).toBe(lcs[a.length]![b.length]);
+            lcs[x * w + y] = a[x - 1] === b[y - 1] ? at(x - 1, y - 1) + 1 : Math.max(at(x - 1, y), at(x, y - 1));
+        }
+        expect(kept.length).toBe(at(a.length, b.length));
       }),
       { numRuns: 500 },
     );
