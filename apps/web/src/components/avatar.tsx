@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -32,10 +32,9 @@ export interface AvatarProps {
  */
 export function Avatar({ src, alt, name, size = 'md', useSvgFallback = true, className }: AvatarProps) {
   const address = typeof src === 'string' ? src.trim() : '';
-  const [failed, setFailed] = useState(false);
-  // A new address deserves a new attempt.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the address changes
-  useEffect(() => setFailed(false), [address]);
+  // Remember which address failed: a new address deserves a new attempt.
+  const [failedAddress, setFailedAddress] = useState<string | null>(null);
+  const failed = failedAddress === address;
 
   const label = alt ?? (name ? `Avatar de ${name}` : 'Avatar de usuario');
   const box = clsx(
@@ -52,7 +51,7 @@ export function Avatar({ src, alt, name, size = 'md', useSvgFallback = true, cla
         referrerPolicy="no-referrer"
         loading="lazy"
         decoding="async"
-        onError={() => setFailed(true)}
+        onError={() => setFailedAddress(address)}
         className={clsx(box, 'object-cover')}
         data-avatar-state="image"
       />
