@@ -1,0 +1,107 @@
+import type { UsageResponse } from '@div/shared/usage';
+import { barHeightPx, formatDayLabel, formatMonthLabel, formatWeekLabel } from '@div/shared/usage-display';
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type ChartPeriod = 'daily' | 'weekly' | 'monthly';
+const CHART_HEIGHT_PX = 200;
+const MIN_BAR_PX = 20;
+
+interface Point {
+  key: string;
+  label: string;
+  messages: number;
+}
+
+function pointsOf(usage: UsageResponse, period: ChartPeriod): Point[] {
+  if (period === 'daily')
+    return usage.dailyUsage.map((d) => ({ key: d.date, label: formatDayLabel(d.date), messages: d.messages }));
+  if (period === 'weekly')
+    return usage.weeklyUsage.map((w) => ({ key: w.week, label: formatWeekLabel(w.week), messages: w.messages }));
+  return usage.monthlyUsage.map((m) => ({ key: m.month, label: formatMonthLabel(m.month), messages: m.messages }));
+}
+
+/** 'Uso de Mensajes': bars scaled to the series maximum, the count on hover and keyboard focus. */
+export function UsageChart({ usage }: { usage: UsageResponse }) {
+  const { t } = useTranslation('usage');
+  const [period, setPeriod] = useState<ChartPeriod>('daily');
+  const points = pointsOf(usage, period);
+  const max = Math.max(0, ...points.map((p) => p.messages));
+  const labelEvery = points.length > 12 ? 5 : 1;
+
+  return (
+    <section
+      aria-labelledby="usage-chart-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="usage-chart-title" className="font-semibold text-lg text-slate-900 dark:text-white">
+          {t('chart.title')}
+        </h2>
+        <div role="group" aria-label={t('chart.periods')} className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+          {(['daily', 'weekly', 'monthly'] as const).map((p) => (
+            <button
+              key={p}
+              type="button"
+              aria-pressed={period === p}
+              onClick={() => setPeriod(p)}
+              className={clsx(
+                'rounded-md px-3 py-1.5 font-medium text-sm focus-visible:outline-2 focus-visible:outline-indigo-500',
+                period === p
+                  ? 'bg-white text-indigo-700 shadow-sm dark:bg-slate-950 dark:text-indigo-300'
+                  : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
+              )}
+            >
+              {t(`chart.${p}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="mt-6 overflow-x-auto">
+        <ul
+          data-testid="usage-chart"
+          data-period={period}
+          className="flex min-w-full items-end gap-1 border-slate-200 border-b pt-8 dark:border-slate-700"
+          style={{ height: CHART_HEIGHT_PX + 32 }}
+        >
+          {points.map((point) => {
+            const height = barHeightPx(point.messages, max, CHART_HEIGHT_PX, MIN_BAR_PX);
+            return (
+              <li key={point.key} className="group relative flex h-full min-w-3 flex-1 flex-col items-center justify-end">
+                <button
+                  type="button"
+                  data-testid="usage-bar"
+                  data-value={point.messages}
+                  aria-label={t('chart.bar', { label: point.label, count: point.messages })}
+                  className={clsx(
+                    'w-full rounded-t-md focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2',
+                    point.messages > 0
+                      ? 'bg-indigo-500 hover:bg-indigo-600 dark:bg-indigo-400 dark:hover:bg-indigo-300'
+                      : 'bg-slate-200 dark:bg-slate-700',
+                  )}
+                  style={{ height: point.messages > 0 ? height : 2 }}
+                />
+                <span
+                  role="tooltip"
+                  className="pointer-events-none absolute z-10 mb-1 hidden whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-white text-xs shadow group-focus-within:block group-hover:block dark:bg-white dark:text-slate-900"
+                  style={{ bottom: Math.max(height, 2) }}
+                >
+                  {point.messages}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        <ul className="mt-2 flex min-w-full gap-1" aria-hidden>
+          {points.map((point, index) => (
+            <li key={point.key} className="min-w-3 flex-1 truncate text-center text-[11px] text-slate-500 dark:text-slate-400">
+              {index % labelEvery === 0 || index === points.length - 1 ? point.label : ''}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {max === 0 && <p className="mt-4 text-slate-500 text-sm dark:text-slate-400">{t('chart.empty')}</p>}
+    </section>
+  );
+}
