@@ -422,3 +422,22 @@ describe('sign-in rate limit', () => {
     for (let i = 0; i < 5; i += 1) expect((await fetch(`${base}/api/auth/verify`)).status).toBe(401);
   });
 });
+
+describe('sign-in when Google is configured but unreachable', () => {
+  it('login answers 502 with a message instead of half the URLs', async () => {
+    const database = await openTestDatabase();
+    const app = await createTestApp(database, {
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_ISSUER: 'http://127.0.0.1:9',
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/auth/login' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ code: 'UPSTREAM', message: expect.stringContaining('proveedor') });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

@@ -9,9 +9,10 @@ import { SESSION_RENEW_MS } from '@div/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { badRequest, unauthenticated } from '../../lib/errors';
+import { AppError, badRequest, unauthenticated } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 import { createIdentityProviders } from '../../providers/identity/create';
+import { IdentityError } from '../../providers/identity/types';
 import { authRateLimit, enableAuthRateLimit } from './rate-limit';
 import { completeSignIn, readUserProfile, redeemLoginCode, startSignIn } from './service';
 import { bearerToken, renewSession, requireUser, revokeSession, revokeUserSessions } from './sessions';
@@ -43,7 +44,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       async (request, reply) => {
         // One nonce per browser, reused while it lives, so two open sign-in tabs both work.
         const browserNonce = readNonce(request) ?? newToken();
-        const urls = await startSignIn(ctx, { providers, browserNonce });
+        const urls = await startSignIn(ctx, { providers, browserNonce }).catch((error: unknown) => {
+          if (!(error instanceof IdentityError)) throw error;
+          request.log.warn({ err: error }, 'identity provider unreachable');
+          throw new AppError('UPSTREAM', 'No se pudo contactar con el proveedor de inicio de sesión. Inténtalo de nuevo.');
+        });
         reply.setCookie(AUTH_NONCE_COOKIE, browserNonce, {
           signed: true,
           httpOnly: true,

@@ -156,8 +156,8 @@ function sendPage(
   <meta name="robots" content="noindex">
   <title>Modo local · Iniciar sesión con ${provider} · DIV</title>
   <style>
-    :root { color-scheme: light dark; --bg: #f6f7fb; --card: #fff; --text: #111827; --muted: #4b5563; --border: #d1d5db; --accent: #4f46e5; --badge: #fef3c7; --badge-text: #92400e; --error: #b91c1c; }
-    @media (prefers-color-scheme: dark) { :root { --bg: #0b1020; --card: #151b2e; --text: #f3f4f6; --muted: #9ca3af; --border: #374151; --accent: #818cf8; --badge: #422006; --badge-text: #fcd34d; --error: #fca5a5; } }
+    :root { color-scheme: light dark; --bg: #f6f7fb; --card: #fff; --text: #111827; --muted: #4b5563; --border: #d1d5db; --accent: #4f46e5; --on-accent: #fff; --badge: #fef3c7; --badge-text: #92400e; --error: #b91c1c; }
+    @media (prefers-color-scheme: dark) { :root { --bg: #0b1020; --card: #151b2e; --text: #f3f4f6; --muted: #9ca3af; --border: #374151; --accent: #818cf8; --on-accent: #0b1020; --badge: #422006; --badge-text: #fcd34d; --error: #fca5a5; } }
     * { box-sizing: border-box; }
     body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--bg); color: var(--text); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; padding: 1rem; }
     main { width: 100%; max-width: 26rem; background: var(--card); border: 1px solid var(--border); border-radius: 1rem; padding: 2rem; box-shadow: 0 10px 30px rgb(0 0 0 / 0.08); }
@@ -167,7 +167,7 @@ function sendPage(
     label { display: block; font-weight: 600; margin: 1rem 0 0.35rem; }
     input[type=text], input[type=email] { width: 100%; padding: 0.65rem 0.75rem; border-radius: 0.5rem; border: 1px solid var(--border); background: transparent; color: var(--text); font: inherit; }
     input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-    button { margin-top: 1.5rem; width: 100%; padding: 0.7rem; border: 0; border-radius: 0.5rem; background: var(--accent); color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
+    button { margin-top: 1.5rem; width: 100%; padding: 0.7rem; border: 0; border-radius: 0.5rem; background: var(--accent); color: var(--on-accent); font: inherit; font-weight: 600; cursor: pointer; }
     .cancel { display: block; text-align: center; margin-top: 1rem; color: var(--muted); }
     .error { color: var(--error); font-weight: 600; margin: 1rem 0 0; }
   </style>
