@@ -294,7 +294,9 @@ export function analysePrompt(prompt: string): SiteBrief {
   const language = detectLanguage(text);
   const colours = findColours(text);
   const [basePrimary, baseAccent] = defaultPalettes[kind];
-  const dark = wordPattern('oscur[oa]|modo oscuro|tema oscuro|dark(?: mode| theme)?|nocturn[oa]', 'iu').test(text);
+  // "verde oscuro" is a colour, not a dark theme: look for the theme words outside colour names.
+  const withoutColours = namedColours.reduce((rest, colour) => rest.replace(colour.pattern, ' '), text);
+  const dark = wordPattern('oscur[oa]|modo oscuro|tema oscuro|dark(?: mode| theme)?|nocturn[oa]', 'iu').test(withoutColours);
   let primary = colours[0] ?? basePrimary;
   let accent = colours.find((c) => c !== primary) ?? baseAccent;
   // White as the main colour means a white background: keep it out of buttons and headings.

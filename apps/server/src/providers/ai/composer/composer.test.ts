@@ -68,6 +68,12 @@ describe('prompt analysis', () => {
     expect(portfolio.sections).toEqual(['hero', 'about', 'gallery', 'testimonials', 'contact', 'footer']);
 
     expect(analysePrompt('Online shop for handmade candles named «Luz de Cera» #0f766e').palette.primary).toBe('#0f766e');
+    expect(analysePrompt('Tienda de velas en verde oscuro y beige').palette).toEqual({
+      primary: '#166534',
+      accent: '#d6c7a1',
+      dark: false,
+    });
+    expect(analysePrompt('Tienda de velas, tema oscuro').palette.dark).toBe(true);
     expect(analysePrompt('Online shop for handmade candles named «Luz de Cera»')).toMatchObject({
       kind: 'shop',
       name: 'Luz de Cera',

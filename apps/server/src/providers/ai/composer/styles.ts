@@ -452,6 +452,7 @@ p {
 .price {
   font-weight: 800;
   color: var(--color-primary);
+  white-space: nowrap;
 }
 
 .menu-item p {
@@ -473,6 +474,7 @@ p {
 
 .product-foot {
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: 0.5rem;
