@@ -1,14 +1,16 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useSearchParams } from 'react-router';
 import { CookieBanner } from '../components/cookie-banner';
 import { LoadingMessage } from '../components/loading-message';
 import { RouteProgress } from '../components/route-progress';
-import { SiteFooter } from '../components/site-footer';
 import { SiteNav } from '../components/site-nav';
 import { ToastContainer } from '../components/toast-container';
 import '../components/shell-locale';
 import { CONSENT_ACCEPTED_EVENT } from '../lib/consent';
+
+// Below the fold on every page: its link columns and brand icons load after the first paint.
+const SiteFooter = lazy(() => import('../components/site-footer'));
 
 function announceConsent() {
   window.dispatchEvent(new Event(CONSENT_ACCEPTED_EVENT));
@@ -39,7 +41,11 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </div>
-      {!print && <SiteFooter />}
+      {!print && (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
       <ToastContainer />
     </div>
   );

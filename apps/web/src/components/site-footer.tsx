@@ -50,7 +50,7 @@ const columns: { title: string; links: { key: string; to: string }[] }[] = [
 const linkClass = 'text-slate-600 text-sm hover:text-slate-900 dark:text-slate-400 dark:hover:text-white';
 
 /** The footer of every page: link columns, social icons and the legal links. */
-export function SiteFooter() {
+export default function SiteFooter() {
   const { t } = useTranslation('shell');
   return (
     <footer className="border-slate-200 border-t bg-slate-50 dark:border-slate-800 dark:bg-slate-900/50">
