@@ -154,7 +154,7 @@ export async function getSpaceDetail(opts: { db: Executor; userId: string; space
 }
 
 /** index.html, style.css, script.js first, then the rest by path. */
-function sortForEditor(files: FileInput[]): FileInput[] {
+export function sortForEditor(files: FileInput[]): FileInput[] {
   const rank = (p: string) => {
     const i = ['index.html', 'style.css', 'script.js'].indexOf(p);
     return i === -1 ? 3 : i;

@@ -1,4 +1,11 @@
-import { FILE_MAX_BYTES, MESSAGES, SPACE_DESCRIPTION, SPACE_NAME_MAX } from '@div/shared/spaces';
+import {
+  FILE_MAX_BYTES,
+  listSpacesResponseSchema,
+  MESSAGES,
+  SPACE_DESCRIPTION,
+  SPACE_NAME_MAX,
+  spaceDetailResponseSchema,
+} from '@div/shared/spaces';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
@@ -48,6 +55,8 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     const detail = await call(alice, 'GET', `/api/spaces/${space.id}`);
     expect(detail.statusCode).toBe(200);
     const body = detail.json();
+    expect(detail.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(spaceDetailResponseSchema.parse(body)).toEqual(body);
     expect(body.revision).toBe(1);
     expect(body.files.map((f: { id: string }) => f.id)).toEqual(['index.html', 'style.css', 'script.js']);
     expect(body.files[0]).toMatchObject({ id: 'index.html', name: 'index.html', type: 'file', language: 'html' });
@@ -56,6 +65,9 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     expect(body.files[2].language).toBe('javascript');
     expect(body.versions).toHaveLength(1);
     expect(body.versions[0]).toMatchObject({ source: 'initial', revision: 1, prompt: null });
+    expect(body.space).toEqual(space);
+    const versions = (await call(alice, 'GET', `/api/spaces/${space.id}/versions`)).json().versions;
+    expect(body.versions).toEqual(versions);
   });
 
   it('lists only the own spaces, newest first', async () => {
@@ -65,7 +77,14 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     await create(bob, 'De Bob');
     const res = await call(user, 'GET', '/api/spaces');
     expect(res.statusCode).toBe(200);
-    expect(res.json().spaces.map((s: { id: string }) => s.id)).toEqual([second.id, first.id]);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = res.json();
+    expect(listSpacesResponseSchema.parse(body)).toEqual(body);
+    expect(body.spaces.map((s: { id: string }) => s.id)).toEqual([second.id, first.id]);
+    // The list and the create answer agree field by field (dates in the same ISO form).
+    expect(body.spaces[1]).toEqual(first);
+    const empty = await call(await createTestUser(database), 'GET', '/api/spaces');
+    expect(empty.json()).toEqual({ spaces: [] });
   });
 
   it('rejects blank and too long names with a message', async () => {

@@ -1,0 +1,46 @@
+/**
+ * The serialized current files of recently opened spaces, keyed by space id and valid for one
+ * revision. Files change only together with a revision bump (saveFiles, appendVersion), so an entry
+ * whose revision equals the database's current one is exact; every request still reads the revision
+ * (and checks the owner) in the database, so several instances stay correct without coordination.
+ * Bounded by total size; least recently used entries leave first.
+ */
+export class FilesJsonCache {
+  private readonly entries = new Map<string, { revision: number; json: string }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+
+  get(spaceId: string, revision: number): string | undefined {
+    const entry = this.entries.get(spaceId);
+    if (!entry || entry.revision !== revision) return undefined;
+    this.entries.delete(spaceId);
+    this.entries.set(spaceId, entry);
+    return entry.json;
+  }
+
+  set(spaceId: string, revision: number, json: string): void {
+    this.delete(spaceId);
+    // Strings are UTF-16 in memory: two bytes per code unit.
+    const size = json.length * 2;
+    if (size > this.maxBytes) return;
+    this.entries.set(spaceId, { revision, json });
+    this.bytes += size;
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(key);
+      this.bytes -= entry.json.length * 2;
+    }
+  }
+
+  delete(spaceId: string): void {
+    const entry = this.entries.get(spaceId);
+    if (!entry) return;
+    this.entries.delete(spaceId);
+    this.bytes -= entry.json.length * 2;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,75 @@
+import type { FileInput } from '@div/shared/spaces';
+import { MESSAGES } from '@div/shared/spaces';
+import { and, eq, sql } from 'drizzle-orm';
+import { spaceFiles, spaces } from '../../db/schema/spaces';
+import { notFound } from '../../lib/errors';
+import type { FilesJsonCache } from './files-cache';
+import { type Executor, sortForEditor, toSpaceFile } from './service';
+
+/*
+ * The two hot reads (the projects list and opening a space) answer JSON that PostgreSQL builds
+ * itself: one row of text instead of many rows turned into Dates and objects and serialized again.
+ * The shapes are spaceSummarySchema and versionSchema of @div/shared/spaces; the tests parse these
+ * answers with those schemas.
+ */
+
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const summaryJson = sql`json_build_object(
+  'id', s.id, 'name', s.name, 'description', s.description,
+  'createdAt', ${iso('s.created_at')}, 'updatedAt', ${iso('s.updated_at')},
+  'public', s.is_public, 'revision', s.revision)`;
+
+type TextRow = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: TextRow[] }).rows;
+
+/** GET /api/spaces as JSON text: the user's spaces, newest first. */
+export async function listSpacesJson(opts: { db: Executor; userId: string }): Promise<string> {
+  const result = await opts.db.execute(sql`
+    select coalesce(json_agg(${summaryJson} order by s.created_at desc, s.id desc), '[]')::text as spaces
+    from spaces s where s.owner_id = ${opts.userId}`);
+  return `{"spaces":${String(rowsOf(result)[0]?.spaces ?? '[]')}}`;
+}
+
+/**
+ * GET /api/spaces/{id} as JSON text. The serialized files are reused from `cache` while the
+ * revision is unchanged, so opening a space with megabytes of files costs the owner check with the
+ * versions list (one query) and a string concatenation.
+ */
+export async function getSpaceDetailJson(opts: {
+  db: Executor;
+  userId: string;
+  spaceId: string;
+  cache?: FilesJsonCache;
+}): Promise<string> {
+  const result = await opts.db.execute(sql`
+    select ${summaryJson}::text as space, s.revision as revision,
+      (select coalesce(json_agg(json_build_object(
+          'id', v.id, 'prompt', v.prompt, 'source', v.source, 'revision', v.revision,
+          'createdAt', ${iso('v.created_at')}) order by v.revision desc), '[]')::text
+        from space_versions v where v.space_id = s.id) as versions
+    from spaces s where s.id = ${opts.spaceId} and s.owner_id = ${opts.userId}`);
+  const row = rowsOf(result)[0];
+  if (!row) throw notFound(MESSAGES.notFound);
+  let revision = Number(row.revision);
+  let space = String(row.space);
+  let filesJson = opts.cache?.get(opts.spaceId, revision);
+  if (filesJson === undefined) {
+    // Files and revision from one statement (one snapshot), so the cache never pairs them wrongly.
+    const rows = await opts.db
+      .select({ revision: spaces.revision, path: spaceFiles.path, content: spaceFiles.content })
+      .from(spaces)
+      .leftJoin(spaceFiles, eq(spaceFiles.spaceId, spaces.id))
+      .where(and(eq(spaces.id, opts.spaceId), eq(spaces.ownerId, opts.userId)));
+    if (!rows[0]) throw notFound(MESSAGES.notFound);
+    if (rows[0].revision !== revision) {
+      revision = rows[0].revision;
+      space = JSON.stringify({ ...JSON.parse(space), revision });
+    }
+    const files: FileInput[] = [];
+    for (const r of rows) if (r.path !== null && r.content !== null) files.push({ path: r.path, content: r.content });
+    filesJson = JSON.stringify(sortForEditor(files).map(toSpaceFile));
+    opts.cache?.set(opts.spaceId, revision, filesJson);
+  }
+  return `{"space":${space},"files":${filesJson},"versions":${String(row.versions)},"revision":${revision}}`;
+}

@@ -1,0 +1,176 @@
+// Benchmark: GET /api/spaces with 100 spaces and GET /api/spaces/{id} with 1 MB of files, 50
+// concurrent connections, on PostgreSQL. Throughput is reported as a ratio to a bare node:http server
+// answering a constant JSON body, measured in the same run. Target: p99 under 20 ms.
+// Run from the repository root: node --import tsx bench/spaces-api.ts
+// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a scratch database is
+// created next to it and dropped at the end.)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { parseConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { users } from '../apps/server/src/db/schema/users.ts';
+import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
+import { createSpace, saveFiles } from '../apps/server/src/modules/spaces/service.ts';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = 2;
+const TARGET_P99_MS = 20;
+const SPACES = 100;
+const DETAIL_BYTES = 1024 * 1024;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const mode = process.argv[2];
+if (mode === 'bare') await serveBare();
+else if (mode === 'app') await serveApp();
+else await main();
+
+async function serveBare() {
+  const body = JSON.stringify({ status: 'ok', message: 'constant' });
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => announce(server.address()));
+}
+
+async function serveApp() {
+  const config = parseConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'div-bench-')),
+    WEB_DIST: path.join(tmpdir(), 'div-no-web-build'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  announce(app.server.address());
+}
+
+function announce(address: unknown) {
+  process.stdout.write(`${JSON.stringify({ port: (address as { port: number }).port })}\n`);
+}
+
+function startChild(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'spaces-api.ts'), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += String(chunk);
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve({ child, port: JSON.parse(line).port });
+    });
+    child.on('exit', (code) => reject(new Error(`server ${args[0]} exited with ${code}`)));
+  });
+}
+
+async function seed(url: string) {
+  const handle = await openDatabase({ url });
+  const db = handle.db;
+  const makeUser = async (email: string) => {
+    const [user] = await db.insert(users).values({ name: 'Bench', email, plan: 'pro' }).returning({ id: users.id });
+    if (!user) throw new Error('no user');
+    const { token } = await createSession({ db }, { userId: user.id, ttlMs: 3_600_000 });
+    return { id: user.id, token };
+  };
+  const lister = await makeUser('lister@bench.test');
+  for (let i = 0; i < SPACES; i++) await createSpace({ db, userId: lister.id, name: `Proyecto de prueba ${i + 1}` });
+
+  const opener = await makeUser('opener@bench.test');
+  const space = await createSpace({ db, userId: opener.id, name: 'Un mega de archivos' });
+  const names = ['index.html', 'style.css', 'script.js', 'about.html', 'css/extra.css'];
+  const chunk = 'Lorem ipsum dolor sit amet, <b>consectetur</b> "adipiscing" elit.\n';
+  const each = Math.floor(DETAIL_BYTES / names.length);
+  const files = names.map((p) => ({ path: p, content: chunk.repeat(Math.ceil(each / chunk.length)).slice(0, each) }));
+  await saveFiles({ db, userId: opener.id, spaceId: space.id, body: { revision: space.revision, replaceAll: true, files } });
+  await handle.close();
+  return { lister, opener, spaceId: space.id, detailBytes: files.reduce((n, f) => n + f.content.length, 0) };
+}
+
+async function load(url: string, token?: string) {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    requestsPerSec: r.requests.average,
+    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
+    bytesPerSec: r.throughput.average,
+    requests: r.requests.total,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+async function main() {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `div_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const children: ChildProcess[] = [];
+  try {
+    const seeded = await seed(url.toString());
+    const app = await startChild(['app'], { DATABASE_URL: url.toString() });
+    children.push(app.child);
+    const bare = await startChild(['bare'], {});
+    children.push(bare.child);
+
+    const origin = `http://127.0.0.1:${app.port}`;
+    const baseline = await load(`http://127.0.0.1:${bare.port}/`);
+    const list = await load(`${origin}/api/spaces`, seeded.lister.token);
+    const detail = await load(`${origin}/api/spaces/${seeded.spaceId}`, seeded.opener.token);
+
+    const report = (r: typeof list, extra: Record<string, unknown>) => ({
+      ...extra,
+      ...r,
+      throughputRatioToBareNodeHttp: Number((r.requestsPerSec / baseline.requestsPerSec).toFixed(4)),
+      p99TargetMs: TARGET_P99_MS,
+      meetsTarget: r.latencyMs.p99 < TARGET_P99_MS && r.non2xx === 0 && r.errors === 0,
+    });
+    const results = {
+      benchmark: 'spaces-api',
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: (await import('node:os')).cpus().length,
+      database: 'postgresql',
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      baseline: { what: 'bare node:http, constant JSON body', ...baseline },
+      listSpaces: report(list, { what: `GET /api/spaces with ${SPACES} spaces` }),
+      spaceDetail: report(detail, { what: `GET /api/spaces/{id} with ${seeded.detailBytes} bytes of files in 5 files` }),
+    };
+    mkdirSync(path.join(here, 'results'), { recursive: true });
+    writeFileSync(path.join(here, 'results', 'spaces-api.json'), `${JSON.stringify(results, null, 2)}\n`);
+    for (const [label, r] of [
+      ['bare node:http', baseline],
+      ['GET /api/spaces (100)', list],
+      ['GET /api/spaces/{id} (1 MB)', detail],
+    ] as const) {
+      const ratio = (r.requestsPerSec / baseline.requestsPerSec).toFixed(3);
+      console.log(
+        `${label.padEnd(30)} ${r.requestsPerSec.toFixed(0).padStart(7)} req/s  ratio ${ratio}  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  non2xx ${r.non2xx}`,
+      );
+    }
+    console.log(`p99 target ${TARGET_P99_MS} ms: list ${results.listSpaces.meetsTarget ? 'met' : 'MISSED'}, detail ${results.spaceDetail.meetsTarget ? 'met' : 'MISSED'}`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
