@@ -64,7 +64,7 @@ export interface OpenAiTestServer {
   enqueue(...scripts: Script[]): void;
   /** Answers requests when the queue is empty. */
   fallback: (request: RecordedRequest) => Script;
-  /** Resolves when `count` requests (default: all so far) have closed. */
+  /** Resolves once `count` requests in total have arrived. */
   waitForRequests(count: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -75,6 +75,26 @@ export function contentSteps(text: string, size = 4, delayMs = 0): ScriptStep[] 
   for (let i = 0; i < text.length; i += size) {
     steps.push({ content: text.slice(i, i + size) });
     if (delayMs > 0) steps.push({ delayMs });
+  }
+  return steps;
+}
+
+/**
+ * Content steps that deliver `text` at about `tokensPerSecond` (a token counted as `charsPerToken`
+ * characters), batched into ticks of `tickMs` because timers are not finer than a millisecond.
+ */
+export function pacedContentSteps(
+  text: string,
+  tokensPerSecond: number,
+  options: { charsPerToken?: number; tickMs?: number } = {},
+): ScriptStep[] {
+  const charsPerToken = options.charsPerToken ?? 4;
+  const tickMs = options.tickMs ?? 5;
+  const perTick = Math.max(1, Math.round(((tokensPerSecond * tickMs) / 1000) * charsPerToken));
+  const steps: ScriptStep[] = [];
+  for (let i = 0; i < text.length; i += perTick) {
+    if (i > 0) steps.push({ delayMs: tickMs });
+    steps.push({ content: text.slice(i, i + perTick) });
   }
   return steps;
 }

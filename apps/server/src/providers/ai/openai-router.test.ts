@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAiTestServer, startOpenAiTestServer } from '../../test/openai-server';
+import { type OpenAiTestServer, pacedContentSteps, startOpenAiTestServer } from '../../test/openai-server';
 import { OpenAiRouterProvider } from './openai-router';
 import { type AiChunk, AiProviderError } from './types';
 
@@ -138,5 +138,18 @@ describe('OpenAI-compatible router client', () => {
     const offline = new OpenAiRouterProvider({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1/v1', stallTimeoutMs: 2000 });
     const { error } = await failureOf(offline.stream({ model: 'm', messages, signal: new AbortController().signal }));
     expect(error.kind).toBe('upstream');
+  });
+});
+
+describe('local OpenAI test server helpers', () => {
+  it('paces content at the requested token rate', async () => {
+    const text = 'x'.repeat(4 * 200); // 200 tokens
+    upstream.enqueue({ steps: pacedContentSteps(text, 2000) }); // about 100 ms
+    const started = Date.now();
+    const chunks = await collect(router.stream({ model: 'm', messages, signal: new AbortController().signal }));
+    const took = Date.now() - started;
+    expect(chunks.map((c) => (c.type === 'content' ? c.text : '')).join('')).toBe(text);
+    expect(took).toBeGreaterThanOrEqual(80);
+    expect(took).toBeLessThan(1500);
   });
 });
