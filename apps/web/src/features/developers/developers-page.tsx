@@ -111,7 +111,12 @@ export default function DevelopersPage() {
                   </h2>
                   <p className="mt-1 text-slate-600 text-sm dark:text-slate-400">{plan.description}</p>
                   <p className="mt-5 flex items-baseline gap-1">
-                    <span className="font-extrabold text-4xl text-slate-900 tracking-tight dark:text-white">
+                    <span
+                      className={clsx(
+                        'font-extrabold text-slate-900 tracking-tight dark:text-white',
+                        enterprise ? 'text-3xl' : 'text-4xl',
+                      )}
+                    >
                       {plan.priceText}
                     </span>
                     {!enterprise && <span className="text-slate-600 text-sm dark:text-slate-400">{t('perMonth')}</span>}
@@ -159,7 +164,7 @@ export default function DevelopersPage() {
                   </span>
                   <div>
                     <h3 className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                      <Icon aria-hidden="true" className="size-4 text-indigo-600 dark:text-indigo-400" />
+                      <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-600 dark:text-indigo-400" />
                       {t(`steps.${key}.title`)}
                     </h3>
                     <p className="mt-1 text-slate-600 text-sm dark:text-slate-400">{t(`steps.${key}.text`)}</p>
