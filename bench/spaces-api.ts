@@ -132,6 +132,7 @@ async function main() {
 
     const origin = `http://127.0.0.1:${app.port}`;
     const baseline = await load(`http://127.0.0.1:${bare.port}/`);
+    const health = await load(`${origin}/api/health`);
     const list = await load(`${origin}/api/spaces`, seeded.lister.token);
     const detail = await load(`${origin}/api/spaces/${seeded.spaceId}`, seeded.opener.token);
 
@@ -151,6 +152,7 @@ async function main() {
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,
       baseline: { what: 'bare node:http, constant JSON body', ...baseline },
+      appFloor: report(health, { what: 'GET /api/health of the same app (one select 1, no session): the floor' }),
       listSpaces: report(list, { what: `GET /api/spaces with ${SPACES} spaces` }),
       spaceDetail: report(detail, { what: `GET /api/spaces/{id} with ${seeded.detailBytes} bytes of files in 5 files` }),
     };
@@ -158,6 +160,7 @@ async function main() {
     writeFileSync(path.join(here, 'results', 'spaces-api.json'), `${JSON.stringify(results, null, 2)}\n`);
     for (const [label, r] of [
       ['bare node:http', baseline],
+      ['GET /api/health (floor)', health],
       ['GET /api/spaces (100)', list],
       ['GET /api/spaces/{id} (1 MB)', detail],
     ] as const) {
@@ -166,7 +169,9 @@ async function main() {
         `${label.padEnd(30)} ${r.requestsPerSec.toFixed(0).padStart(7)} req/s  ratio ${ratio}  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  non2xx ${r.non2xx}`,
       );
     }
-    console.log(`p99 target ${TARGET_P99_MS} ms: list ${results.listSpaces.meetsTarget ? 'met' : 'MISSED'}, detail ${results.spaceDetail.meetsTarget ? 'met' : 'MISSED'}`);
+    console.log(
+      `p99 target ${TARGET_P99_MS} ms: list ${results.listSpaces.meetsTarget ? 'met' : 'MISSED'}, detail ${results.spaceDetail.meetsTarget ? 'met' : 'MISSED'}`,
+    );
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
