@@ -1,3 +1,4 @@
+import { findTolerantByToken } from './find-tolerant';
 import { isBlank, normalizeLine, reindent, similarity } from './normalize';
 
 /**
@@ -11,6 +12,7 @@ export class LineDoc {
   readonly starts: Int32Array;
   readonly eol: '\n' | '\r\n';
   private sampled?: Map<number, number | number[]>;
+  private readonly normCache = new Map<number, string>();
   private norm?: { lines: string[]; nonBlank: number[]; index: Map<string, number | number[]>; hist?: Uint16Array };
 
   constructor(readonly text: string) {
@@ -33,6 +35,15 @@ export class LineDoc {
       this.sampled = map;
     }
     return asList(this.sampled.get(sampleKey(line)));
+  }
+
+  normalizedLine(i: number): string {
+    let norm = this.normCache.get(i);
+    if (norm === undefined) {
+      norm = normalizeLine(this.lines[i] ?? '');
+      this.normCache.set(i, norm);
+    }
+    return norm;
   }
 
   normalized() {
@@ -128,34 +139,37 @@ export function locate(doc: LineDoc, search: readonly string[], replace: readonl
     wantedRaw.push(line);
   }
   if (wanted.length === 0) return { ok: false, reason: 'not_found' };
-  const norm = doc.normalized();
-  const fitted = (startIdx: number) => {
-    const pairs: [string, string][] = wantedRaw.map((line, t) => [line, doc.lines[norm.nonBlank[startIdx + t] ?? 0] ?? '']);
+  const fitted = (matched: readonly number[]) => {
+    const pairs: [string, string][] = wantedRaw.map((line, t) => [line, doc.lines[matched[t] ?? 0] ?? '']);
     return reindent(trimBlankEdges(search, replace), pairs);
   };
-  const region = (startIdx: number) => ({
-    start: norm.nonBlank[startIdx] ?? 0,
-    end: (norm.nonBlank[startIdx + wanted.length - 1] ?? 0) + 1,
-  });
+  const region = (matched: readonly number[]) => ({ start: matched[0] ?? 0, end: (matched[matched.length - 1] ?? 0) + 1 });
 
-  const tolerant = findSequence(norm.lines, norm.index, wanted);
+  let tolerant = findTolerantByToken(doc, wanted);
+  if (!tolerant) {
+    const norm = doc.normalized();
+    tolerant = findSequence(norm.lines, norm.index, wanted).map((s) => norm.nonBlank.slice(s, s + wanted.length));
+  }
   if (tolerant.length > 1)
-    return { ok: false, reason: 'ambiguous', starts: tolerant.slice(0, MAX_LISTED).map((s) => region(s).start) };
+    return { ok: false, reason: 'ambiguous', starts: tolerant.slice(0, MAX_LISTED).map((m) => region(m).start) };
   if (tolerant.length === 1) {
-    const s = tolerant[0] ?? 0;
-    return { ok: true, tier: 'tolerant', ...region(s), lines: fitted(s) };
+    const matched = tolerant[0] ?? [];
+    return { ok: true, tier: 'tolerant', ...region(matched), lines: fitted(matched) };
   }
 
+  const norm = doc.normalized();
   const fuzzy = findFuzzy(norm, wanted, options);
   if (!fuzzy.best) return { ok: false, reason: 'not_found' };
-  const best = fuzzy.best;
-  if (!options.fuzzy || best.similarity < options.threshold || !fuzzy.complete) {
-    return { ok: false, reason: 'not_found', closest: { ...region(best.start), similarity: best.similarity } };
+  const best = norm.nonBlank.slice(fuzzy.best.start, fuzzy.best.start + wanted.length);
+  const similarity = fuzzy.best.similarity;
+  if (!options.fuzzy || similarity < options.threshold || !fuzzy.complete) {
+    return { ok: false, reason: 'not_found', closest: { ...region(best), similarity } };
   }
-  if (fuzzy.rival && fuzzy.rival.similarity >= options.threshold && best.similarity - fuzzy.rival.similarity < 0.05) {
-    return { ok: false, reason: 'ambiguous', starts: [region(best.start).start, region(fuzzy.rival.start).start] };
+  if (fuzzy.rival && fuzzy.rival.similarity >= options.threshold && similarity - fuzzy.rival.similarity < 0.05) {
+    const rival = norm.nonBlank.slice(fuzzy.rival.start, fuzzy.rival.start + wanted.length);
+    return { ok: false, reason: 'ambiguous', starts: [region(best).start, region(rival).start].sort((a, b) => a - b) };
   }
-  return { ok: true, tier: 'fuzzy', ...region(best.start), lines: fitted(best.start), similarity: best.similarity };
+  return { ok: true, tier: 'fuzzy', ...region(best), lines: fitted(best), similarity };
 }
 
 function findExact(doc: LineDoc, search: readonly string[]): number[] {

@@ -26,18 +26,70 @@ function decodeEntities(text: string): string {
   });
 }
 
+let buffer = new Uint16Array(256);
+
+/** Characters around which spacing is not significant. */
+const PUNCTUATION = new Uint8Array(128);
+for (const c of '<>{}()[];,:=+"/') PUNCTUATION[c.charCodeAt(0)] = 1;
+
+function isQuote(c: number): boolean {
+  return (
+    c === 39 ||
+    c === 96 ||
+    c === 0x2018 ||
+    c === 0x2019 ||
+    c === 0x201a ||
+    c === 0x201b ||
+    c === 0x2032 ||
+    c === 0x201c ||
+    c === 0x201d ||
+    c === 0x201e ||
+    c === 0x2033
+  );
+}
+
+function isSpace(c: number): boolean {
+  return (
+    c <= 32 ||
+    c === 0xa0 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
 /**
  * The comparable form of a line: entities decoded, every quote made the same, whitespace collapsed
- * and dropped around punctuation, so `<a href='x' >` and `<a href="x">` compare equal.
+ * and dropped around punctuation, so `<a href='x' >` and `<a href="x">` compare equal. One pass
+ * over the characters: the tolerant tier may run it over every line of a large document.
  */
 export function normalizeLine(line: string): string {
-  let text = line;
-  if (text.includes('&')) text = decodeEntities(text);
-  return text
-    .replace(/[\u2018\u2019\u201a\u201b\u2032`'\u201c\u201d\u201e\u2033]/g, '"')
-    .replace(/[\s\u00a0]+/g, ' ')
-    .replace(/ ?([<>{}()[\];,:=+"/]) ?/g, '$1')
-    .trim();
+  const text = line.includes('&') ? decodeEntities(line) : line;
+  if (buffer.length < text.length) buffer = new Uint16Array(text.length * 2);
+  let n = 0;
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      space = true;
+      continue;
+    }
+    if (isQuote(c)) c = 34;
+    if (space) {
+      const prev = buffer[n - 1] ?? 0;
+      if (n > 0 && !(c < 128 && PUNCTUATION[c]) && !(prev < 128 && PUNCTUATION[prev])) buffer[n++] = 32;
+      space = false;
+    }
+    buffer[n++] = c;
+  }
+  let out = '';
+  for (let i = 0; i < n; i += 4096)
+    out += String.fromCharCode.apply(null, buffer.subarray(i, Math.min(n, i + 4096)) as unknown as number[]);
+  return out;
 }
 
 export function indentOf(line: string): string {
