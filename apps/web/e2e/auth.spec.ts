@@ -103,6 +103,23 @@ test('signing in after being sent away returns to the origin page', async ({ pag
   await signInThroughLocalProvider(page, 'GitHub', 'Luis Gómez');
   await expect(page).toHaveURL(/\/usage$/);
   expect((await storedSession(page))?.user.name).toBe('Luis Gómez');
+
+  // While the guard asks the server, it names what is loading; then it renews the stored session.
+  // The stored copy is made to expire in an hour; the server's answer must replace it.
+  await page.evaluate((key) => {
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...session, expiresAt: Date.now() + 3_600_000 }));
+  }, SESSION_KEY);
+  await page.route('**/api/auth/verify', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/settings');
+  await expect(page.getByText('Cargando configuración...')).toBeVisible();
+  await expect(page.getByText('Cargando configuración...')).toBeHidden();
+  await expect(page).toHaveURL(/\/settings$/);
+  // verify renews for at least 24 hours and the stored copy follows the server.
+  expect((await storedSession(page))?.expiresAt ?? 0).toBeGreaterThan(Date.now() + 23 * 3_600_000);
 });
 
 test('a code that does not validate shows the error with a way back', async ({ page }) => {

@@ -175,6 +175,18 @@ test.describe('with consent given', () => {
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
   });
 
+  test('a progress bar shows while a screen is still downloading', async ({ page }) => {
+    await page.goto('/');
+    await page.route('**/assets/pricing-page-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await mainNav(page).getByRole('link', { name: 'Precios' }).click();
+    await expect(page.getByTestId('route-progress')).toHaveAttribute('data-active', 'true');
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByTestId('route-progress')).toHaveAttribute('data-active', 'false');
+  });
+
   test('a toast container is ready on every page', async ({ page }) => {
     await page.goto('/pricing');
     await expect(page.locator('section[aria-label^="Notifications"]')).toHaveCount(1);
