@@ -13,6 +13,7 @@ import { AppError } from './lib/errors';
 import { loadSecret } from './lib/secret';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerAiRoutes } from './modules/ai/routes';
+import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
@@ -20,6 +21,7 @@ import { registerBillingRoutes } from './modules/billing/routes';
 import { registerUsageRoutes } from './modules/usage/routes';
 import { registerLegalRoutes } from './modules/legal/routes';
 import { registerSpacesRoutes } from './modules/spaces/routes';
+import { registerPreviewRoutes } from './modules/preview/routes';
 import { registerLocalIdpRoutes } from './providers/identity/local-routes';
 
 export interface BuildAppOptions {
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerLegalRoutes(api, ctx);
       registerSpacesRoutes(api, ctx);
       registerAiRoutes(api, ctx);
+      registerGenerationRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );
@@ -119,6 +122,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
 
   registerLocalIdpRoutes(app, ctx);
+  registerPreviewRoutes(app, ctx);
   registerLocalBillingPages(app, ctx);
   await registerWebApp(app, config);
   return app;

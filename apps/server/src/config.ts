@@ -62,6 +62,22 @@ export const configSchema = z.object({
   AI_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Characters per second the local composer streams; 0 is as fast as possible. */
   COMPOSER_PACE: z.coerce.number().int().min(0).default(8000),
+  /** Silence on a generation stream after which the server sends a keepalive event. */
+  GENERATION_KEEPALIVE_MS: z.coerce.number().int().min(10).default(10_000),
+  // Publishing (issue 6).
+  /** Published sites answer on `{slug}.{SITES_DOMAIN}`; default `localhost:PORT` (browsers resolve *.localhost). */
+  SITES_DOMAIN: optionalString,
+  /** The address custom domains point their A record at. */
+  SERVER_IP: z.string().default('127.0.0.1'),
+  /** DNS server used to verify custom domains, e.g. 127.0.0.1:5353; the system's resolvers when unset. */
+  DNS_RESOLVER: optionalString,
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
+  /** How often pending custom domains are looked up again (during their first 72 hours). */
+  DOMAIN_RECHECK_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** How long a served site's live deployment is trusted before asking the database again (several instances). */
+  SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** How often page-view counters are written. */
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).default(3000),
   // Billing (issue 7). Without STRIPE_SECRET_KEY the local billing provider is used.
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

@@ -100,4 +100,26 @@ export type GenerationErrorEvent = z.infer<typeof errorEventSchema>;
 export type KeepaliveEvent = z.infer<typeof keepaliveEventSchema>;
 
 /** How often the server sends a keepalive while the model is silent. */
-export const KEEPALIVE_INTERVAL_MS = 15_000;
+export const KEEPALIVE_INTERVAL_MS = 10_000;
+
+/** POST /api/ask-ai/stop: stops the generation running for a space (on whichever instance runs it). */
+export const stopRequestSchema = z.object({ spaceId: z.string().trim().min(1).max(100) });
+export type StopRequest = z.infer<typeof stopRequestSchema>;
+export const stopResponseSchema = z.object({ stopped: z.boolean() });
+
+/** POST /api/fix-error: the page and the error it reports; answers the fixed page or why not. */
+export const fixErrorRequestSchema = z.object({
+  html: z.string().min(1).max(MAX_HTML_CHARS),
+  error: z.string().trim().min(1).max(10_000),
+  model: z.string().trim().max(200).optional(),
+  provider: z.string().trim().max(100).optional(),
+});
+export type FixErrorRequest = z.infer<typeof fixErrorRequestSchema>;
+export const fixErrorResponseSchema = z.union([z.object({ html: z.string() }), z.object({ message: z.string() })]);
+export type FixErrorResponse = z.infer<typeof fixErrorResponseSchema>;
+
+/** POST /api/re-design: a public page's content as markdown, for `redesignMarkdown`. */
+export const redesignRequestSchema = z.object({ url: z.string().trim().min(1).max(2_000) });
+export type RedesignRequest = z.infer<typeof redesignRequestSchema>;
+export const redesignResponseSchema = z.object({ markdown: z.string() });
+export type RedesignResponse = z.infer<typeof redesignResponseSchema>;

@@ -1,0 +1,49 @@
+import {
+  AUTO_PROVIDER,
+  type ModelOption,
+  minimumPlanFor,
+  modelSupportsProvider,
+  planAllowsModel,
+  providers,
+} from '@div/shared/models';
+import { type PlanId, plans } from '@div/shared/plans';
+import { AppError } from '../../lib/errors';
+import type { AiProvider, AiProviders } from '../../providers/ai';
+
+/**
+ * Which model and provider serve a request, or why not: a model outside the plan opens the PRO
+ * upsell; a model this server does not offer, or a provider the model does not support, opens the
+ * provider settings with the reason.
+ */
+export function resolveModel(opts: { ai: AiProviders; plan: PlanId; model: string | undefined; provider: string | undefined }): {
+  option: ModelOption;
+  provider: AiProvider;
+  providerChoice: string;
+} {
+  const modelId = opts.model || opts.ai.defaultModel;
+  const found = opts.ai.forModel(modelId);
+  if (!found) {
+    throw new AppError('BAD_REQUEST', `El modelo ${modelId} no está disponible en este servidor. Elige otro modelo.`, {
+      openSelectProvider: true,
+    });
+  }
+  const { option, provider } = found;
+  if (!planAllowsModel(opts.plan, option)) {
+    const needed = plans[minimumPlanFor(option.tier)].name;
+    throw new AppError('FORBIDDEN', `${option.label} está disponible a partir del plan ${needed}. Mejora tu plan para usarlo.`, {
+      openProModal: true,
+    });
+  }
+  // The local composer has no providers: whatever was chosen, it answers itself.
+  if (option.kind === 'composer') return { option, provider, providerChoice: AUTO_PROVIDER };
+  const choice = opts.provider || AUTO_PROVIDER;
+  if (!modelSupportsProvider(option, choice)) {
+    const name = choice in providers ? providers[choice as keyof typeof providers].name : choice;
+    throw new AppError(
+      'BAD_REQUEST',
+      `${name} no ofrece el modelo ${option.label}. Elige otro proveedor o deja que se elija automáticamente.`,
+      { openSelectProvider: true },
+    );
+  }
+  return { option, provider, providerChoice: choice };
+}

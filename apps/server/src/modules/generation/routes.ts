@@ -1,0 +1,261 @@
+import { PassThrough } from 'node:stream';
+import {
+  fixErrorRequestSchema,
+  fixErrorResponseSchema,
+  type GenerateRequest,
+  type GenerationEvent,
+  generateRequestSchema,
+  MAX_HTML_CHARS,
+  MAX_REDESIGN_MARKDOWN_CHARS,
+  stopRequestSchema,
+  stopResponseSchema,
+} from '@div/shared/generation';
+import {
+  AUTO_PROVIDER,
+  type ModelOption,
+  maxTokensFor,
+  type ProviderId,
+  providers as providerCatalogue,
+} from '@div/shared/models';
+import { encodeNdjson, NDJSON_CONTENT_TYPE } from '@div/shared/ndjson';
+import { type PlanId, planOf } from '@div/shared/plans';
+import { defaultStarterFiles, type FileInput } from '@div/shared/spaces';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { AiProviderError, aiProvidersFor } from '../../providers/ai';
+import { type AuthUser, requireUser } from '../auth/sessions';
+import { recordUsageEvent, releaseMessage, reserveMessage } from '../metering/service';
+import { findSpace, getSpaceFiles } from '../spaces/service';
+import { appendVersion } from '../spaces/versions';
+import { fixError } from './fix-service';
+import { resolveModel } from './gates';
+import { buildMessages, estimateTokens, isFollowUp } from './prompts';
+import { createGenerationRegistry, type GenerationRegistry } from './registry';
+import { describeAiError, GenerationFailure, generate } from './service';
+
+export const GENERATION_MESSAGES = {
+  quota: 'You reached the limit of free AI usage.',
+  busy: 'Ya hay una generación en curso en este proyecto. Espera a que termine o detenla.',
+  spaceRequired: 'Falta el proyecto en el que generar (spaceId).',
+  failed: 'La generación falló. Inténtalo de nuevo.',
+} as const;
+
+/** Room for the largest document plus the redesign markdown and the rest of the request. */
+const GENERATE_BODY_LIMIT = (MAX_HTML_CHARS + MAX_REDESIGN_MARKDOWN_CHARS) * 4 + 256 * 1024;
+
+const users = new WeakMap<FastifyRequest, AuthUser>();
+/** Authenticates before the body is validated, so a signed-out request answers 401 whatever it sends. */
+function authenticate(ctx: AppContext) {
+  return async (request: FastifyRequest) => {
+    users.set(request, await requireUser(ctx, request));
+  };
+}
+function userOf(request: FastifyRequest): AuthUser {
+  const user = users.get(request);
+  if (!user) throw new Error('authenticate() did not run');
+  return user;
+}
+
+export function registerGenerationRoutes(app: FastifyInstance, ctx: AppContext, options: { registry?: GenerationRegistry } = {}) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ai = aiProvidersFor(ctx.config);
+  const registry = options.registry ?? createGenerationRegistry({ redisUrl: ctx.config.REDIS_URL, log: ctx.log });
+  app.addHook('onClose', async () => {
+    await registry.close();
+  });
+
+  api.post(
+    '/ask-ai/generate-separate-files',
+    { schema: { body: generateRequestSchema }, bodyLimit: GENERATE_BODY_LIMIT, preValidation: authenticate(ctx) },
+    async (request, reply) => runGenerationRequest({ ctx, ai, registry, user: userOf(request), body: request.body, reply }),
+  );
+
+  api.post(
+    '/ask-ai/stop',
+    { schema: { body: stopRequestSchema, response: { 200: stopResponseSchema } }, preValidation: authenticate(ctx) },
+    async (request) => {
+      const user = userOf(request);
+      await findSpace({ db: ctx.db, userId: user.id, spaceId: request.body.spaceId });
+      return { stopped: await registry.stop(request.body.spaceId, user.id) };
+    },
+  );
+
+  api.post(
+    '/fix-error',
+    {
+      schema: { body: fixErrorRequestSchema, response: { 200: fixErrorResponseSchema } },
+      bodyLimit: MAX_HTML_CHARS * 4 + 64 * 1024,
+      preValidation: authenticate(ctx),
+    },
+    async (request) => fixError({ ctx, ai, user: userOf(request), body: request.body }),
+  );
+}
+
+/** Files of a space that still holds the starter page count as no site at all: the answer writes a new one. */
+function isStarter(files: readonly FileInput[]): boolean {
+  if (files.length !== defaultStarterFiles.length) return false;
+  return defaultStarterFiles.every((s) => files.some((f) => f.path === s.path && f.content === s.content));
+}
+
+async function runGenerationRequest(opts: {
+  ctx: AppContext;
+  ai: ReturnType<typeof aiProvidersFor>;
+  registry: GenerationRegistry;
+  user: AuthUser;
+  body: GenerateRequest;
+  reply: FastifyReply;
+}) {
+  const { ctx, ai, registry, user, body, reply } = opts;
+  const plan = planOf(user.plan).id as PlanId;
+  const { option, provider, providerChoice } = resolveModel({ ai, plan, model: body.model, provider: body.provider });
+  if (!body.spaceId) throw new AppError('BAD_REQUEST', GENERATION_MESSAGES.spaceRequired);
+  const spaceId = body.spaceId;
+  const { files: stored } = await getSpaceFiles({ db: ctx.db, userId: user.id, spaceId });
+  const files = isStarter(stored) ? [] : stored;
+  const input = {
+    prompt: body.prompt,
+    files,
+    previousPrompt: body.previousPrompt,
+    selectedElement: body.selectedElement,
+    redesignMarkdown: body.redesignMarkdown,
+    activeFileId: body.activeFileId,
+  };
+  if (option.kind === 'router') {
+    const tokens = estimateTokens(buildMessages({ ...input, thinker: option.isThinker }));
+    const max = maxTokensOf(option, providerChoice);
+    if (tokens > max.tokens) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `El prompt y el código actual (unos ${tokens.toLocaleString('es')} tokens) superan el límite de ${max.tokens.toLocaleString('es')} tokens de ${max.name}. Elige otro proveedor o acorta el prompt.`,
+        { openSelectProvider: true },
+      );
+    }
+  }
+
+  const claim = registry.start(spaceId, user.id);
+  if (!claim) throw new AppError('CONFLICT', GENERATION_MESSAGES.busy);
+  const started = Date.now();
+  const feature = isFollowUp(input) ? 'edit' : 'generate';
+  let stream: PassThrough | null = null;
+  let keepalive: NodeJS.Timeout | undefined;
+  const onClose = () => {
+    if (!reply.raw.writableFinished) claim.controller.abort();
+  };
+  reply.raw.on('close', onClose);
+  try {
+    const reservation = await reserveMessage({ db: ctx.db, userId: user.id });
+    if (!reservation.ok) throw new AppError('QUOTA_EXCEEDED', GENERATION_MESSAGES.quota, { openProModal: true });
+
+    const commit = (): PassThrough => {
+      if (stream) return stream;
+      stream = new PassThrough();
+      reply
+        .status(200)
+        .header('content-type', NDJSON_CONTENT_TYPE)
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no');
+      void reply.send(stream);
+      return stream;
+    };
+    const armKeepalive = () => {
+      if (keepalive) clearTimeout(keepalive);
+      keepalive = setTimeout(() => emit({ type: 'keepalive' }), ctx.config.GENERATION_KEEPALIVE_MS);
+    };
+    const emit = (event: GenerationEvent) => {
+      if (claim.controller.signal.aborted) return;
+      commit().write(encodeNdjson(event));
+      armKeepalive();
+    };
+    armKeepalive();
+
+    try {
+      const result = await generate({ provider, option, providerChoice, input, signal: claim.controller.signal, emit });
+      const nextFiles = Object.entries(result.files).map(([path, content]) => ({ path, content }));
+      const version = await ctx.db.transaction(async (tx) => {
+        const appended = await appendVersion({
+          tx,
+          spaceId,
+          files: nextFiles,
+          prompt: body.prompt,
+          source: 'generation',
+          userId: user.id,
+        });
+        await recordUsageEvent({
+          db: tx,
+          userId: user.id,
+          feature,
+          model: option.value,
+          provider: providerChoice,
+          success: true,
+          durationMs: Date.now() - started,
+          tokens: result.tokens,
+          source: 'app',
+        });
+        return appended.version;
+      });
+      emit({ type: 'files', files: result.changed, updatedLines: result.updatedLines });
+      if (result.edits.length) emit({ type: 'edits', results: result.edits });
+      emit({
+        type: 'done',
+        versionId: version.id,
+        messagesUsed: reservation.messagesUsed,
+        messagesLimit: reservation.messagesLimit,
+      });
+    } catch (error) {
+      await releaseMessage({ db: ctx.db, userId: user.id, periodEndsAt: reservation.periodEndsAt }).catch((e) =>
+        ctx.log.error({ err: e }, 'could not give back a reserved message'),
+      );
+      const aborted = claim.controller.signal.aborted || (error instanceof AiProviderError && error.kind === 'aborted');
+      if (!aborted) {
+        await recordUsageEvent({
+          db: ctx.db,
+          userId: user.id,
+          feature,
+          model: option.value,
+          provider: providerChoice,
+          success: false,
+          durationMs: Date.now() - started,
+          source: 'app',
+        }).catch((e) => ctx.log.error({ err: e }, 'could not record a failed generation'));
+      }
+      const failure = describeFailure(error);
+      if (failure.status >= 500 && !(error instanceof AiProviderError) && !(error instanceof GenerationFailure)) {
+        ctx.log.error({ err: error }, 'generation failed');
+      }
+      if (aborted) {
+        // The client left or asked to stop: nothing more to say on this stream.
+        if (!stream && !reply.sent) return reply.status(499).send({ message: failure.message, code: 'ABORTED' });
+      } else if (!stream) {
+        return reply.status(failure.status).send({ message: failure.message, code: failure.code, ...failure.extra });
+      } else {
+        (stream as PassThrough).write(
+          encodeNdjson({ type: 'error', message: failure.message, code: failure.code, ...failure.extra }),
+        );
+      }
+    }
+    return reply;
+  } finally {
+    if (keepalive) clearTimeout(keepalive);
+    (stream as PassThrough | null)?.end();
+    reply.raw.off('close', onClose);
+    claim.finish();
+  }
+}
+
+function describeFailure(error: unknown): { status: number; code: string; message: string; extra?: Record<string, unknown> } {
+  if (error instanceof AiProviderError) return describeAiError(error);
+  if (error instanceof GenerationFailure) return { status: 422, code: error.code, message: error.message };
+  if (error instanceof AppError)
+    return { status: error.status, code: error.code, message: error.message, extra: error.extra ?? {} };
+  return { status: 500, code: 'INTERNAL', message: GENERATION_MESSAGES.failed };
+}
+
+/** The largest request for this model and provider choice, with the name of whose limit it is. */
+function maxTokensOf(option: ModelOption, providerChoice: string): { tokens: number; name: string } {
+  const tokens = maxTokensFor(option, providerChoice);
+  const id = (providerChoice !== AUTO_PROVIDER ? providerChoice : option.autoProvider) as ProviderId | null;
+  const name = id && id in providerCatalogue ? providerCatalogue[id].name : option.label;
+  return { tokens, name };
+}
