@@ -14,7 +14,6 @@ import { loadSecret } from './lib/secret';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerGenerationRoutes } from './modules/generation/routes';
-import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
@@ -22,7 +21,6 @@ import { registerBillingRoutes } from './modules/billing/routes';
 import { registerUsageRoutes } from './modules/usage/routes';
 import { registerLegalRoutes } from './modules/legal/routes';
 import { registerSpacesRoutes } from './modules/spaces/routes';
-import { registerPreviewRoutes } from './modules/preview/routes';
 import { registerLocalIdpRoutes } from './providers/identity/local-routes';
 
 export interface BuildAppOptions {
@@ -115,7 +113,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerSpacesRoutes(api, ctx);
       registerAiRoutes(api, ctx);
       registerGenerationRoutes(api, ctx);
-      registerGenerationRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );
@@ -124,7 +121,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
 
   registerLocalIdpRoutes(app, ctx);
-  registerPreviewRoutes(app, ctx);
   registerLocalBillingPages(app, ctx);
   await registerWebApp(app, config);
   return app;
