@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 export type ChartPeriod = 'daily' | 'weekly' | 'monthly';
 const CHART_HEIGHT_PX = 200;
 const MIN_BAR_PX = 20;
+/** 200 px of bars under 32 px kept for the tooltip, plus the 1 px baseline. */
+const CHART_BOX_PX = CHART_HEIGHT_PX + 32 + 1;
 
 interface Point {
   key: string;
@@ -63,7 +65,7 @@ export function UsageChart({ usage }: { usage: UsageResponse }) {
           data-testid="usage-chart"
           data-period={period}
           className="flex min-w-full items-end gap-1 border-slate-200 border-b pt-8 dark:border-slate-700"
-          style={{ height: CHART_HEIGHT_PX + 32 }}
+          style={{ height: CHART_BOX_PX }}
         >
           {points.map((point) => {
             const height = barHeightPx(point.messages, max, CHART_HEIGHT_PX, MIN_BAR_PX);

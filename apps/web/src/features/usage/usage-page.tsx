@@ -223,8 +223,13 @@ function UsageDetails({ usage }: { usage: UsageResponse }) {
         </section>
       </div>
 
-      <section className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-6 text-white shadow-sm">
-        <h2 className="font-semibold text-xl">{t('more.title')}</h2>
+      <section
+        aria-labelledby="more-title"
+        className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-6 text-white shadow-sm"
+      >
+        <h2 id="more-title" className="font-semibold text-xl">
+          {t('more.title')}
+        </h2>
         <p className="mt-1 text-indigo-100">{t('more.text')}</p>
         <div className="mt-4 flex flex-wrap gap-3">
           <MoreLink to={paths.pricing} icon={<CreditCard aria-hidden className="size-4" />} label={t('more.upgrade')} />

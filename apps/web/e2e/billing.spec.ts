@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures/sign-in';
+
+test('a free user buys the medium plan in local billing mode', async ({ page }) => {
+  await signIn(page, 'Compradora');
+  await page.goto('/pricing');
+  const free = page.getByRole('article', { name: 'Gratis' });
+  const medium = page.getByRole('article', { name: 'Mediano' });
+  await expect(free.getByRole('button', { name: 'Plan Actual' })).toBeDisabled();
+
+  await medium.getByRole('button', { name: 'Seleccionar Plan' }).click();
+  await expect(page).toHaveURL(/\/local\/billing\/checkout\?token=/);
+  await expect(page.getByText('Modo local')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Plan Mediano' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirmar y pagar $25' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/div-g-checkout.png', fullPage: true });
+  await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
+
+  await expect(page).toHaveURL(/\/pricing\?checkout=success$/);
+  await expect(medium.getByRole('button', { name: 'Plan Actual' })).toBeDisabled();
+  await expect(free.getByRole('button', { name: 'Comenzar Gratis' })).toBeEnabled();
+
+  await page.goto('/usage');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Mediano');
+  await expect(page.getByTestId('messages-limit')).toHaveText('1000');
+  await page.goto('/settings');
+  await expect(page.getByTestId('settings-plan')).toHaveText('Mediano');
+  await expect(page.getByTestId('settings-messages')).toHaveText('0 / 1000');
+});
+
+test('settings shows the profile, copies the id and opens the local portal', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'Ajustes');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('profile-name')).toHaveText('Ajustes');
+  await expect(page.getByTestId('profile-email')).toContainText('@example.com');
+  const id = (await page.getByTestId('profile-id').textContent()) ?? '';
+  expect(id.length).toBeGreaterThan(8);
+  await expect(page.getByTestId('settings-plan')).toHaveText('Gratis');
+  await expect(page.getByTestId('settings-messages')).toHaveText('0 / 100');
+
+  await page.getByRole('button', { name: 'Copiar ID' }).click();
+  await expect(page.getByRole('button', { name: '¡Copiado!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+  await expect(page.getByRole('button', { name: 'Copiar ID' })).toBeVisible({ timeout: 4000 });
+
+  await page.getByRole('tab', { name: 'Dominio personalizado' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Conecta tu propio dominio');
+  await page.screenshot({ path: '/tmp/div-g-settings.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Gestionar suscripción' }).click();
+  await expect(page).toHaveURL(/\/local\/billing\/portal\?token=/);
+  await expect(page.getByText('Modo local')).toBeVisible();
+  await expect(page.getByText('No tienes suscripciones activas')).toBeVisible();
+  await page.getByRole('link', { name: 'Volver a DIV' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test('a failing portal says so', async ({ page }) => {
+  await signIn(page, 'Portal');
+  await page.route('**/api/payment/portal', (route) =>
+    route.fulfill({ status: 502, json: { message: 'upstream', code: 'UPSTREAM' } }),
+  );
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Gestionar suscripción' }).click();
+  await expect(page.getByText('Failed to create portal session')).toBeVisible();
+});
+
+test('account deletion needs the typed confirmation and signs out', async ({ page }) => {
+  await signIn(page, 'Borrar');
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Eliminar cuenta' }).click();
+  const dialog = page.getByRole('alertdialog');
+  const confirm = dialog.getByRole('button', { name: 'Eliminar definitivamente' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Confirmación').fill('ELIMINAR');
+  await confirm.click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/settings');
+  await expect(page).not.toHaveURL(/\/settings$/);
+});

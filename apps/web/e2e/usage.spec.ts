@@ -1,0 +1,138 @@
+import type { UsageResponse } from '@div/shared/usage';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './fixtures/sign-in';
+
+/**
+ * A usage answer with history in every period. Nothing in the product records usage events over HTTP
+ * yet (generation and the developer API will), so the history is given to the page here; the SQL that
+ * computes it is covered by apps/server/src/modules/usage/service.test.ts.
+ */
+function seeded(): UsageResponse {
+  const day = 86_400_000;
+  const today = Date.UTC(2026, 10, 20);
+  return {
+    currentPlan: 'small',
+    developerPlan: 'starter',
+    messagesUsed: 360,
+    messagesLimit: 500,
+    resetDate: new Date(Date.now() + 3.5 * day).toISOString(),
+    successRate: 93.456,
+    apiCalls: 17,
+    averageResponseTime: 1234,
+    topFeatures: [
+      { feature: 'generate', usage: 40, percentage: 66.7 },
+      { feature: 'edit', usage: 20, percentage: 33.3 },
+    ],
+    dailyUsage: Array.from({ length: 30 }, (_, i) => ({
+      date: new Date(today - (29 - i) * day).toISOString().slice(0, 10),
+      messages: i === 29 ? 12 : i === 28 ? 1 : 0,
+    })),
+    weeklyUsage: Array.from({ length: 12 }, (_, i) => ({
+      week: new Date(Date.UTC(2026, 10, 16) - (11 - i) * 7 * day).toISOString().slice(0, 10),
+      messages: i * 3,
+    })),
+    monthlyUsage: Array.from({ length: 12 }, (_, i) => ({
+      month: `${i < 2 ? 2025 : 2026}-${String(((i + 10) % 12) + 1).padStart(2, '0')}`,
+      messages: i === 11 ? 90 : 10,
+    })),
+  };
+}
+
+async function serveSeeded(page: Page) {
+  await page.route('**/api/user/usage**', (route) => route.fulfill({ json: seeded() }));
+}
+
+test('the usage page shows the summary and the seeded history in all three periods', async ({ page }) => {
+  await signIn(page, 'Métricas');
+  await serveSeeded(page);
+  await page.goto('/usage');
+  await expect(page.getByText('Panel de Uso')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Uso y Métricas', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('plan-badge')).toHaveText('Pequeño');
+  await expect(page.getByTestId('card-messages')).toContainText('360 / 500');
+  await expect(page.getByTestId('card-messages')).toContainText('72.0% usado');
+  await expect(page.getByTestId('card-messages').getByRole('progressbar')).toHaveAttribute('data-color', 'yellow');
+  await expect(page.getByTestId('card-reset')).toContainText('4 días');
+  await expect(page.getByTestId('card-success')).toContainText('93.5%');
+  await expect(page.getByTestId('card-success')).toContainText('17 llamadas a la API');
+  await expect(page.getByTestId('success-warning')).toBeVisible();
+  await expect(page.getByText('1234 ms')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Funciones Más Usadas' })).toBeVisible();
+  await expect(page.getByText('generate')).toBeVisible();
+
+  const chart = page.getByTestId('usage-chart');
+  const bars = chart.getByTestId('usage-bar');
+  await expect(bars).toHaveCount(30);
+  const tallest = bars.nth(29);
+  const smallest = bars.nth(28);
+  expect((await tallest.boundingBox())?.height).toBeCloseTo(200, 0);
+  expect((await smallest.boundingBox())?.height).toBeGreaterThanOrEqual(20);
+  await smallest.focus();
+  await expect(chart.getByRole('tooltip').filter({ hasText: /^1$/ })).toBeVisible();
+  await tallest.hover();
+  await expect(chart.getByRole('tooltip').filter({ hasText: /^12$/ })).toBeVisible();
+  await page.screenshot({ path: '/tmp/div-g-usage-daily.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Semanal' }).click();
+  await expect(chart).toHaveAttribute('data-period', 'weekly');
+  await expect(bars).toHaveCount(12);
+  await expect(page.getByText('Sem 16/11')).toBeVisible();
+  await expect(bars.nth(11)).toHaveAttribute('data-value', '33');
+
+  await page.getByRole('button', { name: 'Mensual' }).click();
+  await expect(chart).toHaveAttribute('data-period', 'monthly');
+  await expect(bars).toHaveCount(12);
+  await expect(bars.nth(11)).toHaveAttribute('data-value', '90');
+  await expect(page.getByText('sept 2026').or(page.getByText('sep 2026'))).toBeVisible();
+
+  const more = page.getByRole('region', { name: 'Necesitas más recursos?' });
+  await expect(more.getByRole('link', { name: 'Actualizar Plan' })).toHaveAttribute('href', '/pricing');
+  await expect(more.getByRole('link', { name: 'API para Desarrolladores' })).toHaveAttribute('href', '/developers');
+  await expect(more.getByRole('link', { name: 'Configuración' })).toHaveAttribute('href', '/settings');
+});
+
+test('the real usage of a new user is zero-filled', async ({ page }) => {
+  await signIn(page, 'Nueva');
+  await page.goto('/usage');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Gratis');
+  await expect(page.getByTestId('card-messages')).toContainText('0 / 100');
+  await expect(page.getByTestId('card-messages')).toContainText('0.0% usado');
+  await expect(page.getByTestId('usage-bar')).toHaveCount(30);
+  await expect(page.getByText('Aún no hay mensajes en este periodo.')).toBeVisible();
+  await expect(page.getByTestId('success-good')).toBeVisible();
+});
+
+test('refresh disables the button while it reloads', async ({ page }) => {
+  await signIn(page, 'Recarga');
+  let release: () => void = () => {};
+  let calls = 0;
+  await page.route('**/api/user/usage**', async (route) => {
+    calls += 1;
+    if (calls === 2) await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
+  await page.goto('/usage');
+  const refresh = page.getByRole('button', { name: 'Actualizar' });
+  await expect(refresh).toBeEnabled();
+  await refresh.click();
+  await expect(refresh).toBeDisabled();
+  release();
+  await expect(refresh).toBeEnabled();
+  expect(calls).toBe(2);
+});
+
+test('the error view retries', async ({ page }) => {
+  await signIn(page, 'Errores');
+  let fail = true;
+  await page.route('**/api/user/usage**', (route) =>
+    fail ? route.fulfill({ status: 503, json: { message: 'down', code: 'UNAVAILABLE' } }) : route.continue(),
+  );
+  await page.goto('/usage');
+  await expect(page.getByText('Error al cargar datos')).toBeVisible();
+  await expect(page.getByText('Failed to fetch usage data')).toBeVisible();
+  await page.screenshot({ path: '/tmp/div-g-usage-error.png' });
+  fail = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByTestId('plan-badge')).toHaveText('Gratis');
+  await expect(page.getByText('Error al cargar datos')).toHaveCount(0);
+});
