@@ -45,18 +45,18 @@ export function CookieBanner({ onAccept }: { onAccept?: () => void }) {
           </p>
         </div>
       </div>
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="mt-4 flex gap-2 sm:justify-end">
         <button
           type="button"
           onClick={() => choose(false)}
-          className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          className="flex-1 rounded-lg border border-slate-300 px-4 py-2 font-medium text-sm hover:bg-slate-100 sm:flex-none dark:border-slate-600 dark:hover:bg-slate-800"
         >
           {t('cookies.essentials')}
         </button>
         <button
           type="button"
           onClick={() => choose(true)}
-          className="rounded-lg bg-indigo-600 px-4 py-2 font-medium text-sm text-white hover:bg-indigo-500"
+          className="flex-1 rounded-lg bg-indigo-600 px-4 py-2 font-medium text-sm text-white hover:bg-indigo-500 sm:flex-none"
         >
           {t('cookies.acceptAll')}
         </button>
