@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
-/** Regular plans (spec sections 3, 6, 9). -1 means unlimited. */
+/**
+ * Regular plans (spec sections 3, 6, 9). -1 means unlimited. Plain data without zod, so the public
+ * pages that show it stay light; a contract that needs a schema builds it with z.enum(planIds).
+ */
 export const planIds = ['free', 'small', 'medium', 'pro'] as const;
-export const planIdSchema = z.enum(planIds);
-export type PlanId = z.infer<typeof planIdSchema>;
+export type PlanId = (typeof planIds)[number];
 
 export interface Plan {
   id: PlanId;
@@ -180,8 +180,7 @@ export function planOf(id: string | null | undefined): Plan {
 
 /** Developer plans (spec section 9). Requests per month and per minute; -1 means unlimited. */
 export const developerPlanIds = ['starter', 'growth', 'scale', 'enterprise'] as const;
-export const developerPlanIdSchema = z.enum(developerPlanIds);
-export type DeveloperPlanId = z.infer<typeof developerPlanIdSchema>;
+export type DeveloperPlanId = (typeof developerPlanIds)[number];
 
 export interface DeveloperPlan {
   id: DeveloperPlanId;

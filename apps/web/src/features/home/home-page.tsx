@@ -40,8 +40,11 @@ export default function HomePage() {
             {t('hero.badge')}
           </p>
           <h1 className="mt-6 font-extrabold text-4xl text-slate-900 tracking-tight sm:text-6xl dark:text-white">
-            {t('hero.titleStart')} <RotatingTagline taglines={taglines} />
-            <br className="hidden sm:block" /> {t('hero.titleEnd')}
+            {t('hero.title')}
+            {/* One fixed-size line, so a new tagline never moves the page below it. */}
+            <span className="mt-2 block h-[1.2em] whitespace-nowrap text-[clamp(1.5rem,8vw,3.75rem)] leading-[1.2em]">
+              <RotatingTagline taglines={taglines} />
+            </span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">{t('hero.subtitle')}</p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">

@@ -5,8 +5,7 @@ registerLocale('home', {
   es: {
     hero: {
       badge: 'Nuevo: genera HTML, CSS y JS por separado',
-      titleStart: 'Crea',
-      titleEnd: 'con IA en segundos',
+      title: 'Crea con IA en segundos',
       taglines: 'sitios web completos|tiendas online|portafolios|landing pages|blogs',
       subtitle:
         'Describe tu idea con palabras y DIV genera el código, lo muestra en una vista previa en vivo y lo despliega por ti. Backend incluido.',
@@ -57,8 +56,7 @@ registerLocale('home', {
   en: {
     hero: {
       badge: 'New: generates HTML, CSS and JS as separate files',
-      titleStart: 'Build',
-      titleEnd: 'with AI in seconds',
+      title: 'Build with AI in seconds',
       taglines: 'complete websites|online stores|portfolios|landing pages|blogs',
       subtitle:
         'Describe your idea in words and DIV writes the code, shows it in a live preview and deploys it for you. Backend included.',
