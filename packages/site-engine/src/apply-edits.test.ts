@@ -244,4 +244,34 @@ describe('all or nothing', () => {
     expect(r.ok).toBe(false);
     expect(r.failures).toContain('about.html');
   });
+
+  it('finds re-indented blocks in a large page full of repeated class names, and refuses repeated ones', () => {
+    const rows = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `      <article class="card">\n        <h3 class="card-title">Producto ${i}</h3>\n        <p class="card-text">Descripción del producto</p>\n      </article>`,
+    );
+    const big = `<main>\n${rows.join('\n')}\n</main>\n`;
+    const moved = applyEdits(big, [
+      {
+        search: '<h3 class="card-title">Producto 1234</h3>\n<p class="card-text">Descripción del producto</p>\n',
+        replace: '<h3 class="card-title">Pan</h3>\n',
+      },
+    ]);
+    expect(moved.results[0]).toMatchObject({ outcome: 'applied_tolerant' });
+    expect(moved.content).toContain('        <h3 class="card-title">Pan</h3>\n      </article>');
+    expect(moved.content).not.toContain('Producto 1234<');
+    const repeated = applyEdits(big, [
+      { search: '<p class="card-text">Descripción del producto</p>\n</article>\n', replace: '' },
+    ]);
+    expect(repeated.results[0]?.outcome).toBe('ambiguous');
+  });
+
+  it('matches tolerantly even when the SEARCH text has no word to anchor on', () => {
+    const r = applyEdits('a {\n  b: 1;\n}\n\nc {\n  d: 2;\n    }\n', [{ search: '  }\n', replace: '}\n' }]);
+    expect(r.results[0]?.outcome).toBe('ambiguous');
+    const one = applyEdits('x\n  ;;\ny\n', [{ search: ';;\n', replace: ';\n' }]);
+    expect(one.results[0]?.outcome).toBe('applied_tolerant');
+    expect(one.content).toBe('x\n  ;\ny\n');
+  });
 });

@@ -167,8 +167,9 @@ export interface FileEdits {
 
 /**
  * Applies blocks for several files (`files` maps path to content). With all-or-nothing (the
- * default) one failed block anywhere leaves every file unchanged. A missing file can be created by
- * blocks with an empty SEARCH.
+ * default) one failed block anywhere leaves every file unchanged; without it, the files whose blocks
+ * all applied change and a file with a failed block stays as it was (never half-edited). A missing
+ * file can be created by blocks with an empty SEARCH.
  */
 export function applyEditsToFiles(
   files: Readonly<Record<string, string>>,

@@ -249,4 +249,23 @@ describe('streaming events', () => {
     for (const e of events) if (e.type === 'file-delta') deltas.set(e.path, (deltas.get(e.path) ?? '') + e.text);
     for (const e of events) if (e.type === 'file-complete') expect(deltas.get(e.file.path)).toBe(e.file.content);
   });
+
+  it('stays linear on long lines streamed in tiny chunks (a minified page inside an edit block)', () => {
+    const line = `<div>${'x'.repeat(200_000)}</div>`;
+    const text = `\`\`\`html index.html\n<<<<<<< SEARCH\n${line}\n=======\n${line}\n>>>>>>> REPLACE\n\`\`\`\nY una frase ${'larga '.repeat(20_000)}\n`;
+    const started = performance.now();
+    const parser = new OutputParser();
+    for (let i = 0; i < text.length; i += 4) parser.feed(text.slice(i, i + 4));
+    parser.end();
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(parser.result()).toEqual(parseOutput(text));
+    expect(parser.result().edits[0]?.search).toBe(`${line}\n`);
+  });
+
+  it('streams a minified one-line page as it arrives', () => {
+    const parser = new OutputParser();
+    parser.feed('<!DOCTYPE html><html><body>');
+    const events = parser.feed('<p>hola</p>'.repeat(10));
+    expect(events).toEqual([{ type: 'file-delta', path: 'index.html', text: '<p>hola</p>'.repeat(10) }]);
+  });
 });

@@ -61,6 +61,9 @@ const DOC_START_LINE = /^\s*<(?:!doctype\s|html(?:[\s>]|$))/i;
 export class OutputParser {
   private buf = '';
   private pos = 0;
+  private queued: string[] = [];
+  /** The last pump stopped in a mode that only moves on at a newline. */
+  private waitingForLine = false;
   private mode: Mode = 'prose';
   private events: ParseEvent[] = [];
   private readonly defaultPath: string;
@@ -94,10 +97,28 @@ export class OutputParser {
   }
 
   feed(chunk: string): ParseEvent[] {
-    this.buf = this.buf.slice(this.pos) + chunk;
+    // While a mode waits for the end of a long line, chunks without a newline are only queued: a
+    // 200 KB minified line streamed in tokens must not be rescanned for every token. Deferring is
+    // safe because the result does not depend on chunking; prose still looks at chunks with '<'
+    // (a `<think>` or a document may start mid-line) and at short lines (not yet decided).
+    if (this.waitingForLine && !chunk.includes('\n')) {
+      const undecidedProse = this.mode === 'prose' && (chunk.includes('<') || this.buf.length - this.pos < 64);
+      if (!undecidedProse) {
+        this.queued.push(chunk);
+        return [];
+      }
+    }
+    this.buf = this.buf.slice(this.pos) + this.takeQueued() + chunk;
     this.pos = 0;
     this.pump(false);
     return this.flushEvents();
+  }
+
+  private takeQueued(): string {
+    if (this.queued.length === 0) return '';
+    const text = this.queued.join('');
+    this.queued = [];
+    return text;
   }
 
   /** Reasoning that arrived in a separate field of the provider's stream. */
@@ -107,7 +128,7 @@ export class OutputParser {
   }
 
   end(): ParseEvent[] {
-    this.buf = this.buf.slice(this.pos);
+    this.buf = this.buf.slice(this.pos) + this.takeQueued();
     this.pos = 0;
     this.pump(true);
     if (this.mode === 'file' || this.mode === 'doc' || this.mode === 'fence-pending') {
@@ -139,6 +160,7 @@ export class OutputParser {
     for (;;) {
       const before = this.pos;
       const mode = this.mode;
+      this.waitingForLine = mode === 'prose' || mode === 'edits' || mode === 'fence-pending' || mode === 'fence-skip';
       switch (mode) {
         case 'prose':
           this.stepProse(final);
@@ -508,7 +530,13 @@ function indexOfIgnoreCase(text: string, needle: string, from: number, to: numbe
   // Needles are lowercase ASCII tags; look for '<' and compare the rest case-insensitively.
   let i = text.indexOf('<', from);
   while (i >= 0 && i + needle.length <= to) {
-    if (text.slice(i, i + needle.length).toLowerCase() === needle) return i;
+    let k = 1;
+    for (; k < needle.length; k++) {
+      const c = text.charCodeAt(i + k);
+      const n = needle.charCodeAt(k);
+      if (c !== n && !(n >= 97 && n <= 122 && c === n - 32)) break;
+    }
+    if (k === needle.length) return i;
     i = text.indexOf('<', i + 1);
   }
   return -1;
