@@ -14,6 +14,7 @@ import { loadSecret } from './lib/secret';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerGenerationRoutes } from './modules/generation/routes';
+import { registerRedesignRoutes } from './modules/redesign/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerSpacesRoutes(api, ctx);
       registerAiRoutes(api, ctx);
       registerGenerationRoutes(api, ctx);
+      registerRedesignRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );
