@@ -73,6 +73,8 @@ export function languageOf(path: string): string {
     case 'js':
     case 'mjs':
       return 'javascript';
+    case 'ts':
+      return 'typescript';
     case 'json':
       return 'json';
     case 'md':

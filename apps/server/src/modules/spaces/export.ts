@@ -1,9 +1,9 @@
 import { exportFormatOf, type FileInput, MESSAGES } from '@div/shared/spaces';
+import { assemblePreview } from '@div/site-engine/assemble';
 import { asc, eq } from 'drizzle-orm';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { spaceVersions } from '../../db/schema/spaces';
 import { badRequest } from '../../lib/errors';
-import { assembleHtml } from './assemble';
 import { type Executor, getSpaceFiles } from './service';
 
 export interface ExportedFile {
@@ -15,6 +15,7 @@ export interface ExportedFile {
 /**
  * Exports a space per plan: free -> the single assembled HTML file; small -> a ZIP of all files;
  * medium and pro -> the ZIP plus versions/<n>-<YYYY-MM-DD>/<files> and versions/index.json.
+ * The single file is assembled by site-engine, exactly as the editor's preview shows it.
  */
 export async function exportSpace(opts: { db: Executor; userId: string; plan: string; spaceId: string }): Promise<ExportedFile> {
   const { space, files } = await getSpaceFiles(opts);
@@ -22,7 +23,11 @@ export async function exportSpace(opts: { db: Executor; userId: string; plan: st
   const base = slugify(space.name);
   const format = exportFormatOf(opts.plan);
   if (format === 'html') {
-    return { filename: `${base}.html`, contentType: 'text/html; charset=utf-8', body: Buffer.from(assembleHtml(files), 'utf8') };
+    return {
+      filename: `${base}.html`,
+      contentType: 'text/html; charset=utf-8',
+      body: Buffer.from(assemblePreview(files), 'utf8'),
+    };
   }
   const zip: Zippable = {};
   addFiles(zip, '', files);

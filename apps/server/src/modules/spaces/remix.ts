@@ -1,7 +1,7 @@
+import { assemblePreview } from '@div/site-engine/assemble';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { spaces } from '../../db/schema/spaces';
-import { assembleHtml } from './assemble';
 import { readFiles } from './service';
 
 /** One place remixable content can come from: the assembled HTML for an id, or undefined. */
@@ -15,7 +15,7 @@ export const publicSpaceSource: RemixSource = async ({ db, id }) => {
     .where(and(eq(spaces.id, id), eq(spaces.isPublic, true)))
     .limit(1);
   if (!row) return undefined;
-  return assembleHtml(await readFiles(db, row.id));
+  return assemblePreview(await readFiles(db, row.id));
 };
 
 /**

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
-import { assembleHtml } from './assemble';
 import { createSpace, getSpaceFiles } from './service';
 import { appendVersion, listVersions } from './versions';
 
@@ -94,27 +93,5 @@ describe.each(testDrivers)('spaces service functions on %s', (driver) => {
         source: 'generation',
       }),
     ).rejects.toMatchObject({ status: 400 });
-  });
-
-  it('assembles one HTML file with the stylesheet and script inlined', () => {
-    const html = assembleHtml([
-      {
-        path: 'index.html',
-        content:
-          '<html><head><link rel="stylesheet" href="./style.css"></head><body><script src="script.js"></script></body></html>',
-      },
-      { path: 'style.css', content: 'body{color:$&}' },
-      { path: 'script.js', content: 'console.log("</script>")' },
-    ]);
-    expect(html).toBe(
-      '<html><head><style>\nbody{color:$&}\n</style></head><body><script>\nconsole.log("<\\/script>")\n</script></body></html>',
-    );
-    // Unreferenced style.css and script.js are still included.
-    const bare = assembleHtml([
-      { path: 'index.html', content: '<html><head></head><body></body></html>' },
-      { path: 'style.css', content: 'a{}' },
-      { path: 'script.js', content: 'go()' },
-    ]);
-    expect(bare).toBe('<html><head><style>\na{}\n</style>\n</head><body><script>\ngo()\n</script>\n</body></html>');
   });
 });
