@@ -57,6 +57,13 @@ test('a new visitor signs in with the local provider, stays signed in after a re
   await page.goto('/login');
   await expect(page).toHaveURL(/\/spaces$/);
 
+  // The avatar menu works from the keyboard.
+  await accountMenu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Configuración' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings$/);
+
   await accountMenu.click();
   await expect(page.getByRole('menuitem', { name: 'Configuración' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Uso y Métricas' })).toBeVisible();
