@@ -273,7 +273,8 @@ describe('billing with Stripe (the real client against a local Stripe API)', () 
       developerPlan: 'scale',
       periodEndsAt: new Date(1_900_000_000_000),
     });
-    fake.subscriptions[fake.subscriptions.length - 2]!.status = 'canceled';
+    const regular = fake.subscriptions.find((s) => s.id === 'sub_reg');
+    if (regular) regular.status = 'canceled';
     await sendEvent({
       id: 'evt_sep2',
       type: 'customer.subscription.deleted',
