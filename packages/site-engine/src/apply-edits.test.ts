@@ -127,6 +127,34 @@ describe('tolerant matching', () => {
   });
 });
 
+describe('fragments of lines', () => {
+  it('replaces a SEARCH text that is part of a line when it occurs once', () => {
+    const css = 'h1 { color: red; margin: 0; }\np { color: red; }\n';
+    const r = applyEdits(css, [{ search: 'color: red; margin: 0;\n', replace: 'color: blue; margin: 0;\n' }]);
+    expect(r.results[0]).toEqual({ index: 0, outcome: 'applied_exact', lines: [1, 1] });
+    expect(r.content).toBe('h1 { color: blue; margin: 0; }\np { color: red; }\n');
+  });
+
+  it('handles text that starts and ends mid-line, and CRLF files', () => {
+    const r = applyEdits('<p>Hola <b>mundo</b></p>\n<div>\n  <span>fin</span>\n</div>\n', [
+      { search: '<b>mundo</b></p>\n<div>\n  <span>fin', replace: '<b>MUNDO</b></p>\n<div>\n  <span>FIN' },
+    ]);
+    expect(r.content).toBe('<p>Hola <b>MUNDO</b></p>\n<div>\n  <span>FIN</span>\n</div>\n');
+    expect(applyEdits('a\r\nh1 { color: red; }\r\n', [{ search: 'color: red;', replace: 'color: blue;' }]).content).toBe(
+      'a\r\nh1 { color: blue; }\r\n',
+    );
+  });
+
+  it('refuses a fragment found twice or too short to be meaningful', () => {
+    const css = 'p { color: red; }\nh1 { color: red; }\n';
+    expect(applyEdits(css, [{ search: 'color: red;', replace: 'color: blue;' }]).results[0]).toMatchObject({
+      outcome: 'ambiguous',
+      candidates: [1, 2],
+    });
+    expect(applyEdits('<p>ab</p>\n', [{ search: 'ab', replace: 'cd' }]).results[0]?.outcome).toBe('not_found');
+  });
+});
+
 describe('fuzzy matching', () => {
   it('applies a block whose SEARCH text drifted slightly', () => {
     const r = applyEdits(page, [

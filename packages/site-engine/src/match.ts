@@ -1,3 +1,4 @@
+import { findSubstring } from './find-substring';
 import { findTolerantByToken } from './find-tolerant';
 import { isBlank, normalizeLine, reindent, similarity } from './normalize';
 
@@ -156,6 +157,10 @@ export function locate(doc: LineDoc, search: readonly string[], replace: readonl
     const matched = tolerant[0] ?? [];
     return { ok: true, tier: 'tolerant', ...region(matched), lines: fitted(matched) };
   }
+
+  const fragment = findSubstring(doc, search, replace);
+  if (fragment.ok) return { ok: true, tier: 'exact', start: fragment.start, end: fragment.end, lines: fragment.lines };
+  if (fragment.places.length > 1) return { ok: false, reason: 'ambiguous', starts: fragment.places };
 
   const norm = doc.normalized();
   const fuzzy = findFuzzy(norm, wanted, options);
