@@ -89,6 +89,10 @@ describe('whole files', () => {
     expect(bare.files[0]?.content).toBe('<!DOCTYPE html>\n<html>\n</html>\n');
   });
 
+  it('takes a page that reached </html> as whole even without the closing fence', () => {
+    expect(parse('```html index.html\n<html><body></body></html>\n').files[0]).toMatchObject({ truncated: false });
+  });
+
   it('marks a file cut off by the end of the answer', () => {
     expect(parse('```html index.html\n<h1>Ho').files).toEqual([{ path: 'index.html', content: '<h1>Ho', truncated: true }]);
     expect(parse('<!DOCTYPE html>\n<html><body>').files[0]).toMatchObject({ truncated: true });

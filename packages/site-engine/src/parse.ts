@@ -352,6 +352,8 @@ export class OutputParser {
       content = content.replace(/\n?\s*(`{3,}|~{3,})\s*$/, '\n');
       truncated = false;
     }
+    // A page that reached `</html>` is whole even if the answer ended before the closing fence.
+    if (truncated && /<\/html>\s*$/i.test(content)) truncated = false;
     const file: ParsedFile = { path: this.filePath, content, truncated };
     this.files.delete(file.path);
     this.files.set(file.path, file);
