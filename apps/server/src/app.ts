@@ -11,17 +11,21 @@ import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { loadSecret } from './lib/secret';
-import { registerAuthRoutes } from './modules/auth/routes';
-import { registerAiRoutes } from './modules/ai/routes';
-import { registerGenerationRoutes } from './modules/generation/routes';
-import { registerRedesignRoutes } from './modules/redesign/routes';
-import { registerHealthRoutes } from './modules/health/routes';
 import { registerAccountRoutes } from './modules/account/routes';
+import { registerAiRoutes } from './modules/ai/routes';
+import { registerAuthRoutes } from './modules/auth/routes';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
 import { registerBillingRoutes } from './modules/billing/routes';
-import { registerUsageRoutes } from './modules/usage/routes';
+import { registerDomainsRoutes } from './modules/domains/routes';
+import { registerGenerationRoutes } from './modules/generation/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerHosting } from './modules/hosting/hosting';
 import { registerLegalRoutes } from './modules/legal/routes';
+import { registerPreviewRoutes } from './modules/preview/routes';
+import { registerPublishingRoutes } from './modules/publishing/routes';
+import { registerRedesignRoutes } from './modules/redesign/routes';
 import { registerSpacesRoutes } from './modules/spaces/routes';
+import { registerUsageRoutes } from './modules/usage/routes';
 import { registerLocalIdpRoutes } from './providers/identity/local-routes';
 
 export interface BuildAppOptions {
@@ -54,6 +58,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });
+  // Published sites are answered by Host before anything of the app runs (issue 6).
+  registerHosting(app, ctx);
 
   await app.register(fastifyCookie, { secret: config.SESSION_SECRET ?? loadSecret(config.DATA_DIR, 'cookie-secret') });
   await app.register(fastifyHelmet, {
@@ -112,6 +118,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerAuthRoutes(api, ctx);
       registerLegalRoutes(api, ctx);
       registerSpacesRoutes(api, ctx);
+      registerPublishingRoutes(api, ctx);
+      registerDomainsRoutes(api, ctx);
       registerAiRoutes(api, ctx);
       registerGenerationRoutes(api, ctx);
       registerRedesignRoutes(api, ctx);
@@ -123,6 +131,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
 
   registerLocalIdpRoutes(app, ctx);
+  registerPreviewRoutes(app, ctx);
   registerLocalBillingPages(app, ctx);
   await registerWebApp(app, config);
   return app;

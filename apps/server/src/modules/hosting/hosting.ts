@@ -1,0 +1,402 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { customDomains, deploymentFiles, type SiteSeo, sites } from '../../db/schema/publishing';
+import { users } from '../../db/schema/users';
+import { PageViewCounter } from './analytics';
+import { etagOf, isHtmlPath, noSitePage, pagePathOf, sitePageNotFound } from './content';
+import { appHostOf, sitesDomainOf } from './hosts';
+
+/**
+ * Generated sites may load scripts, styles, fonts and images from any HTTPS CDN and run inline code,
+ * but they are never served on the app's origin, so the app's storage and cookies stay out of reach.
+ */
+export const SITE_CSP = [
+  "default-src 'self' https: data: blob: 'unsafe-inline' 'unsafe-eval'",
+  "img-src 'self' https: data: blob:",
+  "connect-src 'self' https:",
+  "frame-ancestors 'self'",
+  "form-action 'self' https:",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const HTML_CACHE = 'no-cache';
+/** Asset paths are not content-hashed, so a short freshness and then revalidation by ETag (ADR 0102). */
+const ASSET_CACHE = 'public, max-age=60, must-revalidate';
+const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+
+interface Variant {
+  headers: OutgoingHttpHeaders;
+  etag: string;
+  body: Buffer;
+}
+
+interface ServedFile {
+  /** The page path counted by analytics; undefined for assets. */
+  page: string | undefined;
+  identity: Variant;
+  gzip: Variant | undefined;
+  br: Variant | undefined;
+}
+
+interface SiteEntry {
+  spaceId: string;
+  deploymentId: string | null;
+  analytics: boolean;
+  files: Map<string, ServedFile>;
+  notFound: ServedFile;
+  bytes: number;
+  checkedAt: number;
+}
+
+interface ResolvedHost {
+  spaceId: string;
+  deploymentId: string | null;
+  plan: string;
+  seo: SiteSeo | null;
+}
+
+const common = (contentType: string, cacheControl: string): OutgoingHttpHeaders => ({
+  'content-type': contentType,
+  'cache-control': cacheControl,
+  vary: 'Accept-Encoding',
+  'content-security-policy': SITE_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+});
+
+function variant(base: OutgoingHttpHeaders, etag: string, body: Buffer, encoding?: string): Variant {
+  const headers: OutgoingHttpHeaders = { ...base, etag, 'content-length': body.length };
+  if (encoding) headers['content-encoding'] = encoding;
+  return { headers, etag, body };
+}
+
+function servedFile(file: {
+  path: string;
+  contentType: string;
+  etag: string;
+  body: Buffer;
+  gzip: Buffer | null;
+  brotli: Buffer | null;
+}): ServedFile {
+  const html = isHtmlPath(file.path);
+  const base = common(file.contentType, html ? HTML_CACHE : ASSET_CACHE);
+  return {
+    page: html ? pagePathOf(file.path) : undefined,
+    identity: variant(base, `"${file.etag}"`, file.body),
+    gzip: file.gzip ? variant(base, `"${file.etag}-gz"`, file.gzip, 'gzip') : undefined,
+    br: file.brotli ? variant(base, `"${file.etag}-br"`, file.brotli, 'br') : undefined,
+  };
+}
+
+function generated(path: string, contentType: string, text: string): ServedFile {
+  const body = Buffer.from(text, 'utf8');
+  return servedFile({ path, contentType, etag: etagOf(body), body, gzip: null, brotli: null });
+}
+
+/** Picks the encoding a client accepts (q > 0), brotli first. Parsed headers are memoised. */
+const encodingMemo = new Map<string, 'br' | 'gzip' | 'identity'>();
+function preferredEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!header) return 'identity';
+  const memo = encodingMemo.get(header);
+  if (memo) return memo;
+  let br = false;
+  let gz = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) <= 0) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === '*') gz = true;
+  }
+  const result = br ? 'br' : gz ? 'gzip' : 'identity';
+  if (encodingMemo.size < 200) encodingMemo.set(header, result);
+  return result;
+}
+
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch === etag || ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** The published-sites side of the server: host resolution, an LRU of live deployments and page-view counting. */
+export class Hosting {
+  readonly views: PageViewCounter;
+  private readonly entries = new Map<string, SiteEntry | null>();
+  private readonly loading = new Map<string, Promise<SiteEntry | null>>();
+  private readonly checked = new Map<string, number>();
+  private cachedBytes = 0;
+  private domainHosts = new Set<string>();
+  private domainTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly appHost: string;
+  private readonly suffix: string;
+  private readonly ttl: number;
+  private readonly notFoundPage: ServedFile;
+
+  constructor(private readonly ctx: AppContext) {
+    this.appHost = appHostOf(ctx.config);
+    this.suffix = `.${sitesDomainOf(ctx.config)}`;
+    this.ttl = ctx.config.SITE_CACHE_TTL_MS;
+    this.views = new PageViewCounter(ctx.db, ctx.log, ctx.config.ANALYTICS_FLUSH_MS);
+    this.notFoundPage = generated('404.html', 'text/html; charset=utf-8', sitePageNotFound());
+  }
+
+  async start(): Promise<void> {
+    await this.reloadDomains();
+    if (this.ttl > 0) {
+      this.domainTimer = setInterval(() => void this.reloadDomains().catch(() => {}), Math.max(this.ttl, 1000));
+      this.domainTimer.unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.domainTimer);
+    await this.views.close();
+  }
+
+  /** Every custom domain name (any status), so an unknown Host is told apart without a query. */
+  async reloadDomains(): Promise<void> {
+    const rows = await this.ctx.db.select({ hostname: customDomains.hostname }).from(customDomains);
+    this.domainHosts = new Set(rows.map((r) => r.hostname));
+  }
+
+  /** Forgets what is cached for a space (after a deploy, rollback, rename or domain change). */
+  invalidate(spaceId: string): void {
+    for (const [host, entry] of this.entries) {
+      if (entry === null || entry.spaceId === spaceId) this.drop(host);
+    }
+  }
+
+  /** The kind of host: a site subdomain, a custom domain, or the app (undefined). */
+  siteHost(rawHost: string | undefined): string | undefined {
+    if (!rawHost) return undefined;
+    const host = rawHost.toLowerCase();
+    if (host === this.appHost) return undefined;
+    if (host.endsWith(this.suffix)) return host;
+    const bare = host.replace(/:\d+$/, '').replace(/\.$/, '');
+    return this.domainHosts.has(bare) ? bare : undefined;
+  }
+
+  /** Answers a request for a published site. Never throws; a failure is a 500 with a plain body. */
+  async handle(host: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Método no permitido');
+        return;
+      }
+      const entry = await this.entryFor(host);
+      if (!entry) {
+        this.send(req, res, 404, generated('404.html', 'text/html; charset=utf-8', noSitePage(host)));
+        return;
+      }
+      const file = this.lookup(entry, req.url ?? '/');
+      if (!file) {
+        this.send(req, res, 404, entry.notFound);
+        return;
+      }
+      const counted = this.send(req, res, 200, file);
+      if (counted && file.page !== undefined && entry.analytics) this.views.count(entry.spaceId, file.page);
+    } catch (error) {
+      this.ctx.log.error({ err: error, host }, 'site serving failed');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Error interno del servidor');
+    }
+  }
+
+  /** Writes the chosen variant (or a 304); true when a GET was answered with the page (a view). */
+  private send(req: IncomingMessage, res: ServerResponse, status: number, file: ServedFile): boolean {
+    const encoding = preferredEncoding(req.headers['accept-encoding'] as string | undefined);
+    const chosen = (encoding === 'br' && file.br) || (encoding !== 'identity' && file.gzip) || file.identity;
+    const inm = req.headers['if-none-match'];
+    if (status === 200 && inm && matches(inm, chosen.etag)) {
+      res.writeHead(304, {
+        etag: chosen.etag,
+        'cache-control': chosen.headers['cache-control'],
+        vary: 'Accept-Encoding',
+      });
+      res.end();
+      return req.method === 'GET';
+    }
+    res.writeHead(status, chosen.headers);
+    if (req.method === 'HEAD') res.end();
+    else res.end(chosen.body);
+    return req.method === 'GET' && status === 200;
+  }
+
+  private lookup(entry: SiteEntry, url: string): ServedFile | undefined {
+    const q = url.indexOf('?');
+    let path = q === -1 ? url : url.slice(0, q);
+    if (path.includes('%')) {
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        return undefined;
+      }
+    }
+    const p = path.replace(/^\/+/, '');
+    if (p === '') return entry.files.get('index.html');
+    if (p.includes('..')) return undefined;
+    if (p.endsWith('/')) return entry.files.get(`${p}index.html`);
+    return entry.files.get(p) ?? entry.files.get(`${p}.html`) ?? entry.files.get(`${p}/index.html`);
+  }
+
+  private async entryFor(host: string): Promise<SiteEntry | null> {
+    const cached = this.entries.get(host);
+    if (cached !== undefined) {
+      const age = Date.now() - (this.checked.get(host) ?? 0);
+      if (age <= this.ttl) {
+        // Most recently used last.
+        this.entries.delete(host);
+        this.entries.set(host, cached);
+        return cached;
+      }
+      // Stale: a live site keeps being served while it is checked again; a miss is checked now.
+      if (cached !== null) {
+        void this.load(host).catch(() => {});
+        return cached;
+      }
+    }
+    return this.load(host);
+  }
+
+  private load(host: string): Promise<SiteEntry | null> {
+    let pending = this.loading.get(host);
+    if (!pending) {
+      pending = this.fetchEntry(host).finally(() => this.loading.delete(host));
+      this.loading.set(host, pending);
+    }
+    return pending;
+  }
+
+  private async fetchEntry(host: string): Promise<SiteEntry | null> {
+    const resolved = await this.resolve(host);
+    const previous = this.entries.get(host);
+    let entry: SiteEntry | null = null;
+    if (resolved?.deploymentId) {
+      if (previous && previous.deploymentId === resolved.deploymentId) {
+        entry = { ...previous, analytics: analyticsPlan(resolved.plan) };
+      } else {
+        entry = await this.buildEntry(host, resolved);
+      }
+    }
+    this.drop(host);
+    this.entries.set(host, entry);
+    this.checked.set(host, Date.now());
+    if (entry) this.cachedBytes += entry.bytes;
+    this.evict();
+    return entry;
+  }
+
+  private async resolve(host: string): Promise<ResolvedHost | undefined> {
+    const columns = { spaceId: sites.spaceId, deploymentId: sites.liveDeploymentId, plan: users.plan, seo: sites.seo };
+    if (host.endsWith(this.suffix)) {
+      const slug = host.slice(0, -this.suffix.length);
+      if (slug.includes('.')) return undefined;
+      const [row] = await this.ctx.db
+        .select(columns)
+        .from(sites)
+        .innerJoin(users, eq(users.id, sites.ownerId))
+        .where(eq(sites.slug, slug))
+        .limit(1);
+      return row;
+    }
+    const [row] = await this.ctx.db
+      .select(columns)
+      .from(customDomains)
+      .innerJoin(sites, eq(sites.spaceId, customDomains.spaceId))
+      .innerJoin(users, eq(users.id, sites.ownerId))
+      .where(and(eq(customDomains.hostname, host), eq(customDomains.status, 'active')))
+      .limit(1);
+    return row;
+  }
+
+  private async buildEntry(host: string, resolved: ResolvedHost): Promise<SiteEntry> {
+    const deploymentId = resolved.deploymentId as string;
+    const rows = await this.ctx.db
+      .select({
+        path: deploymentFiles.path,
+        contentType: deploymentFiles.contentType,
+        etag: deploymentFiles.etag,
+        body: deploymentFiles.body,
+        gzip: deploymentFiles.gzip,
+        brotli: deploymentFiles.brotli,
+      })
+      .from(deploymentFiles)
+      .where(eq(deploymentFiles.deploymentId, deploymentId));
+    const files = new Map<string, ServedFile>();
+    let bytes = 0;
+    for (const row of rows) {
+      files.set(row.path, servedFile(row));
+      bytes += row.body.length + (row.gzip?.length ?? 0) + (row.brotli?.length ?? 0);
+    }
+    const origin = `${this.ctx.config.TRUST_PROXY ? 'https' : new URL(this.ctx.config.publicUrl).protocol.slice(0, -1)}://${host}`;
+    const indexing = resolved.seo?.indexing ?? true;
+    if (!files.has('robots.txt')) {
+      const robots = indexing ? `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n';
+      files.set('robots.txt', generated('robots.txt', 'text/plain; charset=utf-8', robots));
+    }
+    if (!files.has('sitemap.xml')) {
+      const pages = rows
+        .map((r) => r.path)
+        .filter((p) => isHtmlPath(p) && p !== '404.html')
+        .sort((a, b) => (a === 'index.html' ? -1 : b === 'index.html' ? 1 : a.localeCompare(b)));
+      const urls = indexing ? pages.map((p) => `  <url><loc>${origin}${encodeURI(pagePathOf(p))}</loc></url>`) : [];
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`;
+      files.set('sitemap.xml', generated('sitemap.xml', 'application/xml; charset=utf-8', xml));
+    }
+    const own = files.get('404.html');
+    return {
+      spaceId: resolved.spaceId,
+      deploymentId,
+      analytics: analyticsPlan(resolved.plan),
+      files,
+      notFound: own ?? this.notFoundPage,
+      bytes,
+      checkedAt: Date.now(),
+    };
+  }
+
+  private drop(host: string): void {
+    const entry = this.entries.get(host);
+    if (entry) this.cachedBytes -= entry.bytes;
+    this.entries.delete(host);
+    this.checked.delete(host);
+  }
+
+  private evict(): void {
+    while ((this.cachedBytes > MAX_CACHE_BYTES || this.entries.size > 10_000) && this.entries.size > 0) {
+      const oldest = this.entries.keys().next().value as string;
+      this.drop(oldest);
+    }
+  }
+}
+
+const analyticsPlan = (plan: string) => plan === 'medium' || plan === 'pro';
+
+const registry = new WeakMap<AppContext, Hosting>();
+
+/** The hosting of this app instance (for the publishing and domains modules). */
+export function hostingOf(ctx: AppContext): Hosting | undefined {
+  return registry.get(ctx);
+}
+
+/**
+ * Serves published sites by Host before anything of the app runs: the first onRequest hook takes the
+ * raw request and answers it (hijacked), so no app header, cookie or route ever applies to a site.
+ */
+export function registerHosting(app: FastifyInstance, ctx: AppContext): Hosting {
+  const hosting = new Hosting(ctx);
+  registry.set(ctx, hosting);
+  app.addHook('onReady', () => hosting.start());
+  app.addHook('onClose', () => hosting.close());
+  app.addHook('onRequest', (request, reply, done) => {
+    const host = hosting.siteHost(request.headers.host);
+    if (host === undefined) return done();
+    reply.hijack();
+    void hosting.handle(host, request.raw, reply.raw);
+  });
+  return hosting;
+}
