@@ -2,13 +2,14 @@ import { DAY_MS } from '@div/shared/constants';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppContext } from '../../context';
 import type { DatabaseHandle } from '../../db/client';
 import { spaceVersions } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
-import { pruneVersions } from './retention';
+import { pruneVersions, RETENTION_INTERVAL_MS, startVersionRetention } from './retention';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 
@@ -103,6 +104,28 @@ describe.each(testDrivers)('version retention and export on %s', (driver) => {
     await database.db.update(users).set({ plan: 'free' }).where(eq(users.id, user.id));
     expect(await pruneVersions({ db: database.db })).toBe(1);
     expect(await remaining(sp.id)).toEqual([sp.versions[0]?.id]);
+  });
+
+  it('runs the job every interval and stops it when the app closes', async () => {
+    const user = await createTestUser(database, { plan: 'free' });
+    const sp = await spaceWithVersions(user, 2);
+    await age(sp.versions[1]?.id ?? '', 30);
+    const hooks: (() => Promise<void>)[] = [];
+    const host = { addHook: (_name: string, fn: () => Promise<void>) => hooks.push(fn) } as unknown as FastifyInstance;
+    const logged: unknown[] = [];
+    const log = { info: (o: unknown) => logged.push(o), warn: (o: unknown) => logged.push(o) };
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      startVersionRetention(host, { db: database.db, log } as unknown as AppContext);
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(RETENTION_INTERVAL_MS);
+      await vi.waitFor(async () => expect(await remaining(sp.id)).toEqual([sp.versions[0]?.id]), { timeout: 10_000 });
+      expect(logged).toEqual([{ deleted: 1 }]);
+      await hooks[0]?.();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('exports the single assembled HTML file on the free plan', async () => {

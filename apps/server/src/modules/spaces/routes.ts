@@ -77,6 +77,7 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
   api.delete('/spaces/:id', { schema: { params: idParams } }, async (request, reply) => {
     const user = await requireUser(ctx, request);
     await deleteSpace({ db, userId: user.id, spaceId: request.params.id });
+    filesCache.delete(request.params.id);
     return reply.status(204).send();
   });
 
