@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './fixtures/sign-in';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn as signInFixture } from './fixtures/sign-in';
+
+/**
+ * Signs in and waits until /spaces has finished its session check: leaving the page while the guard's
+ * verify call is in flight aborts it, and the guard then clears the session.
+ */
+async function signIn(page: Page, name: string) {
+  await signInFixture(page, name);
+  await expect(page.getByRole('heading', { name: 'Tus Proyectos' })).toBeVisible({ timeout: 15_000 });
+}
 
 test('a free user buys the medium plan in local billing mode', async ({ page }) => {
   await signIn(page, 'Compradora');
@@ -79,4 +88,12 @@ test('account deletion needs the typed confirmation and signs out', async ({ pag
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/settings');
   await expect(page).not.toHaveURL(/\/settings$/);
+});
+
+test('signing out of all sessions ends this one too', async ({ page }) => {
+  await signIn(page, 'Sesiones');
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('div_auth_token'))).toBeNull();
 });

@@ -1,6 +1,15 @@
 import type { UsageResponse } from '@div/shared/usage';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './fixtures/sign-in';
+import { signIn as signInFixture } from './fixtures/sign-in';
+
+/**
+ * Signs in and waits until /spaces has finished its session check: leaving the page while the guard's
+ * verify call is in flight aborts it, and the guard then clears the session.
+ */
+async function signIn(page: Page, name: string) {
+  await signInFixture(page, name);
+  await expect(page.getByRole('heading', { name: 'Tus Proyectos' })).toBeVisible({ timeout: 15_000 });
+}
 
 /**
  * A usage answer with history in every period. Nothing in the product records usage events over HTTP
@@ -89,6 +98,9 @@ test('the usage page shows the summary and the seeded history in all three perio
   await expect(more.getByRole('link', { name: 'Actualizar Plan' })).toHaveAttribute('href', '/pricing');
   await expect(more.getByRole('link', { name: 'API para Desarrolladores' })).toHaveAttribute('href', '/developers');
   await expect(more.getByRole('link', { name: 'Configuración' })).toHaveAttribute('href', '/settings');
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: '/tmp/div-g-usage-dark.png', fullPage: true });
 });
 
 test('the real usage of a new user is zero-filled', async ({ page }) => {
