@@ -1,11 +1,8 @@
+import { type EditBlock, EditRun, SEARCH_LINE } from './parse-edits';
+import { indexOfIgnoreCase, partialSuffix, toLf } from './parse-text';
 import { bareLinePath, defaultPathForLanguage, languageFitsPath, lastFilenameIn } from './paths';
 
-/** One SEARCH/REPLACE block. `search` and `replace` hold whole lines, each ending with "\n". */
-export interface EditBlock {
-  path: string;
-  search: string;
-  replace: string;
-}
+export type { EditBlock } from './parse-edits';
 
 export interface ParsedFile {
   path: string;
@@ -38,7 +35,6 @@ export interface ParserOptions {
 }
 
 type Mode = 'prose' | 'think' | 'fence-pending' | 'fence-skip' | 'file' | 'doc' | 'edits';
-type EditState = 'expect' | 'search' | 'replace';
 interface Fence {
   char: string;
   length: number;
@@ -48,9 +44,6 @@ const THINK_OPEN = '<think>';
 const THINK_CLOSE = '</think>';
 const HTML_CLOSE = '</html>';
 const FENCE_OPEN = /^\s{0,3}(`{3,}|~{3,})(.*)$/;
-const SEARCH_LINE = /^\s*<{5,9}\s*SEARCH\b(.*)$/i;
-const DIVIDER_LINE = /^\s*={5,9}\s*$/;
-const REPLACE_LINE = /^\s*>{5,9}\s*(?:REPLACE\b.*)?$/i;
 const DOC_START_PARTIAL = /^\s*<(?:!doctype\s|html[\s>])/i;
 const DOC_START_LINE = /^\s*<(?:!doctype\s|html(?:[\s>]|$))/i;
 
@@ -86,11 +79,7 @@ export class OutputParser {
   /** Whether the line `takeLine` returned last had its newline (false only at the very end). */
   private lineEnded = true;
 
-  private editState: EditState = 'expect';
-  private editPath = '';
-  private editFenced = false;
-  private searchLines: string[] = [];
-  private replaceLines: string[] = [];
+  private editRun: EditRun | null = null;
 
   constructor(options: ParserOptions = {}) {
     this.defaultPath = options.defaultPath ?? 'index.html';
@@ -133,8 +122,8 @@ export class OutputParser {
     this.pump(true);
     if (this.mode === 'file' || this.mode === 'doc' || this.mode === 'fence-pending') {
       if (this.mode !== 'fence-pending') this.finishFile(true);
-    } else if (this.mode === 'edits' && this.editState !== 'expect') {
-      this.warnings.push(`An edit block for ${this.editPath} was cut off before its end marker and was dropped.`);
+    } else if (this.mode === 'edits' && this.editRun?.unfinished) {
+      this.warnings.push(`An edit block for ${this.editRun.currentPath} was cut off before its end marker and was dropped.`);
     }
     this.mode = 'prose';
     return this.flushEvents();
@@ -229,8 +218,7 @@ export class OutputParser {
     if (search) {
       const path = lastFilenameIn(search[1] ?? '') ?? this.hint ?? this.defaultPath;
       this.hint = null;
-      this.startEdits(path, false);
-      this.editState = 'search';
+      this.startEdits(path, false, true);
       return;
     }
     if (line.trim() !== '') this.hint = lastFilenameIn(line);
@@ -295,8 +283,7 @@ export class OutputParser {
         this.fencePath ??
         (fitsDefault ? this.defaultPath : defaultPathForLanguage(this.fenceLanguage)) ??
         this.defaultPath;
-      this.startEdits(path, true);
-      this.editState = 'search';
+      this.startEdits(path, true, true);
       return;
     }
     const bare = this.fencePathExplicit ? null : bareLinePath(trimmed);
@@ -430,83 +417,29 @@ export class OutputParser {
     }
   }
 
-  private startEdits(path: string, fenced: boolean): void {
+  private startEdits(path: string, fenced: boolean, inSearch: boolean): void {
     this.mode = 'edits';
-    this.editPath = path;
-    this.editFenced = fenced;
-    this.editState = 'expect';
-    this.searchLines = [];
-    this.replaceLines = [];
+    this.editRun = new EditRun(
+      path,
+      fenced,
+      (block) => {
+        this.edits.push(block);
+        this.events.push({ type: 'edit', block });
+      },
+      (message) => this.warnings.push(message),
+      inSearch,
+    );
   }
 
   private editLine(line: string): void {
-    const closing = this.editFenced && this.isClosingFence(line);
-    if (this.editState === 'expect') {
-      if (closing) {
-        this.mode = 'prose';
-        return;
-      }
-      const search = SEARCH_LINE.exec(line);
-      if (search) {
-        const named = lastFilenameIn(search[1] ?? '');
-        if (named) this.editPath = named;
-        this.editState = 'search';
-        this.searchLines = [];
-        return;
-      }
-      if (line.trim() === '') return;
-      const bare = bareLinePath(line) ?? (/^\s*<{5,9}\s*START_TITLE/i.test(line) ? lastFilenameIn(line) : null);
-      if (bare) {
-        this.editPath = bare;
-        return;
-      }
-      if (!this.editFenced) {
-        this.mode = 'prose';
-        this.proseLine(line);
-        return;
-      }
-      this.prose.push(`${line}\n`);
-      return;
-    }
-    if (this.editState === 'search') {
-      if (DIVIDER_LINE.test(line)) {
-        this.editState = 'replace';
-        this.replaceLines = [];
-      } else if (closing) {
-        this.warnings.push(`An edit block for ${this.editPath} had no ======= divider and was dropped.`);
-        this.mode = 'prose';
-      } else if (SEARCH_LINE.test(line)) {
-        this.searchLines = [];
-      } else {
-        this.searchLines.push(line);
-      }
-      return;
-    }
-    if (REPLACE_LINE.test(line)) {
-      this.emitEdit();
-      this.editState = 'expect';
-    } else if (SEARCH_LINE.test(line)) {
-      this.emitEdit();
-      this.editState = 'search';
-      this.searchLines = [];
-    } else if (closing) {
-      this.emitEdit();
+    const run = this.editRun;
+    if (!run) return;
+    const outcome = run.line(line, this.isClosingFence(line));
+    if (outcome === 'closed') this.mode = 'prose';
+    else if (outcome === 'not-mine') {
       this.mode = 'prose';
-    } else {
-      this.replaceLines.push(line);
+      this.proseLine(line);
     }
-  }
-
-  private emitEdit(): void {
-    const block: EditBlock = {
-      path: this.editPath,
-      search: joinLines(this.searchLines),
-      replace: joinLines(this.replaceLines),
-    };
-    this.edits.push(block);
-    this.events.push({ type: 'edit', block });
-    this.searchLines = [];
-    this.replaceLines = [];
   }
 }
 
@@ -516,39 +449,4 @@ export function parseOutput(text: string, options: ParserOptions = {}): ParseRes
   parser.feed(text);
   parser.end();
   return parser.result();
-}
-
-function joinLines(lines: readonly string[]): string {
-  let out = '';
-  for (const line of lines) out += `${line}\n`;
-  return out;
-}
-
-function toLf(text: string): string {
-  return text.includes('\r') ? text.replace(/\r\n/g, '\n') : text;
-}
-
-function indexOfIgnoreCase(text: string, needle: string, from: number, to: number): number {
-  // Needles are lowercase ASCII tags; look for '<' and compare the rest case-insensitively.
-  let i = text.indexOf('<', from);
-  while (i >= 0 && i + needle.length <= to) {
-    let k = 1;
-    for (; k < needle.length; k++) {
-      const c = text.charCodeAt(i + k);
-      const n = needle.charCodeAt(k);
-      if (c !== n && !(n >= 97 && n <= 122 && c === n - 32)) break;
-    }
-    if (k === needle.length) return i;
-    i = text.indexOf('<', i + 1);
-  }
-  return -1;
-}
-
-/** Length of the longest tail of text[from..] that could be the start of `needle`. */
-function partialSuffix(text: string, from: number, needle: string): number {
-  const max = Math.min(needle.length - 1, text.length - from);
-  for (let n = max; n > 0; n--) {
-    if (text.slice(text.length - n).toLowerCase() === needle.slice(0, n)) return n;
-  }
-  return 0;
 }
