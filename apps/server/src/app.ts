@@ -21,6 +21,7 @@ import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerHosting } from './modules/hosting/hosting';
 import { registerLegalRoutes } from './modules/legal/routes';
+import { registerPreviewRoutes } from './modules/preview/routes';
 import { registerPublishingRoutes } from './modules/publishing/routes';
 import { registerRedesignRoutes } from './modules/redesign/routes';
 import { registerSpacesRoutes } from './modules/spaces/routes';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
 
   registerLocalIdpRoutes(app, ctx);
+  registerPreviewRoutes(app, ctx);
   registerLocalBillingPages(app, ctx);
   await registerWebApp(app, config);
   return app;

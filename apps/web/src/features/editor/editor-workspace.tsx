@@ -1,3 +1,4 @@
+import type { LineRange } from '@div/shared/generation';
 import type { SpaceDetailResponse, Version } from '@div/shared/spaces';
 import { ArrowLeft, Download } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -7,6 +8,7 @@ import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
 import { clearSession } from '../../lib/session';
+import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/prompt-bar';
 import { exportSpace } from './api/export-space';
 import { CodeEditor } from './files/code-editor';
 import { FileSidebar, FileTabs } from './files/file-sidebar';
@@ -55,7 +57,13 @@ export function EditorWorkspace({
   ]);
   const [active, setActive] = useState(tabs[0] ?? 'index.html');
   const [toolsOpen, setToolsOpen] = useState(false);
-  const actions = useEditorActions({ spaceId, name: detail.space.name, session, setVersions, onUnauthorized });
+  // While the AI writes code: the files as they stream (preview and active editor follow them).
+  const [stream, setStream] = useState<StreamView | null>(null);
+  // Lines the last generation changed, highlighted in the editor.
+  const [updatedLines, setUpdatedLines] = useState<Record<string, LineRange[]>>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new files from the server end the streaming view
+  useEffect(() => setStream(null), [detail]);
+  const actions = useEditorActions({ spaceId, session, setVersions, onUnauthorized });
   useRemix({ session, onUnauthorized });
 
   const open = (path: string) => {
@@ -120,28 +128,50 @@ export function EditorWorkspace({
           <>
             <FileTabs tabs={tabs} active={active} onSelect={setActive} onClose={close} />
             <div className="min-h-0 flex-1">
-              {file && (
-                <CodeEditor
-                  path={file.path}
-                  content={file.content}
-                  generation={session.generation}
-                  dark={dark}
-                  onChange={session.edit}
-                />
+              {stream && stream.files[active] !== undefined ? (
+                <StreamingCode path={active} content={stream.files[active] ?? ''} />
+              ) : (
+                file && (
+                  <CodeEditor
+                    path={file.path}
+                    content={file.content}
+                    generation={session.generation}
+                    dark={dark}
+                    onChange={session.edit}
+                    highlight={updatedLines[file.path]}
+                  />
+                )
               )}
             </div>
           </>
         }
         preview={
           <div className="flex h-full min-h-0 flex-col">
-            <div className="min-h-0 flex-1">
+            <div className="relative min-h-0 flex-1">
               <PreviewPanel files={session.files} onFix={actions.fix} />
+              {/* While code streams, the half-written site covers the live preview (which keeps its state). */}
+              {stream && (
+                <div className="absolute inset-0 z-10">
+                  <StreamingPreview view={stream} title={t('pane.preview')} />
+                </div>
+              )}
             </div>
             <InspectorPanel />
           </div>
         }
       />
-      <PromptSlot />
+      <PromptSlot
+        spaceId={spaceId}
+        files={session.files}
+        activeFile={active}
+        beforeGenerate={() => session.save()}
+        onStream={setStream}
+        onDone={({ updatedLines: lines }) => {
+          setUpdatedLines(lines);
+          refetch();
+        }}
+        onUnauthorized={onUnauthorized}
+      />
       <ToolsButton onOpen={() => setToolsOpen(true)} />
       <ToolsModal
         open={toolsOpen}

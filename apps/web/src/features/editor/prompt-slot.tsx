@@ -1,33 +1,19 @@
-import { Sparkles, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { PromptBar, type PromptBarProps } from '../prompt-bar/prompt-bar';
 import { useEditorStore, useEditorUi } from './editor-store';
 
 /**
- * The place of the prompt bar (AI generation is the next issue). It already shows the element
- * handed over from the inspector; the prompt bar will read `promptElement` and set `aiBusy`.
+ * The editor's slot for the prompt bar (features/prompt-bar): hands it the element picked with the
+ * inspector and keeps the editor's `aiBusy` in step with the generation (reset waits for it).
  */
-export function PromptSlot() {
-  const { t } = useTranslation('editor');
+export function PromptSlot(props: Omit<PromptBarProps, 'element' | 'onClearElement' | 'onBusyChange'>) {
   const store = useEditorStore();
   const element = useEditorUi((state) => state.promptElement);
   return (
-    <div
-      data-slot="prompt-bar"
-      className="flex items-center gap-3 border-t border-gray-200 bg-white px-4 py-3 dark:border-gray-800 dark:bg-gray-900"
-    >
-      <Sparkles className="size-4 shrink-0 text-indigo-500" aria-hidden />
-      <p className="flex-1 text-sm text-gray-500 dark:text-gray-400">{t('promptSoon')}</p>
-      {element && (
-        <span
-          data-testid="prompt-element"
-          className="inline-flex max-w-xs items-center gap-1 truncate rounded-full bg-indigo-50 px-2 py-1 text-xs text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
-        >
-          {element.selector}
-          <button type="button" aria-label={t('inspector.clear')} onClick={() => store.set({ promptElement: null })}>
-            <X className="size-3" aria-hidden />
-          </button>
-        </span>
-      )}
-    </div>
+    <PromptBar
+      {...props}
+      element={element}
+      onClearElement={() => store.set({ promptElement: null })}
+      onBusyChange={(busy) => store.set({ aiBusy: busy })}
+    />
   );
 }

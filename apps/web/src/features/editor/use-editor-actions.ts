@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { deploySpace } from './api/deploy';
+import { fixPageError } from './api/fix-error';
 import { resetSpace } from './api/reset-space';
 import { restoreVersion } from './api/restore-version';
 import { useEditorStore } from './editor-store';
@@ -14,13 +15,11 @@ import { openInNewWindow } from './tools/open-window';
 /** What the tools modal and the error toast can do. */
 export function useEditorActions({
   spaceId,
-  name,
   session,
   setVersions,
   onUnauthorized,
 }: {
   spaceId: string;
-  name: string;
   session: FileSession;
   setVersions: Dispatch<SetStateAction<Version[]>>;
   onUnauthorized: () => void;
@@ -80,6 +79,26 @@ export function useEditorActions({
     }
   };
 
+  /** 'Solucionar problema': the AI (or the local composer) fixes the page; one message. */
+  const fixProblem = async (error?: string) => {
+    const html = session.files.find((file) => file.path === 'index.html')?.content ?? '';
+    try {
+      await session.save();
+      const answer = await fixPageError({ html, error: error?.trim() || 'Error de JavaScript en la vista previa' });
+      if ('html' in answer) {
+        await session.put('index.html', answer.html);
+        toast.success(t('fixDone', { defaultValue: 'Problema corregido' }));
+      } else {
+        toast.error(t('fixFailed', { defaultValue: 'Failed to fix the problem' }), { description: answer.message });
+      }
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 401) return onUnauthorized();
+      toast.error(t('fixFailed', { defaultValue: 'Failed to fix the problem' }), {
+        description: caught instanceof ApiError ? caught.message : undefined,
+      });
+    }
+  };
+
   const deploy = async () => {
     const html = session.files.find((file) => file.path === 'index.html')?.content ?? '';
     if (!html.trim()) {
@@ -104,8 +123,8 @@ export function useEditorActions({
     reset,
     confirmReset: () => void confirmReset(),
     refresh: () => store.set((state) => ({ previewNonce: state.previewNonce + 1 })),
-    openWindow: () => openInNewWindow(assembleDocument(session.files), name),
+    openWindow: () => openInNewWindow(assembleDocument(session.files)),
     deploy: () => void deploy(),
-    fix: () => toast.info(t('fixUnavailable'), { id: 'fix-unavailable' }),
+    fix: (error?: string) => void fixProblem(error),
   };
 }

@@ -2,6 +2,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import {
+  Decoration,
   drawSelection,
   EditorView,
   highlightActiveLine,
@@ -56,15 +57,34 @@ interface Props {
   generation: number;
   dark: boolean;
   onChange: (path: string, content: string) => void;
+  /** Line ranges (1-based, inclusive) the last AI generation changed in this file. */
+  highlight?: readonly (readonly [number, number])[] | undefined;
 }
 
+/** Marks the lines the AI changed (they stay marked until the files are replaced again). */
+function highlightLines(ranges: readonly (readonly [number, number])[]) {
+  return EditorView.decorations.of((view) => {
+    const marks = [];
+    const total = view.state.doc.lines;
+    for (const [from, to] of ranges) {
+      for (let n = Math.max(1, from); n <= Math.min(to, total); n++) marks.push(updatedLine.range(view.state.doc.line(n).from));
+    }
+    return Decoration.set(marks, true);
+  });
+}
+const updatedLine = Decoration.line({ class: 'cm-div-updated', attributes: { 'data-updated': 'true' } });
+const highlightTheme = EditorView.baseTheme({
+  '.cm-div-updated': { backgroundColor: 'rgba(250, 204, 21, 0.18)', boxShadow: 'inset 3px 0 0 rgb(234, 179, 8)' },
+});
+
 /** CodeMirror 6 with one EditorState per file, so each tab keeps its own undo history and cursor. */
-export const CodeEditor = memo(function CodeEditor({ path, content, generation, dark, onChange }: Props) {
+export const CodeEditor = memo(function CodeEditor({ path, content, generation, dark, onChange, highlight }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const states = useRef(new Map<string, EditorState>());
   const language = useRef(new Compartment());
   const appearance = useRef(new Compartment());
+  const marks = useRef(new Compartment());
   const current = useRef({ path, onChange });
   current.current = { path, onChange };
   const initialContent = useRef(content);
@@ -98,6 +118,8 @@ export const CodeEditor = memo(function CodeEditor({ path, content, generation, 
           theme,
           language.current.of([]),
           appearance.current.of(EditorView.theme({}, { dark })),
+          highlightTheme,
+          marks.current.of([]),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) current.current.onChange(current.current.path, update.state.doc.toString());
           }),
@@ -125,6 +147,11 @@ export const CodeEditor = memo(function CodeEditor({ path, content, generation, 
   useEffect(() => {
     view.current?.dispatch({ effects: appearance.current.reconfigure(EditorView.theme({}, { dark })) });
   }, [dark]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply when the file or the files change
+  useEffect(() => {
+    view.current?.dispatch({ effects: marks.current.reconfigure(highlight?.length ? highlightLines(highlight) : []) });
+  }, [highlight, path, generation]);
 
   return <div ref={host} className="h-full min-h-0 overflow-hidden" data-testid="code-editor" data-path={path} />;
 });

@@ -1,5 +1,6 @@
 /** Messages the injected runtime script posts to the editor. Anything else is ignored. */
 export type PreviewMessage =
+  | { type: 'host-ready' }
   | { type: 'ready' }
   | { type: 'error'; phase: 'load' | 'runtime'; message: string }
   | { type: 'select'; selector: string; html: string };
@@ -8,6 +9,7 @@ export function parsePreviewMessage(data: unknown): PreviewMessage | null {
   if (!data || typeof data !== 'object') return null;
   const message = data as Record<string, unknown>;
   if (message.source !== 'div-preview') return null;
+  if (message.type === 'host-ready') return { type: 'host-ready' };
   if (message.type === 'ready') return { type: 'ready' };
   if (message.type === 'error') {
     return {

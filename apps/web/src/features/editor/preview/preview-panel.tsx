@@ -13,6 +13,11 @@ import { useDebounced } from './use-debounced';
 export const PREVIEW_DEBOUNCE_MS = 300;
 /** The frame never gets allow-same-origin: generated code must not reach the app's origin. */
 export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';
+/**
+ * The host page the frame loads; it has its own sandboxing CSP and writes the document the editor
+ * sends it (a srcdoc frame would inherit the app's CSP, which blocks inline scripts: ADR 0062).
+ */
+export const PREVIEW_HOST_URL = '/preview/frame';
 
 /** The live preview: the assembled files in a sandboxed frame, re-rendered 300 ms after the last edit. */
 export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: () => void }) {
@@ -30,12 +35,17 @@ export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (
 
   const doc = useMemo(() => buildPreviewDocument(settled), [settled]);
   const locked = runtime.status === 'locked';
-  // While locked the frame stays empty; the latest edits render once it unlocks.
-  const shown = locked ? '' : doc;
+  // While locked the frame keeps the last document without reloading it; the latest edits render
+  // once it unlocks.
+  const shownRef = useRef(doc);
+  if (!locked) shownRef.current = doc;
+  const lockedRef = useRef(locked);
+  lockedRef.current = locked;
 
   // New content, or a manual refresh: a fresh series of attempts.
   // biome-ignore lint/correctness/useExhaustiveDependencies: doc and nonce are the triggers
   useLayoutEffect(() => {
+    if (lockedRef.current) return;
     dispatch({ type: 'render' });
     setLoadKey((key) => key + 1);
   }, [doc, nonce]);
@@ -75,7 +85,9 @@ export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (
       if (!fromOwnFrame(event, frame.current)) return;
       const message = parsePreviewMessage(event.data);
       if (!message) return;
-      if (message.type === 'ready') {
+      if (message.type === 'host-ready') {
+        frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'render', html: shownRef.current }, '*');
+      } else if (message.type === 'ready') {
         dispatch({ type: 'ready' });
         const inspect = store.get().inspecting;
         if (inspect) frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'inspector', enabled: true }, '*');
@@ -126,7 +138,7 @@ export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (
             title={t('previewTitle')}
             data-testid="preview-frame"
             sandbox={PREVIEW_SANDBOX}
-            srcDoc={shown}
+            src={PREVIEW_HOST_URL}
             style={
               size ? { width: size.width, height: size.height, transform: `scale(${scale})`, transformOrigin: '0 0' } : undefined
             }
