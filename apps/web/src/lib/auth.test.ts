@@ -41,6 +41,15 @@ describe('guard check (checkSession)', () => {
     expect(isFreshlyVerified()).toBe(false);
   });
 
+  it('keeps the session when the check is cut because the page is going away', async () => {
+    setSession({ token: 'tok', user: { name: 'Ana', picture: null }, expiresAt: Date.now() + DAY });
+    const verify = vi.fn(async () => {
+      throw new DOMException('The user aborted a request.', 'AbortError');
+    });
+    expect(await checkSession({ verify })).toBe('unauthenticated');
+    expect(getSession()?.token).toBe('tok');
+  });
+
   it('clears the session when the answer carries no usable expiry', async () => {
     setSession({ token: 'tok', user: { name: 'Ana', picture: null }, expiresAt: Date.now() + DAY });
     expect(await checkSession({ verify: async () => ({ expiresAt: 'nonsense' }) })).toBe('unauthenticated');

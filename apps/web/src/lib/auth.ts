@@ -66,11 +66,26 @@ export async function checkSession(deps: VerifyDeps = {}): Promise<AuthCheck> {
     renewSession(expiresAt);
     lastVerified = { token: session.token, at: now() };
     return 'authenticated';
-  } catch {
+  } catch (error) {
     lastVerified = null;
-    clearSession();
+    // A request cut because the page itself is going away says nothing about the session.
+    if (!pageIsLeaving && !isAbort(error)) clearSession();
     return 'unauthenticated';
   }
+}
+
+let pageIsLeaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    pageIsLeaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    pageIsLeaving = false;
+  });
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
 }
 
 /** POST /api/auth/logout revokes the session on the server; the local session goes either way. */
