@@ -34,7 +34,9 @@ else if (mode === 'app') await serveApp();
 else await main();
 
 async function serveBare() {
-  const body = JSON.stringify({ status: 'ok', message: 'constant' });
+  // BARE_BYTES: the same server with a constant body of that size (the 1 MB reference).
+  const size = Number(process.env.BARE_BYTES ?? 0);
+  const body = Buffer.from(JSON.stringify({ status: 'ok', message: size ? 'x'.repeat(size) : 'constant' }));
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);
@@ -129,9 +131,12 @@ async function main() {
     children.push(app.child);
     const bare = await startChild(['bare'], {});
     children.push(bare.child);
+    const bareBig = await startChild(['bare'], { BARE_BYTES: String(DETAIL_BYTES) });
+    children.push(bareBig.child);
 
     const origin = `http://127.0.0.1:${app.port}`;
     const baseline = await load(`http://127.0.0.1:${bare.port}/`);
+    const baselineBig = await load(`http://127.0.0.1:${bareBig.port}/`);
     const health = await load(`${origin}/api/health`);
     const list = await load(`${origin}/api/spaces`, seeded.lister.token);
     const detail = await load(`${origin}/api/spaces/${seeded.spaceId}`, seeded.opener.token);
@@ -152,14 +157,22 @@ async function main() {
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,
       baseline: { what: 'bare node:http, constant JSON body', ...baseline },
+      baselineOneMegabyte: {
+        what: 'bare node:http, constant 1 MB JSON body: what this machine can move at 50 connections, for reading spaceDetail',
+        ...baselineBig,
+      },
       appFloor: report(health, { what: 'GET /api/health of the same app (one select 1, no session): the floor' }),
       listSpaces: report(list, { what: `GET /api/spaces with ${SPACES} spaces` }),
-      spaceDetail: report(detail, { what: `GET /api/spaces/{id} with ${seeded.detailBytes} bytes of files in 5 files` }),
+      spaceDetail: {
+        ...report(detail, { what: `GET /api/spaces/{id} with ${seeded.detailBytes} bytes of files in 5 files` }),
+        throughputRatioToBareNodeHttpOneMegabyte: Number((detail.requestsPerSec / baselineBig.requestsPerSec).toFixed(4)),
+      },
     };
     mkdirSync(path.join(here, 'results'), { recursive: true });
     writeFileSync(path.join(here, 'results', 'spaces-api.json'), `${JSON.stringify(results, null, 2)}\n`);
     for (const [label, r] of [
       ['bare node:http', baseline],
+      ['bare node:http 1 MB body', baselineBig],
       ['GET /api/health (floor)', health],
       ['GET /api/spaces (100)', list],
       ['GET /api/spaces/{id} (1 MB)', detail],

@@ -32,7 +32,7 @@ export async function listSpacesJson(opts: { db: Executor; userId: string }): Pr
 }
 
 /**
- * GET /api/spaces/{id} as JSON text. The serialized files are reused from `cache` while the
+ * GET /api/spaces/{id} as UTF-8 JSON. The serialized files are reused from `cache` while the
  * revision is unchanged, so opening a space with megabytes of files costs the owner check with the
  * versions list (one query) and a string concatenation.
  */
@@ -41,7 +41,7 @@ export async function getSpaceDetailJson(opts: {
   userId: string;
   spaceId: string;
   cache?: FilesJsonCache;
-}): Promise<string> {
+}): Promise<Buffer> {
   const result = await opts.db.execute(sql`
     select ${summaryJson}::text as space, s.revision as revision,
       (select coalesce(json_agg(json_build_object(
@@ -68,8 +68,13 @@ export async function getSpaceDetailJson(opts: {
     }
     const files: FileInput[] = [];
     for (const r of rows) if (r.path !== null && r.content !== null) files.push({ path: r.path, content: r.content });
-    filesJson = JSON.stringify(sortForEditor(files).map(toSpaceFile));
+    filesJson = Buffer.from(JSON.stringify(sortForEditor(files).map(toSpaceFile)), 'utf8');
     opts.cache?.set(opts.spaceId, revision, filesJson);
   }
-  return `{"space":${space},"files":${filesJson},"versions":${String(row.versions)},"revision":${revision}}`;
+  // Buffers: the megabytes of files are copied once, never re-encoded per request.
+  return Buffer.concat([
+    Buffer.from(`{"space":${space},"files":`, 'utf8'),
+    filesJson,
+    Buffer.from(`,"versions":${String(row.versions)},"revision":${revision}}`, 'utf8'),
+  ]);
 }
