@@ -13,6 +13,8 @@ import { AppError } from './lib/errors';
 import { loadSecret } from './lib/secret';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAiRoutes } from './modules/ai/routes';
+import { registerApiKeysRoutes } from './modules/api-keys/routes';
+import { registerDeveloperApi } from './modules/developer-api/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
 import { registerBillingRoutes } from './modules/billing/routes';
@@ -123,6 +125,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerAiRoutes(api, ctx);
       registerGenerationRoutes(api, ctx);
       registerRedesignRoutes(api, ctx);
+      registerApiKeysRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );
@@ -130,6 +133,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     { prefix: '/api' },
   );
 
+  // The developer API (/v1) and its OpenAPI document (/api/openapi.json), issue 8.
+  await app.register(async (scope) => registerDeveloperApi(scope, ctx));
   registerLocalIdpRoutes(app, ctx);
   registerPreviewRoutes(app, ctx);
   registerLocalBillingPages(app, ctx);

@@ -88,6 +88,9 @@ export const configSchema = z.object({
   STRIPE_PRICE_PRO: z.string().default('price_pro_plan'),
   STRIPE_PRICE_DEV_GROWTH: z.string().default('price_dev_growth'),
   STRIPE_PRICE_DEV_SCALE: z.string().default('price_dev_scale'),
+  // Developer API (issue 8).
+  /** Length of the developer plans' per-minute rate-limit window, in seconds (tests shorten it). */
+  API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string };

@@ -99,11 +99,12 @@ function isStarter(files: readonly FileInput[]): boolean {
   return defaultStarterFiles.every((s) => files.some((f) => f.path === s.path && f.content === s.content));
 }
 
-async function runGenerationRequest(opts: {
+/** Runs one generation and answers it as an NDJSON stream on `reply` (also used by the developer API). */
+export async function runGenerationRequest(opts: {
   ctx: AppContext;
   ai: ReturnType<typeof aiProvidersFor>;
   registry: GenerationRegistry;
-  user: AuthUser;
+  user: Pick<AuthUser, 'id' | 'plan'>;
   body: GenerateRequest;
   reply: FastifyReply;
 }) {

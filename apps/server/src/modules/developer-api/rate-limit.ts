@@ -1,0 +1,74 @@
+import { type DeveloperPlanId, developerPlanIds, developerPlans } from '@div/shared/plans';
+import { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+/**
+ * The per-minute limit of the developer plans, per user, with rate-limiter-flexible: a fixed window
+ * counted atomically in Redis (one Lua INCR + PEXPIRE) when REDIS_URL is set, so every instance
+ * shares it; in process memory otherwise. A Redis outage falls back to an in-memory limiter
+ * (the library's insurance limiter) rather than letting everything through or failing requests.
+ */
+
+export interface MinuteDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+export interface MinuteLimiter {
+  /** Counts one request of the user against their plan's per-minute limit; null when it is unlimited. */
+  consume(userId: string, plan: DeveloperPlanId): Promise<MinuteDecision | null>;
+  close(): Promise<void>;
+  readonly shared: boolean;
+}
+
+export function createMinuteLimiter(options: {
+  redisUrl?: string | undefined;
+  /** Window length; 60 s in production, shorter in tests. */
+  windowSeconds: number;
+  /** Key namespace (tests isolate runs that share one Redis). */
+  keyPrefix?: string;
+  log?: { warn: (o: object, m: string) => void };
+}): MinuteLimiter {
+  const prefix = options.keyPrefix ?? 'div:v1:minute';
+  let redis: Redis | null = null;
+  if (options.redisUrl) {
+    redis = new Redis(options.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 1 });
+    redis.on('error', (error) => options.log?.warn({ err: error }, 'redis error (developer API rate limit)'));
+  }
+  const limiters = new Map<DeveloperPlanId, RateLimiterAbstract>();
+  for (const id of developerPlanIds) {
+    const points = developerPlans[id].requestsPerMinute;
+    if (points < 0) continue;
+    const base = { points, duration: options.windowSeconds, keyPrefix: `${prefix}:${id}` };
+    limiters.set(
+      id,
+      redis
+        ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: new RateLimiterMemory(base) })
+        : new RateLimiterMemory(base),
+    );
+  }
+
+  return {
+    shared: Boolean(redis),
+    async consume(userId, plan) {
+      const limiter = limiters.get(plan);
+      if (!limiter) return null;
+      const limit = limiter.points;
+      try {
+        const res = await limiter.consume(userId);
+        return { allowed: true, limit, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          return { allowed: false, limit, remaining: 0, resetMs: rejection.msBeforeNext };
+        }
+        throw rejection;
+      }
+    },
+    async close() {
+      await redis?.quit().catch(() => {});
+    },
+  };
+}
