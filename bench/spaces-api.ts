@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -125,6 +125,7 @@ async function main() {
   const url = new URL(base);
   url.pathname = `/${name}`;
   const children: ChildProcess[] = [];
+  const loadBefore = os.loadavg()[0];
   try {
     const seeded = await seed(url.toString());
     const app = await startChild(['app'], { DATABASE_URL: url.toString() });
@@ -152,7 +153,9 @@ async function main() {
       benchmark: 'spaces-api',
       date: new Date().toISOString(),
       node: process.version,
-      cpus: (await import('node:os')).cpus().length,
+      cpus: os.cpus().length,
+      // The machine is shared: its 1-minute load average before and after, to read the figures by.
+      loadAverage: { before: Number(loadBefore?.toFixed(2)), after: Number(os.loadavg()[0]?.toFixed(2)) },
       database: 'postgresql',
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,

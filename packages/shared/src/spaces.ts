@@ -161,7 +161,7 @@ export type SpaceDetailResponse = z.infer<typeof spaceDetailResponseSchema>;
  * whole set; `deletePaths` removes files. Over the limits: 413.
  */
 export const saveFilesBodySchema = z.object({
-  revision: z.number().int(),
+  revision: z.number().int().min(0).max(2_147_483_647),
   files: z.array(fileInputSchema).max(SPACE_MAX_FILES),
   replaceAll: z.boolean().optional(),
   deletePaths: z.array(filePathSchema).max(SPACE_MAX_FILES).optional(),

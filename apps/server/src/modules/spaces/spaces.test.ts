@@ -168,6 +168,18 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     }
     const del = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 1, files: [], deletePaths: ['../x'] });
     expect(del.statusCode).toBe(400);
+    const dup = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, {
+      revision: 1,
+      files: [
+        { path: 'a.html', content: '1' },
+        { path: 'a.html', content: '2' },
+      ],
+    });
+    expect(dup.statusCode).toBe(400);
+    for (const revision of [2 ** 40, -1, 1.5, '1']) {
+      const res = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision, files: [] });
+      expect(res.statusCode, String(revision)).toBe(400);
+    }
     const detail = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
     expect(detail.revision).toBe(1);
   });
