@@ -23,6 +23,7 @@ import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerHosting } from './modules/hosting/hosting';
 import { registerLegalRoutes } from './modules/legal/routes';
+import { registerOps } from './modules/ops/ops';
 import { registerPreviewRoutes } from './modules/preview/routes';
 import { registerPublishingRoutes } from './modules/publishing/routes';
 import { registerRedesignRoutes } from './modules/redesign/routes';
@@ -60,6 +61,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });
+  // Request ids, metrics, /api/ready, /metrics and the route catalogue (issue 9): before any route.
+  registerOps(app, ctx);
   // Published sites are answered by Host before anything of the app runs (issue 6).
   registerHosting(app, ctx);
 

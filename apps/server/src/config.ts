@@ -48,6 +48,8 @@ export const configSchema = z.object({
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
   ),
+  /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`; open otherwise (ADR 0120). */
+  METRICS_TOKEN: optionalString,
   /** Folder of the built web app; served with history fallback when it exists. */
   WEB_DIST: z.string().default('apps/web/dist'),
   /** Sign-in attempts per IP per minute. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { createRedisClient } from '../../providers/redis/client';
 
 /**
  * The generations running in this process, one per space. Stopping one aborts its controller, which
@@ -45,10 +46,10 @@ export function createGenerationRegistry(options: {
   let subscriber: Redis | null = null;
   let ready: Promise<void> = Promise.resolve();
   if (options.redisUrl) {
-    publisher = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    // No offline queue on the publisher: with Redis down a stop fails at once and stays local (issue 9).
+    publisher = createRedisClient(options.redisUrl, { ...(options.log ? { log: options.log } : {}), name: 'generation-stop' });
     subscriber = new Redis(options.redisUrl, { lazyConnect: false });
     const onError = (error: unknown) => options.log?.warn({ err: error }, 'redis error (generation stop channel)');
-    publisher.on('error', onError);
     subscriber.on('error', onError);
     subscriber.on('message', (channel: string, text: string) => {
       if (channel !== STOP_CHANNEL) return;
@@ -80,14 +81,18 @@ export function createGenerationRegistry(options: {
     async stop(spaceId, userId) {
       const here = stopLocal(spaceId, userId);
       if (publisher) {
-        await publisher.publish(STOP_CHANNEL, JSON.stringify({ spaceId, userId, from: instance }));
+        await publisher
+          .publish(STOP_CHANNEL, JSON.stringify({ spaceId, userId, from: instance }))
+          .catch((error: unknown) => options.log?.warn({ err: error }, 'redis down: the stop reached this instance only'));
       }
       return here;
     },
     async close() {
       for (const entry of running.values()) entry.controller.abort();
       running.clear();
-      await Promise.all([publisher?.quit().catch(() => {}), subscriber?.quit().catch(() => {})]);
+      // disconnect, not quit: quit waits forever on a subscriber that never reached a Redis that is down.
+      publisher?.disconnect();
+      subscriber?.disconnect();
     },
   };
   return registry;

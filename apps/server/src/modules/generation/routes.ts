@@ -24,6 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { activeGenerations } from '../../lib/metrics';
 import { AiProviderError, aiProvidersFor } from '../../providers/ai';
 import { type AuthUser, requireUser } from '../auth/sessions';
 import { recordUsageEvent, releaseMessage, reserveMessage } from '../metering/service';
@@ -137,6 +138,7 @@ export async function runGenerationRequest(opts: {
 
   const claim = registry.start(spaceId, user.id);
   if (!claim) throw new AppError('CONFLICT', GENERATION_MESSAGES.busy);
+  activeGenerations.inc();
   const started = Date.now();
   const feature = isFollowUp(input) ? 'edit' : 'generate';
   let stream: PassThrough | null = null;
@@ -242,6 +244,7 @@ export async function runGenerationRequest(opts: {
     (stream as PassThrough | null)?.end();
     reply.raw.off('close', onClose);
     claim.finish();
+    activeGenerations.dec();
   }
 }
 

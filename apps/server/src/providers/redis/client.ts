@@ -1,0 +1,53 @@
+import { Redis } from 'ioredis';
+
+/**
+ * The app's Redis connections (issue 9). Short timeouts and no offline queue: when Redis is down a
+ * command fails at once instead of waiting, so callers can fall back to in-process state and nothing
+ * hangs. Modules that need Redis call `createRedisClient`; `pingRedis` answers readiness checks.
+ */
+
+export interface RedisLog {
+  warn: (o: object, m: string) => void;
+}
+
+export const REDIS_CONNECT_TIMEOUT_MS = 1000;
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+export function createRedisClient(url: string, options: { log?: RedisLog; name?: string } = {}): Redis {
+  const client = new Redis(url, {
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    // Keep trying to come back, at most every 2 s.
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+    lazyConnect: false,
+  });
+  let warned = false;
+  client.on('error', (error) => {
+    // One warning per outage, not one per reconnect attempt.
+    if (warned) return;
+    warned = true;
+    options.log?.warn({ err: error, redis: options.name ?? 'app' }, 'redis unavailable: falling back to in-process state');
+  });
+  client.on('ready', () => {
+    warned = false;
+  });
+  return client;
+}
+
+/** Resolves when Redis answers PING within `timeoutMs`; rejects otherwise. */
+export async function pingRedis(client: Redis, timeoutMs = REDIS_COMMAND_TIMEOUT_MS): Promise<void> {
+  if (client.status !== 'ready') throw new Error(`redis is ${client.status}`);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.ping(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('redis ping timed out')), timeoutMs);
+      }),
+    ]);
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+}
