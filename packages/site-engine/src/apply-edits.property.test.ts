@@ -160,3 +160,40 @@ describe('never applies a block to two places', () => {
     );
   });
 });
+
+describe('fuzzy matching never lands in the wrong place', () => {
+  it('a SEARCH block with a typo applies where it belongs, or not at all', () => {
+    const row = fc
+      .tuple(fc.constantFrom('  ', '    '), fc.array(word, { minLength: 2, maxLength: 5 }))
+      .map(([indent, words]) => `${indent}${words.join(' ')}`);
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 6, maxLength: 40 }).map((rows) => rows.map((r, i) => `${r} n${i}`)),
+        fc.nat(),
+        fc.integer({ min: 2, max: 4 }),
+        fc.nat(),
+        fc.nat(),
+        (doc, at, size, typoLine, typoAt) => {
+          const start = at % (doc.length - size);
+          const search = doc.slice(start, start + size);
+          const line = typoLine % size;
+          const target = search[line] ?? '';
+          const pos = typoAt % target.length;
+          const typo = [...search];
+          typo[line] = `${target.slice(0, pos)}${target[pos] === 'x' ? 'y' : 'x'}${target.slice(pos + 1)}`;
+          const text = doc.map((l) => `${l}\n`).join('');
+          const result = applyEdits(text, [{ search: typo.map((l) => `${l}\n`).join(''), replace: 'CAMBIO\n' }]);
+          const outcome = result.results[0];
+          if (outcome?.outcome.startsWith('applied')) {
+            expect(outcome.lines).toEqual([start + 1, start + size]);
+            const expected = [...doc.slice(0, start), 'CAMBIO', ...doc.slice(start + size)].map((l) => `${l}\n`).join('');
+            expect(result.content.replace(/^ +CAMBIO/m, 'CAMBIO')).toBe(expected);
+          } else {
+            expect(result.content).toBe(text);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
