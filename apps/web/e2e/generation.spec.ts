@@ -1,0 +1,122 @@
+import { expect, type Page, test } from '@playwright/test';
+import { sessionToken, signIn } from './fixtures/sign-in';
+
+/**
+ * AI generation with the local composer (the e2e server has no AI key): describe a site and watch it
+ * stream in, ask for a colour change and see only that change, stop a generation and keep the
+ * previous version, reach the free limit and see the PRO upsell.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+const preview = (page: Page) => page.frameLocator('[data-testid="preview-frame"]');
+
+async function createSpace(page: Page, name: string) {
+  await page.goto('/spaces');
+  await page.getByLabel('Nombre del proyecto').fill(name);
+  await page.getByLabel('Nombre del proyecto').press('Enter');
+  await expect(page).toHaveURL(/\/space\/[^/?]+$/);
+  await expect(page.getByTestId('code-editor')).toBeVisible({ timeout: 20_000 });
+  return page.url().split('/space/')[1] ?? '';
+}
+
+async function spaceFiles(page: Page, spaceId: string) {
+  const token = await sessionToken(page);
+  const response = await page.request.get(`/api/spaces/${spaceId}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as {
+    files: { id: string; content: string }[];
+    versions: { id: string; prompt: string | null }[];
+  };
+  return { files: Object.fromEntries(body.files.map((f) => [f.id, f.content])), versions: body.versions };
+}
+
+function changedLines(before: string, after: string): number {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let n = Math.abs(a.length - b.length);
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) n++;
+  return n;
+}
+
+const prompt = (page: Page) => page.getByLabel('Describe tu sitio o el cambio que quieres');
+
+test('describe a site, change a colour, stop a generation, reach the free limit', async ({ page }) => {
+  await signIn(page, 'Generadora');
+  const spaceId = await createSpace(page, 'Café Aurora');
+
+  // Blank prompts cannot be sent.
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+
+  // 1. A new site streams into the preview.
+  await prompt(page).fill('Una web para una cafetería llamada Café Aurora con menú, galería y contacto');
+  await prompt(page).press('Enter');
+  await expect(prompt(page)).toBeDisabled();
+  await expect(page.getByTestId('streaming-preview')).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByTestId('generation-status')).toBeVisible();
+  await page.screenshot({ path: '/tmp/div-gen-streaming.png' });
+  await expect(page.getByText('DIV ha terminado tu sitio')).toBeVisible({ timeout: 30_000 });
+  await expect(prompt(page)).toHaveValue('');
+  await expect(preview(page).getByText('Café Aurora').first()).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: '/tmp/div-gen-done.png' });
+  const first = await spaceFiles(page, spaceId);
+  expect(first.versions).toHaveLength(2);
+
+  // 2. A colour change lands as exactly that change, highlighted in the editor.
+  await prompt(page).fill('Cambia el color principal a verde');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('DIV ha terminado tu sitio').first()).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await spaceFiles(page, spaceId)).versions.length, { timeout: 10_000 }).toBe(3);
+  const second = await spaceFiles(page, spaceId);
+  const changed = Object.keys(second.files).filter((path) => second.files[path] !== first.files[path]);
+  expect(changed.length).toBeGreaterThan(0);
+  let total = 0;
+  for (const path of changed) total += changedLines(first.files[path] ?? '', second.files[path] ?? '');
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThan(12);
+  expect(second.files['index.html']).toBe(first.files['index.html']);
+  await page.getByRole('navigation', { name: 'Archivos' }).getByRole('button', { name: changed[0] }).click();
+  await expect(page.locator('.cm-div-updated').first()).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: '/tmp/div-gen-highlight.png' });
+
+  // 3. Stopping a generation midway keeps the previous version.
+  await prompt(page).fill('Crea una web nueva para un estudio de yoga llamado Loto Azul con horarios y precios');
+  await prompt(page).press('Enter');
+  await expect(page.getByTestId('streaming-preview')).toBeVisible({ timeout: 5_000 });
+  await page.getByRole('button', { name: 'Detener generación' }).click();
+  await expect(page.getByText('Generación detenida')).toBeVisible();
+  await expect(prompt(page)).toBeEnabled();
+  await page.screenshot({ path: '/tmp/div-gen-stopped.png' });
+  const third = await spaceFiles(page, spaceId);
+  console.log(JSON.stringify(third.versions));
+  await expect(preview(page).getByText('Café Aurora').first()).toBeVisible({ timeout: 10_000 });
+  expect(third.versions).toHaveLength(3);
+  expect(third.files).toEqual(second.files);
+
+  // 4. The free limit: the remaining messages are used through the same API (short follow-ups), then the UI shows PRO.
+  const token = await sessionToken(page);
+  const profile = async () =>
+    (await (await page.request.get('/api/user/profile', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      messagesUsed: number;
+      messagesLimit: number;
+    };
+  const start = await profile();
+  expect(start.messagesUsed).toBe(2);
+  const colours = ['rojo', 'azul', 'naranja', 'morado'];
+  for (let i = start.messagesUsed; i < start.messagesLimit; i++) {
+    const answer = await page.request.post('/api/ask-ai/generate-separate-files', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { prompt: `Cambia el color principal a ${colours[i % colours.length]}`, spaceId },
+    });
+    expect(answer.status()).toBe(200);
+    expect(await answer.text()).toContain('"type":"done"');
+  }
+  expect((await profile()).messagesUsed).toBe(start.messagesLimit);
+  await prompt(page).fill('Cambia el título a Café Aurora Norte');
+  await prompt(page).press('Enter');
+  const upsell = page.getByTestId('pro-dialog');
+  await expect(upsell).toBeVisible();
+  await expect(upsell).toContainText('You reached the limit of free AI usage.');
+  await expect(upsell).toContainText('$9/mes');
+  await page.screenshot({ path: '/tmp/div-gen-pro.png' });
+  await upsell.getByRole('link', { name: 'Ver planes' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});

@@ -1,0 +1,364 @@
+import type { LineRange } from '@div/shared/generation';
+import { AUTO_PROVIDER } from '@div/shared/models';
+import type { PlanId } from '@div/shared/plans';
+import { ArrowUp, Brain, Globe, Loader2, Square, X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api';
+import { fetchRedesign, stopGeneration, useModels, useProfile } from './api';
+import './locale';
+import { ProDialog } from './pro-dialog';
+import { type AiChoice, SettingsPopover } from './settings-popover';
+import { playDoneSound } from './sound';
+import type { StreamView } from './streaming-view';
+import { useGeneration } from './use-generation';
+
+export type { StreamView } from './streaming-view';
+export { StreamingCode, StreamingPreview } from './streaming-view';
+
+const CHOICE_KEY = 'div.ai.choice';
+
+function readChoice(): AiChoice | null {
+  try {
+    const raw = localStorage.getItem(CHOICE_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Partial<AiChoice>) : null;
+    return parsed && typeof parsed.model === 'string' && typeof parsed.provider === 'string'
+      ? { model: parsed.model, provider: parsed.provider }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface PromptBarProps {
+  spaceId: string;
+  /** The site's current files (sent as context and used as the base of the streaming view). */
+  files: { path: string; content: string }[];
+  activeFile: string;
+  /** The element handed over from the inspector, to change next. */
+  element: { selector: string; html: string } | null;
+  onClearElement: () => void;
+  /** Saves pending edits so the server generates from what the user sees. */
+  beforeGenerate: () => Promise<void>;
+  onBusyChange: (busy: boolean) => void;
+  onStream: (view: StreamView | null) => void;
+  /** A new version exists: reload the files and history, highlight the changed lines. */
+  onDone: (result: { versionId: string; updatedLines: Record<string, LineRange[]> }) => void | Promise<void>;
+  onUnauthorized: () => void;
+}
+
+/** The editor's prompt bar: prompt, AI settings, stop, the thinking panel and the PRO upsell. */
+export function PromptBar(props: PromptBarProps) {
+  const { t } = useTranslation('prompt-bar');
+  const models = useModels();
+  const profile = useProfile();
+  const plan = (profile.data?.plan ?? 'free') as PlanId;
+  const [prompt, setPrompt] = useState('');
+  const [previousPrompt, setPreviousPrompt] = useState<string | undefined>(undefined);
+  const [choice, setChoice] = useState<AiChoice | null>(readChoice);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [providerMessage, setProviderMessage] = useState<string | null>(null);
+  const [proOpen, setProOpen] = useState(false);
+  const [proReason, setProReason] = useState<string | null>(null);
+  const [showThinking, setShowThinking] = useState(true);
+  const [redesignOpen, setRedesignOpen] = useState(false);
+  const [redesignUrl, setRedesignUrl] = useState('');
+  const [redesign, setRedesign] = useState<{ url: string; markdown: string } | null>(null);
+  const [redesignLoading, setRedesignLoading] = useState(false);
+  const generation = useGeneration({ onStream: props.onStream, onBusyChange: props.onBusyChange });
+
+  // The saved choice must still exist; otherwise the server's default.
+  const catalogue = models.data;
+  const effective: AiChoice = (() => {
+    if (choice && catalogue?.models.some((m) => m.value === choice.model)) return choice;
+    return { model: catalogue?.defaultModel ?? '', provider: AUTO_PROVIDER };
+  })();
+  const model = catalogue?.models.find((m) => m.value === effective.model);
+  const canRedesign = plan === 'medium' || plan === 'pro';
+
+  useEffect(() => {
+    if (choice) localStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
+  }, [choice]);
+
+  const blank = prompt.trim() === '';
+  const hasSite = props.files.some((f) => /\.html?$/i.test(f.path) && f.content.trim() !== '');
+
+  const submit = async () => {
+    if (blank || generation.busy) return;
+    const text = prompt.trim();
+    try {
+      await props.beforeGenerate();
+    } catch {
+      // Saving failed: generate anyway from what the server has.
+    }
+    const outcome = await generation.run(
+      {
+        prompt: text,
+        spaceId: props.spaceId,
+        ...(effective.model ? { model: effective.model } : {}),
+        provider: effective.provider,
+        ...(previousPrompt ? { previousPrompt } : {}),
+        activeFileId: props.activeFile,
+        activeFileType: props.activeFile.slice(props.activeFile.lastIndexOf('.') + 1),
+        generateSeparateFiles: true,
+        ...(props.element ? { selectedElement: props.element } : {}),
+        ...(redesign ? { redesignMarkdown: redesign.markdown } : {}),
+      },
+      props.files,
+    );
+    if (outcome.kind === 'done') {
+      setPrompt('');
+      setPreviousPrompt(text);
+      setRedesign(null);
+      props.onClearElement();
+      playDoneSound();
+      toast.success(t('done'));
+      await props.onDone({ versionId: outcome.done.versionId, updatedLines: outcome.done.updatedLines });
+      void profile.refetch();
+      return;
+    }
+    if (outcome.kind === 'stopped') {
+      toast.info(t('stopped'));
+      return;
+    }
+    const flags =
+      outcome.kind === 'error'
+        ? outcome
+        : outcome.error instanceof ApiError
+          ? {
+              message: outcome.error.message,
+              openSelectProvider: outcome.error.body.openSelectProvider === true,
+              openProModal: outcome.error.body.openProModal === true,
+              status: outcome.error.status,
+            }
+          : { message: t('failed') };
+    if ('status' in flags && flags.status === 401) {
+      toast.error(flags.message);
+      props.onUnauthorized();
+    } else if ('openProModal' in flags && flags.openProModal) {
+      setProReason(flags.message);
+      setProOpen(true);
+    } else if ('openSelectProvider' in flags && flags.openSelectProvider) {
+      setProviderMessage(flags.message);
+      setSettingsOpen(true);
+    } else {
+      toast.error(flags.message);
+    }
+  };
+
+  const stop = () => {
+    generation.stop();
+    void stopGeneration(props.spaceId).catch(() => {});
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const loadRedesign = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!redesignUrl.trim()) return;
+    setRedesignLoading(true);
+    try {
+      const answer = await fetchRedesign(redesignUrl.trim());
+      setRedesign({ url: redesignUrl.trim(), markdown: answer.markdown });
+      setRedesignOpen(false);
+      toast.success(t('redesignLoaded'));
+    } catch (error) {
+      if (error instanceof ApiError && error.body.openProModal) {
+        setProReason(error.message);
+        setProOpen(true);
+      } else toast.error(t('redesignError'), { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setRedesignLoading(false);
+    }
+  };
+
+  const status =
+    generation.phase === 'idle'
+      ? null
+      : generation.phase === 'stopping'
+        ? t('state.stopping')
+        : generation.phase === 'coding'
+          ? t('state.coding')
+          : generation.phase === 'applying'
+            ? t('state.applying')
+            : t('state.thinking');
+
+  return (
+    <div data-slot="prompt-bar" className="border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
+      {generation.thinking && (
+        <section
+          aria-label={t('thinkingTitle')}
+          data-testid="thinking-panel"
+          className="mb-2 rounded-lg border border-indigo-200 bg-indigo-50/60 text-sm dark:border-indigo-900 dark:bg-indigo-950/40"
+        >
+          <button
+            type="button"
+            onClick={() => setShowThinking((v) => !v)}
+            aria-expanded={showThinking}
+            className="flex w-full items-center gap-2 px-3 py-1.5 text-left font-medium text-indigo-800 dark:text-indigo-200"
+          >
+            <Brain className="size-4" aria-hidden />
+            {t('thinkingTitle')}
+            <span className="ml-auto text-xs font-normal">{showThinking ? t('hideThinking') : t('showThinking')}</span>
+          </button>
+          {showThinking && (
+            <p className="max-h-32 overflow-auto px-3 pb-2 whitespace-pre-wrap text-gray-700 dark:text-gray-300">
+              {generation.thinking}
+            </p>
+          )}
+        </section>
+      )}
+      {(props.element || redesign) && (
+        <div className="mb-2 flex flex-wrap gap-2">
+          {props.element && (
+            <span
+              data-testid="prompt-element"
+              className="inline-flex max-w-xs items-center gap-1 truncate rounded-full bg-indigo-50 px-2 py-1 text-xs text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+            >
+              {t('element', { selector: props.element.selector })}
+              <button type="button" aria-label={t('clearElement')} onClick={props.onClearElement}>
+                <X className="size-3" aria-hidden />
+              </button>
+            </span>
+          )}
+          {redesign && (
+            <span className="inline-flex max-w-xs items-center gap-1 truncate rounded-full bg-fuchsia-50 px-2 py-1 text-xs text-fuchsia-700 dark:bg-fuchsia-950 dark:text-fuchsia-300">
+              {t('redesignReady', { host: hostOf(redesign.url) })}
+              <button type="button" aria-label={t('redesignClear')} onClick={() => setRedesign(null)}>
+                <X className="size-3" aria-hidden />
+              </button>
+            </span>
+          )}
+        </div>
+      )}
+      {redesignOpen && canRedesign && (
+        <form onSubmit={(e) => void loadRedesign(e)} className="mb-2 flex gap-2">
+          <label htmlFor="redesign-url" className="sr-only">
+            {t('redesign')}
+          </label>
+          <input
+            id="redesign-url"
+            type="url"
+            required
+            value={redesignUrl}
+            onChange={(e) => setRedesignUrl(e.target.value)}
+            placeholder={t('redesignPlaceholder')}
+            className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm dark:border-gray-700 dark:bg-gray-800"
+          />
+          <button
+            type="submit"
+            disabled={redesignLoading}
+            className="rounded-lg bg-gray-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-gray-100 dark:text-gray-900"
+          >
+            {redesignLoading ? <Loader2 className="size-4 animate-spin" aria-hidden /> : t('redesignLoad')}
+          </button>
+        </form>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        className="flex items-end gap-2"
+      >
+        <SettingsPopover
+          open={settingsOpen}
+          onOpenChange={(open) => {
+            setSettingsOpen(open);
+            if (!open) setProviderMessage(null);
+          }}
+          catalogue={catalogue}
+          plan={plan}
+          choice={effective}
+          onChange={(next) => {
+            setChoice(next);
+            setProviderMessage(null);
+          }}
+          message={providerMessage}
+          disabled={generation.busy}
+        />
+        <button
+          type="button"
+          onClick={() => (canRedesign ? setRedesignOpen((v) => !v) : (setProReason(t('redesignPro')), setProOpen(true)))}
+          disabled={generation.busy}
+          aria-label={t('redesign')}
+          aria-expanded={redesignOpen}
+          title={canRedesign ? t('redesign') : `${t('redesign')} · ${t('redesignPro')}`}
+          className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:text-gray-300 dark:hover:bg-gray-800"
+        >
+          <Globe className="size-4" aria-hidden />
+        </button>
+        <div className="relative min-w-0 flex-1">
+          <label htmlFor="prompt-input" className="sr-only">
+            {t('label')}
+          </label>
+          <textarea
+            id="prompt-input"
+            rows={1}
+            value={prompt}
+            onChange={(e) => setPrompt(e.target.value)}
+            onKeyDown={onKeyDown}
+            disabled={generation.busy}
+            placeholder={status ?? (hasSite ? t('placeholderFollowUp') : t('placeholder'))}
+            className="block max-h-40 min-h-10 w-full resize-none rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/40 disabled:bg-gray-50 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100 dark:disabled:bg-gray-900"
+          />
+        </div>
+        {model && (
+          <span
+            className="hidden max-w-40 truncate pb-2.5 text-xs text-gray-500 md:inline dark:text-gray-400"
+            title={model.label}
+          >
+            {model.label}
+          </span>
+        )}
+        {generation.busy ? (
+          <button
+            type="button"
+            onClick={stop}
+            aria-label={t('stop')}
+            title={t('stop')}
+            className="inline-flex items-center gap-2 rounded-xl bg-red-600 px-3 py-2 text-sm font-semibold text-white hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500"
+          >
+            <Square className="size-4 fill-current" aria-hidden />
+            <span className="hidden sm:inline">{t('stop')}</span>
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={blank}
+            aria-label={t('send')}
+            title={t('send')}
+            className="rounded-xl bg-indigo-600 p-2.5 text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:bg-gray-300 dark:disabled:bg-gray-700"
+          >
+            <ArrowUp className="size-4" aria-hidden />
+          </button>
+        )}
+      </form>
+      {status && (
+        <p
+          role="status"
+          data-testid="generation-status"
+          className="mt-1 flex items-center gap-1.5 text-xs text-indigo-700 dark:text-indigo-300"
+        >
+          <Loader2 className="size-3 animate-spin" aria-hidden />
+          {status}
+        </p>
+      )}
+      <ProDialog open={proOpen} onOpenChange={setProOpen} reason={proReason} />
+    </div>
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
