@@ -176,13 +176,19 @@ try {
   });
   for (const page of pages) {
     const url = `http://localhost:${port}${page}`;
-    const runnerResult = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: categories,
-    });
-    const lhr = runnerResult?.lhr;
+    // A run can fail on a busy machine (no paint in time): try again, then record the error.
+    let lhr;
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const runnerResult = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: categories,
+      });
+      lhr = runnerResult?.lhr;
+      if (lhr && !lhr.runtimeError) break;
+      console.warn(`  Lighthouse ${page} attempt ${attempt}: ${lhr?.runtimeError?.code ?? 'no result'}`);
+    }
     if (!lhr) throw new Error(`no Lighthouse result for ${page}`);
     const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
     const failing = Object.values(lhr.audits)
@@ -195,6 +201,7 @@ try {
       )
       .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
     lighthouseResults[page] = {
+      runtimeError: lhr.runtimeError?.code ?? null,
       scores,
       failingAudits: failing,
       metrics: {

@@ -105,7 +105,7 @@ export default function PricingPage() {
             </h2>
             <p className="mt-2 max-w-xl text-slate-300">{t('developersText')}</p>
           </div>
-          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <div className="flex w-full shrink-0 flex-col gap-3 whitespace-nowrap sm:w-auto sm:flex-row">
             <Link
               to="/developers"
               className="rounded-xl bg-white px-5 py-3 text-center font-semibold text-slate-900 hover:bg-slate-100"
