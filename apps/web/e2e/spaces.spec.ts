@@ -1,8 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { signIn } from './fixtures/sign-in';
 
 // The machine is shared by parallel work; these flows take several round trips.
 test.describe.configure({ timeout: 120_000 });
+// Page loads wait for the session check and lazy chunks; the shared machine is often busy.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 test('projects page: empty state, create with Enter, grid card, open, delete via the context menu', async ({ page }) => {
   await signIn(page, 'Proyectos');

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { getRemix } from './api/get-remix';
 import type { FileSession } from './files/use-file-session';
+import { whenToasterReady } from './when-toaster-ready';
 
 /** ?remix={id}: loads that site's HTML into index.html, saves it, and drops the parameter. */
 export function useRemix({ session, onUnauthorized }: { session: FileSession; onUnauthorized: () => void }) {
@@ -31,11 +32,10 @@ export function useRemix({ session, onUnauthorized }: { session: FileSession; on
       try {
         const { html } = await getRemix(remixId);
         const saved = await sessionRef.current.put('index.html', html);
-        if (saved) toast.success(t('remix.loaded'));
-        else toast.error(t('remix.failed'));
+        whenToasterReady(() => (saved ? toast.success(t('remix.loaded')) : toast.error(t('remix.failed'))));
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return onUnauthorized();
-        toast.error(t('remix.failed'));
+        whenToasterReady(() => toast.error(t('remix.failed')));
       }
     })();
   }, [remixId, ready, setParams, t, onUnauthorized]);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import type { EditableFile } from '../files/drafts';
+import { whenToasterReady } from '../when-toaster-ready';
 import { devices, fitScale } from './devices';
 import { buildPreviewDocument } from './preview-document';
 import { fromOwnFrame, parsePreviewMessage } from './preview-messages';
@@ -92,11 +93,13 @@ export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (
         const inspect = store.get().inspecting;
         if (inspect) frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'inspector', enabled: true }, '*');
       } else if (message.type === 'error') {
-        toast.error(t('runtimeError'), {
-          id: 'preview-runtime-error',
-          description: message.message,
-          action: { label: t('fixProblem'), onClick: () => fix.current() },
-        });
+        whenToasterReady(() =>
+          toast.error(t('runtimeError'), {
+            id: 'preview-runtime-error',
+            description: message.message,
+            action: { label: t('fixProblem'), onClick: () => fix.current() },
+          }),
+        );
         if (message.phase === 'load') dispatch({ type: 'load-failed', message: message.message, now: Date.now() });
       } else if (message.type === 'select') {
         store.set({ selectedElement: { selector: message.selector, html: message.html } });
