@@ -1,3 +1,7 @@
+import { generationEventSchema } from '@div/shared/generation';
+import { NDJSON_CONTENT_TYPE } from '@div/shared/ndjson';
+import { z } from 'zod';
+
 /** The OpenAPI 3.1 document's frame; @fastify/swagger fills in the /v1 paths from the routes' zod schemas. */
 export function openApiDocument(publicUrl: string) {
   return {
@@ -22,4 +26,27 @@ export function openApiDocument(publicUrl: string) {
     },
     security: [{ apiKey: [] }],
   };
+}
+
+type Doc = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>> };
+
+/** The generation routes also answer a stream of the app's generation events, one JSON object per line. */
+export function addGenerationStream<T>(document: T): T {
+  const doc = document as Doc;
+  const events = z.toJSONSchema(generationEventSchema, { target: 'draft-2020-12', unrepresentable: 'any' });
+  for (const [path, method] of [
+    ['/v1/generate', 'post'],
+    ['/v1/spaces/{id}/edit', 'post'],
+  ] as const) {
+    const ok = doc.paths?.[path]?.[method]?.responses?.['200'];
+    if (!ok) continue;
+    const { $schema: _drop, ...schema } = events as Record<string, unknown>;
+    ok.content = {
+      [NDJSON_CONTENT_TYPE.split(';')[0] as string]: {
+        schema: { ...schema, description: 'Un evento por línea (NDJSON); el último es `done` o `error`.' },
+      },
+      ...ok.content,
+    };
+  }
+  return document;
 }

@@ -36,7 +36,7 @@ import { createSpace, deleteSpace, findSpace, getSpaceFiles, listSpaces } from '
 import { listVersions } from '../spaces/versions';
 import { findUsage } from '../usage/service';
 import { foldGenerationStream, wantsJson } from './generation-answer';
-import { openApiDocument } from './openapi';
+import { addGenerationStream, openApiDocument } from './openapi';
 import { consumeMonthlyRequest, countMonthlyRequests, periodResetOf } from './quota';
 import { createMinuteLimiter, type MinuteLimiter } from './rate-limit';
 
@@ -86,6 +86,8 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
   await app.register(fastifySwagger, {
     openapi: openApiDocument(ctx.config.publicUrl),
     transform: jsonSchemaTransform,
+    transformObject: (documents) =>
+      addGenerationStream('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
 
   const states = new WeakMap<FastifyRequest, RequestState>();
