@@ -26,7 +26,7 @@ const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 console.log(`building apps/web into ${outDir} ...`);
 const build = spawnSync(
   path.join(root, 'node_modules/.bin/vite'),
-  ['build', '--outDir', outDir, '--emptyOutDir', '--manifest', 'manifest.json', '--logLevel', 'warn'],
+  ['build', '--outDir', outDir, '--emptyOutDir', '--manifest', 'manifest.json', '--sourcemap', '--logLevel', 'warn'],
   { cwd: webDir, stdio: 'inherit' },
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -64,19 +64,49 @@ const chunks = readdirSync(assetsDir)
   }))
   .sort((a, b) => b.gzipKb - a.gzipKb);
 
-// What the entry chunk bundles, by package, so an overweight budget can be explained.
-const entryFile = path.join(outDir, manifest[entryKey].file);
-const entryCode = readFileSync(entryFile, 'utf8');
-const markers = {
-  'react-dom': /react-dom|__SECRET_INTERNALS|__CLIENT_INTERNALS/,
-  'react-router': /react-router|useNavigate\(\) may be used only/,
-  '@tanstack/react-query': /QueryClient|tanstack/,
-  i18next: /i18next/,
-  sonner: /sonner|data-sonner-toaster/,
-  'lucide-react': /lucide/,
-  zod: /ZodError|\$ZodType/,
-};
-const entryContains = Object.fromEntries(Object.entries(markers).map(([name, re]) => [name, re.test(entryCode)]));
+// What the home route's initial chunks hold, by package: the source map attributes each minified
+// byte to its source file; gzip is apportioned by those shares.
+async function bytesByPackage(files) {
+  let SourceMapConsumer;
+  try {
+    ({ SourceMapConsumer } = await import('source-map-js'));
+  } catch {
+    return null;
+  }
+  const totals = {};
+  for (const file of files) {
+    const full = path.join(outDir, file);
+    if (!existsSync(`${full}.map`)) continue;
+    const code = readFileSync(full, 'utf8');
+    const lines = code.split('\n');
+    const gz = gzipSize(full);
+    const consumer = new SourceMapConsumer(JSON.parse(readFileSync(`${full}.map`, 'utf8')));
+    const perSource = {};
+    let previous = null;
+    consumer.eachMapping((m) => {
+      if (previous && previous.generatedLine === m.generatedLine) {
+        const length = m.generatedColumn - previous.generatedColumn;
+        perSource[previous.source ?? '(none)'] = (perSource[previous.source ?? '(none)'] ?? 0) + length;
+      } else if (previous) {
+        const rest = (lines[previous.generatedLine - 1]?.length ?? 0) - previous.generatedColumn;
+        perSource[previous.source ?? '(none)'] = (perSource[previous.source ?? '(none)'] ?? 0) + rest;
+      }
+      previous = m;
+    });
+    const mapped = Object.values(perSource).reduce((a, b) => a + b, 0) || 1;
+    for (const [source, bytes] of Object.entries(perSource)) {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+      const owner = match ? match[1] : source.includes('/packages/shared/') ? '@div/shared' : 'app code (apps/web/src)';
+      totals[owner] = (totals[owner] ?? 0) + (bytes / mapped) * gz;
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(totals)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, bytes]) => [name, kb(bytes)]),
+  );
+}
+const homeByPackage = await bytesByPackage(initialFiles);
 
 console.log('\nHome route initial JavaScript (gzipped)');
 for (const file of initialFiles) console.log(`  ${file.padEnd(48)} ${kb(gzipSize(path.join(outDir, file)))} KB`);
@@ -84,11 +114,11 @@ console.log(
   `  total: ${kb(homeJsBytes)} KB (target <= ${HOME_JS_TARGET_KB} KB, ratio ${(kb(homeJsBytes) / HOME_JS_TARGET_KB).toFixed(2)})`,
 );
 console.log(`  initial CSS: ${kb(homeCssBytes)} KB gzipped`);
-console.log(
-  `  entry chunk bundles: ${Object.keys(entryContains)
-    .filter((name) => entryContains[name])
-    .join(', ')}`,
-);
+if (homeByPackage) {
+  console.log('  by package (gzipped KB, estimated from source maps):');
+  for (const [name, size] of Object.entries(homeByPackage).filter(([, v]) => v >= 0.5))
+    console.log(`    ${name.padEnd(30)} ${size}`);
+}
 console.log('\nLargest chunks (gzipped)');
 for (const chunk of chunks.slice(0, 15))
   console.log(`  ${chunk.file.padEnd(48)} ${String(chunk.gzipKb).padStart(7)} KB${chunk.initial ? '  (initial)' : ''}`);
@@ -238,7 +268,7 @@ for (const page of pages) {
 const results = {
   date: new Date().toISOString(),
   server: serverMode,
-  homeInitialJs: { gzipKb: kb(homeJsBytes), targetKb: HOME_JS_TARGET_KB, files: initialFiles, entryContains },
+  homeInitialJs: { gzipKb: kb(homeJsBytes), targetKb: HOME_JS_TARGET_KB, files: initialFiles, byPackage: homeByPackage },
   homeInitialCssGzipKb: kb(homeCssBytes),
   chunks,
   lighthouse: lighthouseResults,
