@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FileInput } from '@div/shared/spaces';
 import { MESSAGES } from '@div/shared/spaces';
 import { and, eq, sql } from 'drizzle-orm';
@@ -41,7 +42,9 @@ export async function getSpaceDetailJson(opts: {
   userId: string;
   spaceId: string;
   cache?: FilesJsonCache;
-}): Promise<Buffer> {
+  /** The client's If-None-Match: when it matches, `body` is null (answer 304). */
+  ifNoneMatch?: string | undefined;
+}): Promise<{ etag: string; body: Buffer | null }> {
   const result = await opts.db.execute(sql`
     select ${summaryJson}::text as space, s.revision as revision,
       (select coalesce(json_agg(json_build_object(
@@ -53,6 +56,9 @@ export async function getSpaceDetailJson(opts: {
   if (!row) throw notFound(MESSAGES.notFound);
   let revision = Number(row.revision);
   let space = String(row.space);
+  const versions = String(row.versions);
+  const etag = etagOf(space, versions, revision);
+  if (opts.ifNoneMatch !== undefined && opts.ifNoneMatch.split(/\s*,\s*/).includes(etag)) return { etag, body: null };
   let filesJson = opts.cache?.get(opts.spaceId, revision);
   if (filesJson === undefined) {
     // Files and revision from one statement (one snapshot), so the cache never pairs them wrongly.
@@ -72,9 +78,18 @@ export async function getSpaceDetailJson(opts: {
     opts.cache?.set(opts.spaceId, revision, filesJson);
   }
   // Buffers: the megabytes of files are copied once, never re-encoded per request.
-  return Buffer.concat([
+  const body = Buffer.concat([
     Buffer.from(`{"space":${space},"files":`, 'utf8'),
     filesJson,
-    Buffer.from(`,"versions":${String(row.versions)},"revision":${revision}}`, 'utf8'),
+    Buffer.from(`,"versions":${versions},"revision":${revision}}`, 'utf8'),
   ]);
+  return { etag: etagOf(space, versions, revision), body };
+}
+
+/**
+ * The detail changes exactly when the summary (name, public, updatedAt, revision), the versions or
+ * the files (always with a revision bump) change, so hashing the small parts identifies the whole.
+ */
+function etagOf(space: string, versions: string, revision: number): string {
+  return `"${createHash('sha1').update(space).update(versions).update(String(revision)).digest('base64url')}"`;
 }

@@ -60,8 +60,17 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
   // the tests parse it with that schema.
   api.get('/spaces/:id', { schema: { params: idParams } }, async (request, reply) => {
     const user = await requireUser(ctx, request);
-    const json = await getSpaceDetailJson({ db, userId: user.id, spaceId: request.params.id, cache: filesCache });
-    return reply.type('application/json; charset=utf-8').send(json);
+    const { etag, body } = await getSpaceDetailJson({
+      db,
+      userId: user.id,
+      spaceId: request.params.id,
+      cache: filesCache,
+      ifNoneMatch: request.headers['if-none-match'],
+    });
+    // Private and revalidated every time: re-opening an unchanged space costs a 304.
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (body === null) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   api.patch(

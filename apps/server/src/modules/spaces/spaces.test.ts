@@ -159,6 +159,39 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     expect(detail.versions).toHaveLength(1);
   });
 
+  it('answers 304 to a revalidation of an unchanged space and 200 after any change', async () => {
+    const space = await create(alice, 'Cache');
+    const get = (user: User, etag?: string) =>
+      app.inject({
+        url: `/api/spaces/${space.id}`,
+        headers: { authorization: user.authorization, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const first = await get(alice);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await get(alice, etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.payload).toBe('');
+    // Another user's revalidation reveals nothing: still 404.
+    expect((await get(bob, etag)).statusCode).toBe(404);
+
+    await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 1, files: [{ path: 'index.html', content: 'nuevo' }] });
+    const afterSave = await get(alice, etag);
+    expect(afterSave.statusCode).toBe(200);
+    expect(afterSave.json().files[0].content).toBe('nuevo');
+    const etag2 = String(afterSave.headers.etag);
+    expect(etag2).not.toBe(etag);
+
+    await call(alice, 'PATCH', `/api/spaces/${space.id}`, { name: 'Otro nombre' });
+    const afterRename = await get(alice, etag2);
+    expect(afterRename.statusCode).toBe(200);
+    expect(afterRename.json().space.name).toBe('Otro nombre');
+
+    await call(alice, 'POST', `/api/spaces/${space.id}/versions`, { prompt: 'guardar' });
+    expect((await get(alice, String(afterRename.headers.etag))).statusCode).toBe(200);
+  });
+
   it('rejects unsafe paths', async () => {
     const space = await create(alice);
     for (const path of ['../x.html', '/etc/passwd', 'a\\b.html', 'a/../../b.html', 'x\u0001.js', '.env', '']) {
