@@ -14,6 +14,9 @@ import { consumeMonthlyRequest, periodOf } from './quota';
 import { createMinuteLimiter } from './rate-limit';
 import { createKeyUser } from './test-helpers';
 
+// biome-ignore lint/suspicious/noExplicitAny: test answers are checked field by field
+const readJson = (response: Response): Promise<any> => response.json();
+
 const get = (app: FastifyInstance, url: string, authorization: string) =>
   app.inject({ method: 'GET', url, headers: { authorization } });
 
@@ -158,7 +161,7 @@ describe('developer API: generation, deploy and usage over HTTP (local composer)
     expect(files?.type === 'files' && files.files.find((f) => f.path === 'index.html')?.content).toContain('Flor de Lis');
     expect(events.at(-1)?.type).toBe('done');
 
-    const spaces = await (await fetch(`${url}/v1/spaces`, { headers })).json();
+    const spaces = await readJson(await fetch(`${url}/v1/spaces`, { headers }));
     expect(spaces.spaces).toEqual([expect.objectContaining({ id: spaceId, name: 'Flor de Lis' })]);
 
     // A follow-up edit answered as one JSON object.
@@ -169,7 +172,7 @@ describe('developer API: generation, deploy and usage over HTTP (local composer)
     });
     expect(edited.status).toBe(200);
     expect(edited.headers.get('content-type')).toContain('application/json');
-    const result = await edited.json();
+    const result = await readJson(edited);
     expect(result).toMatchObject({ spaceId, versionId: expect.any(String), messagesUsed: 2 });
     expect(result.files.length).toBeGreaterThan(0);
     expect(result.edits.every((e: { outcome: string }) => e.outcome.startsWith('applied'))).toBe(true);
@@ -181,8 +184,8 @@ describe('developer API: generation, deploy and usage over HTTP (local composer)
       body: JSON.stringify({ prompt: 'Cambia el color principal a azul', spaceId }),
     });
     expect(again.status).toBe(200);
-    expect((await again.json()).spaceId).toBe(spaceId);
-    const versions = await (await fetch(`${url}/v1/spaces/${spaceId}/versions`, { headers })).json();
+    expect((await readJson(again)).spaceId).toBe(spaceId);
+    const versions = await readJson(await fetch(`${url}/v1/spaces/${spaceId}/versions`, { headers }));
     expect(versions.versions.filter((v: { source: string }) => v.source === 'generation')).toHaveLength(3);
 
     const deployed = await fetch(`${url}/v1/spaces/${spaceId}/deploy`, {
@@ -190,7 +193,7 @@ describe('developer API: generation, deploy and usage over HTTP (local composer)
       headers: { authorization: user.authorization },
     });
     expect(deployed.status).toBe(200);
-    const deploy = await deployed.json();
+    const deploy = await readJson(deployed);
     expect(deploy.url).toMatch(/^https?:\/\//);
     expect(deploy.deploymentId).toBeTruthy();
 
@@ -205,9 +208,9 @@ describe('developer API: generation, deploy and usage over HTTP (local composer)
     expect(usage.api).toMatchObject({ developerPlan: 'starter', requestsPerMonth: 1000, requestsPerMinute: 10, requestsUsed: 7 });
 
     // The app's own usage page shows the API calls too.
-    const appUsage = await (
-      await fetch(`${url}/api/user/usage`, { headers: { authorization: user.sessionAuthorization } })
-    ).json();
+    const appUsage = await readJson(
+      await fetch(`${url}/api/user/usage`, { headers: { authorization: user.sessionAuthorization } }),
+    );
     expect(appUsage.apiCalls).toBe(7);
   });
 
@@ -219,7 +222,7 @@ describe('developer API: generation, deploy and usage over HTTP (local composer)
       body: JSON.stringify({ prompt: 'Una web', model: 'no-such-model' }),
     });
     expect(answer.status).toBeGreaterThanOrEqual(400);
-    const body = await answer.json();
+    const body = await readJson(answer);
     expect(typeof body.message).toBe('string');
     expect(typeof body.code).toBe('string');
   });

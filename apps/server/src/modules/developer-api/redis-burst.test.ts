@@ -1,0 +1,47 @@
+import { developerPlans } from '@div/shared/plans';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { createTestApp } from '../../test/app';
+import { openTestDatabase } from '../../test/db';
+import { createKeyUser } from './test-helpers';
+
+/**
+ * The per-minute limit shared by two app instances through Redis: 10 times the allowed rate arrives
+ * at once, spread over both, and the limit holds within ±1 (it holds exactly: the count is one
+ * atomic Lua script in Redis). Runs when TEST_REDIS_URL is set (e.g. redis://127.0.0.1:6379).
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('per-minute limits across two instances sharing Redis', () => {
+  let database: DatabaseHandle;
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const env = { REDIS_URL: redisUrl as string };
+    [one, two] = await Promise.all([createTestApp(database, env), createTestApp(database, env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([one.close(), two.close()]);
+    await database.close();
+  });
+
+  it.each(['starter', 'growth'] as const)('holds the %s limit when 10x its rate arrives in a burst', async (plan) => {
+    const limit = developerPlans[plan].requestsPerMinute;
+    const user = await createKeyUser(database, { developerPlan: plan });
+    const answers = await Promise.all(
+      Array.from({ length: limit * 10 }, (_, i) =>
+        (i % 2 === 0 ? one : two).inject({ method: 'GET', url: '/v1/usage', headers: { authorization: user.authorization } }),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200).length;
+    const limited = answers.filter((a) => a.statusCode === 429);
+    expect(Math.abs(ok - limit)).toBeLessThanOrEqual(1);
+    expect(ok + limited.length).toBe(limit * 10);
+    expect(limited.every((a) => a.json().limit === 'minute' && Number(a.headers['retry-after']) >= 1)).toBe(true);
+    // Both instances answered, and both refused once the shared window was spent.
+    expect(answers.filter((a, i) => i % 2 === 0 && a.statusCode === 429).length).toBeGreaterThan(0);
+    expect(answers.filter((a, i) => i % 2 === 1 && a.statusCode === 429).length).toBeGreaterThan(0);
+  });
+});
