@@ -47,6 +47,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Lets parallel work build the web app into its own folder (E2E_WEB_DIST) and test that.
       WEB_DIST: process.env.E2E_WEB_DIST ?? 'apps/web/dist',
+      // The local composer's pace (characters per second) when a spec needs a slower stream (stopping midway).
+      ...(process.env.E2E_COMPOSER_PACE ? { COMPOSER_PACE: process.env.E2E_COMPOSER_PACE } : {}),
     },
   },
 });
