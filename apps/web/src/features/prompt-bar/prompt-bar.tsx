@@ -319,8 +319,13 @@ export function PromptBar(props: PromptBarProps) {
         )}
         {generation.busy ? (
           <button
+            key="stop"
             type="button"
-            onClick={stop}
+            onClick={(event) => {
+              // The bar re-renders synchronously when the stream ends; this click must never submit the form.
+              event.preventDefault();
+              stop();
+            }}
             aria-label={t('stop')}
             title={t('stop')}
             className="inline-flex items-center gap-2 rounded-xl bg-red-600 px-3 py-2 text-sm font-semibold text-white hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500"
@@ -330,6 +335,7 @@ export function PromptBar(props: PromptBarProps) {
           </button>
         ) : (
           <button
+            key="send"
             type="submit"
             disabled={blank}
             aria-label={t('send')}
