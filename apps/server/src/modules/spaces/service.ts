@@ -17,7 +17,7 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { spaceFiles, spaces } from '../../db/schema/spaces';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { appendVersion, listVersions } from './versions';
+import { appendVersion } from './versions';
 
 /** A database or a transaction: service functions work inside a caller's transaction too. */
 export type Executor = Database;
@@ -142,15 +142,6 @@ export async function readFiles(db: Executor, spaceId: string): Promise<FileInpu
     .from(spaceFiles)
     .where(eq(spaceFiles.spaceId, spaceId))
     .orderBy(spaceFiles.path);
-}
-
-/** Everything the editor needs to open a space. */
-export async function getSpaceDetail(opts: { db: Executor; userId: string; spaceId: string }) {
-  const [{ space, files }, versions] = await Promise.all([
-    getSpaceFiles(opts),
-    listVersions({ db: opts.db, userId: opts.userId, spaceId: opts.spaceId, skipOwnerCheck: true }),
-  ]);
-  return { space, files: sortForEditor(files).map(toSpaceFile), versions, revision: space.revision };
 }
 
 /** index.html, style.css, script.js first, then the rest by path. */
