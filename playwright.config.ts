@@ -49,6 +49,8 @@ export default defineConfig({
       WEB_DIST: process.env.E2E_WEB_DIST ?? 'apps/web/dist',
       // The local composer's pace (characters per second) when a spec needs a slower stream (stopping midway).
       ...(process.env.E2E_COMPOSER_PACE ? { COMPOSER_PACE: process.env.E2E_COMPOSER_PACE } : {}),
+      // Published sites answer on {slug}.localhost:<port> (Chromium resolves *.localhost to loopback).
+      SITES_DOMAIN: `localhost:${port}`,
     },
   },
 });

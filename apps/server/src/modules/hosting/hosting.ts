@@ -47,8 +47,12 @@ interface SiteEntry {
   analytics: boolean;
   files: Map<string, ServedFile>;
   notFound: ServedFile;
-  bytes: number;
   checkedAt: number;
+}
+
+interface DeploymentFiles {
+  files: Map<string, ServedFile>;
+  bytes: number;
 }
 
 interface ResolvedHost {
@@ -125,6 +129,7 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 export class Hosting {
   readonly views: PageViewCounter;
   private readonly entries = new Map<string, SiteEntry | null>();
+  private readonly deployments = new Map<string, DeploymentFiles>();
   private readonly loading = new Map<string, Promise<SiteEntry | null>>();
   private readonly checked = new Map<string, number>();
   private cachedBytes = 0;
@@ -285,8 +290,6 @@ export class Hosting {
     this.drop(host);
     this.entries.set(host, entry);
     this.checked.set(host, Date.now());
-    if (entry) this.cachedBytes += entry.bytes;
-    this.evict();
     return entry;
   }
 
@@ -313,8 +316,39 @@ export class Hosting {
     return row;
   }
 
-  private async buildEntry(host: string, resolved: ResolvedHost): Promise<SiteEntry> {
-    const deploymentId = resolved.deploymentId as string;
+  /** Keeps a just-deployed deployment's prepared files, so its first request needs no read of the bytes. */
+  prime(
+    deploymentId: string,
+    files: { path: string; contentType: string; etag: string; body: Buffer; gzip: Buffer | null; brotli: Buffer | null }[],
+  ): void {
+    this.storeDeployment(deploymentId, files);
+  }
+
+  private storeDeployment(
+    deploymentId: string,
+    rows: { path: string; contentType: string; etag: string; body: Buffer; gzip: Buffer | null; brotli: Buffer | null }[],
+  ): DeploymentFiles {
+    const files = new Map<string, ServedFile>();
+    let bytes = 0;
+    for (const row of rows) {
+      files.set(row.path, servedFile(row));
+      bytes += row.body.length + (row.gzip?.length ?? 0) + (row.brotli?.length ?? 0);
+    }
+    const stored = { files, bytes };
+    this.dropDeployment(deploymentId);
+    this.deployments.set(deploymentId, stored);
+    this.cachedBytes += bytes;
+    this.evict();
+    return stored;
+  }
+
+  private async deploymentFiles(deploymentId: string): Promise<DeploymentFiles> {
+    const cached = this.deployments.get(deploymentId);
+    if (cached) {
+      this.deployments.delete(deploymentId);
+      this.deployments.set(deploymentId, cached);
+      return cached;
+    }
     const rows = await this.ctx.db
       .select({
         path: deploymentFiles.path,
@@ -326,12 +360,14 @@ export class Hosting {
       })
       .from(deploymentFiles)
       .where(eq(deploymentFiles.deploymentId, deploymentId));
-    const files = new Map<string, ServedFile>();
-    let bytes = 0;
-    for (const row of rows) {
-      files.set(row.path, servedFile(row));
-      bytes += row.body.length + (row.gzip?.length ?? 0) + (row.brotli?.length ?? 0);
-    }
+    return this.storeDeployment(deploymentId, rows);
+  }
+
+  private async buildEntry(host: string, resolved: ResolvedHost): Promise<SiteEntry> {
+    const deploymentId = resolved.deploymentId as string;
+    const deployment = await this.deploymentFiles(deploymentId);
+    const files = new Map(deployment.files);
+    const paths = [...deployment.files.keys()];
     const origin = `${this.ctx.config.TRUST_PROXY ? 'https' : new URL(this.ctx.config.publicUrl).protocol.slice(0, -1)}://${host}`;
     const indexing = resolved.seo?.indexing ?? true;
     if (!files.has('robots.txt')) {
@@ -339,8 +375,7 @@ export class Hosting {
       files.set('robots.txt', generated('robots.txt', 'text/plain; charset=utf-8', robots));
     }
     if (!files.has('sitemap.xml')) {
-      const pages = rows
-        .map((r) => r.path)
+      const pages = paths
         .filter((p) => isHtmlPath(p) && p !== '404.html')
         .sort((a, b) => (a === 'index.html' ? -1 : b === 'index.html' ? 1 : a.localeCompare(b)));
       const urls = indexing ? pages.map((p) => `  <url><loc>${origin}${encodeURI(pagePathOf(p))}</loc></url>`) : [];
@@ -354,22 +389,35 @@ export class Hosting {
       analytics: analyticsPlan(resolved.plan),
       files,
       notFound: own ?? this.notFoundPage,
-      bytes,
       checkedAt: Date.now(),
     };
   }
 
   private drop(host: string): void {
-    const entry = this.entries.get(host);
-    if (entry) this.cachedBytes -= entry.bytes;
     this.entries.delete(host);
     this.checked.delete(host);
+    if (this.entries.size > 10_000) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+      this.checked.delete(oldest);
+    }
   }
 
+  private dropDeployment(deploymentId: string): void {
+    const stored = this.deployments.get(deploymentId);
+    if (!stored) return;
+    this.cachedBytes -= stored.bytes;
+    this.deployments.delete(deploymentId);
+    for (const [host, entry] of this.entries) {
+      if (entry?.deploymentId === deploymentId) this.drop(host);
+    }
+  }
+
+  /** Least recently used deployments leave first; a host entry whose files left reloads them on its next miss. */
   private evict(): void {
-    while ((this.cachedBytes > MAX_CACHE_BYTES || this.entries.size > 10_000) && this.entries.size > 0) {
-      const oldest = this.entries.keys().next().value as string;
-      this.drop(oldest);
+    while (this.cachedBytes > MAX_CACHE_BYTES && this.deployments.size > 1) {
+      const oldest = this.deployments.keys().next().value as string;
+      this.dropDeployment(oldest);
     }
   }
 }

@@ -71,7 +71,9 @@ export async function deploySpace(opts: {
         .where(and(eq(sites.spaceId, opts.spaceId), eq(sites.ownerId, opts.userId)));
       return row.id;
     });
-    hostingOf(ctx)?.invalidate(opts.spaceId);
+    const hosting = hostingOf(ctx);
+    hosting?.prime(deploymentId, prepared);
+    hosting?.invalidate(opts.spaceId);
     return { url: await publicUrlOf(ctx, opts.spaceId, site.slug), deploymentId, message: PUBLISHING_MESSAGES.deployed };
   } catch (error) {
     if (error instanceof AppError) throw error;

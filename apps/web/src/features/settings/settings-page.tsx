@@ -12,7 +12,7 @@ import { Avatar } from '../../components/avatar';
 import { LoadingMessage } from '../../components/loading-message';
 import { AccountActions } from './account-actions';
 import { openPortal, useAllowance, useProfile } from './api';
-import { DomainManager } from './domain-manager';
+import { DomainManager } from '../domains/domain-manager';
 import './locale';
 
 const barColours = { green: 'bg-emerald-500', yellow: 'bg-amber-500', red: 'bg-red-500' } as const;

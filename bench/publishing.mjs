@@ -1,0 +1,266 @@
+// Benchmark: publishing (issue 6).
+//  1. Deploy of a 1 MB site: from POST /api/deploy to a 200 on the site's URL. Target p95 < 150 ms.
+//  2. Serving a published 50 KB page at 50 concurrent connections, by Host: throughput at least 85 %
+//     of a bare node:http server answering the same bytes from memory in the same run; p99 < 10 ms.
+//  3. Page-view analytics on (a medium plan's site) vs off (a free plan's site): within 10 %.
+// Run from the repository root: node bench/publishing.mjs   (writes bench/results/publishing.json)
+// The app runs in a child process on the embedded database (BENCH_DATABASE_URL to use PostgreSQL).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP_S = 2;
+const DEPLOYS = 30;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+
+const PAGE = makePage(50 * 1024);
+
+const mode = process.argv[2];
+if (mode === 'bare') serveBare();
+else if (mode === 'app') await serveApp();
+else await main();
+
+function makePage(bytes) {
+  const head = '<!DOCTYPE html>\n<html lang="es"><head><meta charset="utf-8"><title>Bench</title></head><body>\n';
+  const tail = '</body></html>\n';
+  let body = '';
+  let i = 0;
+  while (head.length + body.length + tail.length < bytes) {
+    body += `<section id="s${i}"><h2>Sección ${i}</h2><p>Texto de ejemplo ${randomBytes(24).toString('hex')} para la página publicada.</p></section>\n`;
+    i += 1;
+  }
+  return (head + body + tail).slice(0, bytes - tail.length) + tail;
+}
+
+function serveBare() {
+  const body = Buffer.from(PAGE);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, etag: '"x"' });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`));
+}
+
+async function serveApp() {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { parseConfig } = await import('../apps/server/src/config.ts');
+  const { openDatabase } = await import('../apps/server/src/db/client.ts');
+  const { users } = await import('../apps/server/src/db/schema/users.ts');
+  const { createSession } = await import('../apps/server/src/modules/auth/sessions.ts');
+  const config = parseConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'div-bench-pub-')),
+    WEB_DIST: path.join(tmpdir(), 'div-no-web-build'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SITES_DOMAIN: 'bench.test',
+  });
+  const database = await openDatabase({ url: config.DATABASE_URL });
+  const tokens = {};
+  for (const plan of ['medium', 'free']) {
+    const [user] = await database.db
+      .insert(users)
+      .values({ name: `Bench ${plan}`, email: `bench-${plan}-${randomBytes(4).toString('hex')}@example.test`, plan })
+      .returning({ id: users.id });
+    tokens[plan] = (await createSession(database, { userId: user.id, ttlMs: 3_600_000 })).token;
+  }
+  const app = await buildApp(config, { database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ port: app.server.address().port, tokens })}\n`);
+}
+
+function start(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n')[0];
+      if (buffer.includes('\n')) resolve({ child, ...JSON.parse(line) });
+    });
+    child.on('exit', (code) => reject(new Error(`child exited ${code}`)));
+  });
+}
+
+async function request(port, { method = 'GET', path: p = '/', host, token, body }) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: p,
+        headers: {
+          host: host ?? `127.0.0.1:${port}`,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** A 1 MB site: a 50 KB home page, a second page and stylesheets/scripts, different on every deploy. */
+function siteOf(marker) {
+  const files = [
+    { path: 'index.html', content: PAGE.replace('<title>Bench</title>', `<title>${marker}</title>`) },
+    { path: 'about.html', content: PAGE.replace('<title>Bench</title>', '<title>About</title>') },
+  ];
+  let total = files.reduce((n, f) => n + f.content.length, 0);
+  let i = 0;
+  while (total < 1024 * 1024) {
+    const size = Math.min(100 * 1024, 1024 * 1024 - total);
+    let content = `/* ${marker} ${i} */\n`;
+    while (content.length < size)
+      content += `.c${i}-${content.length}{margin:${content.length % 17}px;color:#${randomBytes(3).toString('hex')}}\n`;
+    files.push({ path: i % 2 ? `js/app${i}.js` : `css/style${i}.css`, content: content.slice(0, size) });
+    total += size;
+    i += 1;
+  }
+  return files;
+}
+
+async function cannon(port, host) {
+  const opts = { url: `http://127.0.0.1:${port}/`, connections: CONNECTIONS, headers: host ? { host } : {} };
+  await autocannon({ ...opts, duration: WARMUP_S });
+  const r = await autocannon({ ...opts, duration: DURATION_S });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`non-2xx ${r.non2xx}, errors ${r.errors}`);
+  return {
+    requestsPerSec: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    throughputMBs: r.throughput.average / 1e6,
+  };
+}
+
+async function main() {
+  const bare = await start(['bench/publishing.mjs', 'bare']);
+  const app = await start(['--import', 'tsx', 'bench/publishing.mjs', 'app']);
+  try {
+    const spaceOf = async (token, name) =>
+      JSON.parse((await request(app.port, { method: 'POST', path: '/api/spaces', token, body: { name } })).body).space.id;
+    const onSpace = await spaceOf(app.tokens.medium, 'Analytics On');
+    const offSpace = await spaceOf(app.tokens.free, 'Analytics Off');
+
+    // 1. Deploy of a 1 MB site until its URL answers 200 with the new content.
+    const deployMs = [];
+    for (let i = 0; i < DEPLOYS + 3; i += 1) {
+      const marker = `deploy-${i}-${randomBytes(4).toString('hex')}`;
+      const files = siteOf(marker);
+      const t0 = performance.now();
+      const res = await request(app.port, {
+        method: 'POST',
+        path: '/api/deploy',
+        token: app.tokens.medium,
+        body: { spaceId: onSpace, files },
+      });
+      if (res.status !== 200) throw new Error(`deploy ${res.status} ${res.body}`);
+      const host = new URL(JSON.parse(res.body).url).host;
+      const page = await request(app.port, { host });
+      if (page.status !== 200 || !page.body.includes(marker)) throw new Error('deployed site not served');
+      if (i >= 3) deployMs.push(performance.now() - t0);
+    }
+    const deploy = {
+      sizeBytes: 1024 * 1024,
+      runs: DEPLOYS,
+      p50Ms: percentile(deployMs, 50),
+      p95Ms: percentile(deployMs, 95),
+      targetP95Ms: 150,
+    };
+    console.log('deploy 1 MB', deploy);
+
+    // Both sites publish the same 50 KB page.
+    for (const [space, token] of [
+      [onSpace, app.tokens.medium],
+      [offSpace, app.tokens.free],
+    ]) {
+      const res = await request(app.port, {
+        method: 'POST',
+        path: '/api/deploy',
+        token,
+        body: { spaceId: space, files: [{ path: 'index.html', content: PAGE }] },
+      });
+      if (res.status !== 200) throw new Error(`deploy ${res.status}`);
+    }
+    const check = await request(app.port, { host: 'analytics-on.bench.test' });
+    if (check.body !== PAGE) throw new Error('served bytes differ from the page');
+
+    // 2 and 3. Serving: bare server, site without analytics, site with analytics; two rounds, averaged.
+    const rounds = { bare: [], off: [], on: [] };
+    for (let round = 0; round < 2; round += 1) {
+      rounds.bare.push(await cannon(bare.port));
+      rounds.off.push(await cannon(app.port, 'analytics-off.bench.test'));
+      rounds.on.push(await cannon(app.port, 'analytics-on.bench.test'));
+    }
+    const avg = (list) => ({
+      requestsPerSec: Math.round(list.reduce((n, r) => n + r.requestsPerSec, 0) / list.length),
+      p50Ms: Math.max(...list.map((r) => r.p50Ms)),
+      p99Ms: Math.max(...list.map((r) => r.p99Ms)),
+    });
+    const bareR = avg(rounds.bare);
+    const offR = avg(rounds.off);
+    const onR = avg(rounds.on);
+    const serving = {
+      pageBytes: Buffer.byteLength(PAGE),
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      bare: bareR,
+      site: onR,
+      ratioToBare: +(onR.requestsPerSec / bareR.requestsPerSec).toFixed(3),
+      targetRatio: 0.85,
+      targetP99Ms: 10,
+    };
+    const analytics = {
+      off: offR,
+      on: onR,
+      onToOff: +(onR.requestsPerSec / offR.requestsPerSec).toFixed(3),
+      target: 'within 10 %',
+    };
+    const views = JSON.parse(
+      (await request(app.port, { path: `/api/sites/${onSpace}/analytics?days=1`, token: app.tokens.medium })).body,
+    ).total;
+    console.log('serving', serving);
+    console.log('analytics', analytics, 'views counted', views);
+    const pass = {
+      deployP95: deploy.p95Ms < 150,
+      servingRatio: serving.ratioToBare >= 0.85,
+      servingP99: onR.p99Ms < 10,
+      analyticsWithin10: Math.abs(1 - analytics.onToOff) <= 0.1,
+    };
+    console.log('pass', pass);
+    mkdirSync(path.join(here, 'results'), { recursive: true });
+    writeFileSync(
+      path.join(here, 'results', 'publishing.json'),
+      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, deploy, serving, analytics: { ...analytics, viewsCounted: views }, pass }, null, 2)}\n`,
+    );
+  } finally {
+    bare.child.kill();
+    app.child.kill();
+  }
+}
