@@ -7,6 +7,7 @@ import { applyEdits, clearDraft, type Draft, type EditableFile, readDraft, resol
 export const AUTOSAVE_DELAY_MS = 800;
 const DRAFT_DELAY_MS = 250;
 const KEEPALIVE_MAX_BYTES = 60_000;
+const RETRY_DELAY_MS = 3000;
 
 export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'error' | 'conflict';
 
@@ -71,6 +72,7 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
       const sent = [...dirty.current].map((path) => ({ path, content: contents.current.get(path) ?? '' }));
       setStatus('saving');
       let failed = false;
+      let retry = false;
       const run = (async () => {
         try {
           const result = await saveFiles(spaceId, { revision: revision.current, files: sent }, options);
@@ -88,7 +90,9 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
             setStatus('error');
             callbacks.current.onUnauthorized(error);
           } else {
+            // Network trouble or a server error: the draft holds the text; try again shortly.
             setStatus('error');
+            retry = true;
           }
         }
       })();
@@ -99,6 +103,10 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
         saving.current = null;
       }
       if (dirty.current.size > 0 && !failed) scheduleSave();
+      else if (retry) {
+        clearTimeout(saveTimer.current);
+        saveTimer.current = setTimeout(() => void saveRef.current(), RETRY_DELAY_MS);
+      }
     },
     [spaceId, persistDraft, scheduleSave],
   );
