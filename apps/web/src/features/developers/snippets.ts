@@ -1,8 +1,10 @@
 /**
- * Code shown in the integration guide. The developer API (a later issue) serves `/v1` with
- * `Authorization: Bearer <key>` and ships the `@div/sdk` package; keep this module in step with it.
+ * Code shown in the integration guide: the real usage of `@div/sdk` (packages/sdk) and of the `/v1`
+ * REST API with curl (`Authorization: Bearer <key>`). packages/sdk/README.md shows the same three
+ * steps; keep both in step with the SDK and the API (apps/server/src/modules/developer-api).
  */
-export const API_BASE_URL = 'https://api.div.dev/v1';
+export const API_ORIGIN = typeof window !== 'undefined' ? window.location.origin : 'https://div.example';
+export const API_BASE_URL = `${API_ORIGIN}/v1`;
 export const SDK_PACKAGE = '@div/sdk';
 
 export interface Snippet {
@@ -24,15 +26,18 @@ export const configureSnippets: Snippet[] = [
     id: 'sdk',
     label: 'SDK',
     language: 'typescript',
-    code: `import { Div } from '${SDK_PACKAGE}';
+    code: `import { DivClient } from '${SDK_PACKAGE}';
 
-const div = new Div({ apiKey: process.env.DIV_API_KEY });`,
+const div = new DivClient({
+  apiKey: process.env.DIV_API_KEY ?? '',
+  baseUrl: '${API_ORIGIN}',
+});`,
   },
   {
     id: 'rest',
     label: 'REST',
     language: 'bash',
-    code: `export DIV_API_KEY="div_live_..."
+    code: `export DIV_API_KEY="div_..."
 
 curl ${API_BASE_URL}/usage \\
   -H "Authorization: Bearer $DIV_API_KEY"`,
@@ -44,21 +49,28 @@ export const integrateSnippets: Snippet[] = [
     id: 'sdk',
     label: 'SDK',
     language: 'typescript',
-    code: `const site = await div.generate({
+    code: `const run = div.generate({
   prompt: 'Una landing para mi cafetería con menú y horarios',
 });
 
-for (const file of site.files) {
-  console.log(file.path, file.content.length);
-}`,
+for await (const event of run) {
+  if (event.type === 'code') process.stdout.write(event.delta);
+  if (event.type === 'error') throw new Error(event.message);
+}
+
+const { url } = await div.deploy(run.spaceId ?? '');
+console.log('Publicado en', url);`,
   },
   {
     id: 'curl',
     label: 'curl',
     language: 'bash',
-    code: `curl -X POST ${API_BASE_URL}/generate \\
+    code: `curl -X POST "${API_BASE_URL}/generate?stream=false" \\
   -H "Authorization: Bearer $DIV_API_KEY" \\
   -H "Content-Type: application/json" \\
-  -d '{"prompt": "Una landing para mi cafetería con menú y horarios"}'`,
+  -d '{"prompt": "Una landing para mi cafetería con menú y horarios"}'
+
+curl -X POST ${API_BASE_URL}/spaces/$SPACE_ID/deploy \\
+  -H "Authorization: Bearer $DIV_API_KEY"`,
   },
 ];

@@ -1,0 +1,3 @@
+export { DivClient, type DivClientOptions, type GenerationStream, type RequestOptions } from './client';
+export { DivApiError } from './errors';
+export type * from './types';

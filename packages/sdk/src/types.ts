@@ -1,0 +1,25 @@
+/**
+ * The API's shapes, taken from the server's own contracts in @div/shared (type-only imports: nothing
+ * of them is loaded at run time, so the SDK needs nothing but `fetch`).
+ */
+export type {
+  ApiQuota,
+  V1EditBody,
+  V1Error,
+  V1FilesResponse,
+  V1GenerateBody,
+  V1GenerationResult,
+  V1UsageResponse,
+} from '@div/shared/developer-api';
+export type {
+  CodeEvent,
+  DoneEvent,
+  EditsEvent,
+  FilesEvent,
+  GenerationErrorEvent,
+  GenerationEvent,
+  KeepaliveEvent,
+  ThinkingEvent,
+} from '@div/shared/generation';
+export type { DeployResponse } from '@div/shared/publishing';
+export type { ListSpacesResponse, ListVersionsResponse, SpaceResponse, SpaceSummary, Version } from '@div/shared/spaces';
