@@ -124,8 +124,10 @@ export const versionSchema = z.object({
   /** The space revision this version made current. */
   revision: z.number().int(),
   createdAt: z.string(),
-  /** Present on GET /api/spaces/{id}/versions/{versionId} and after restore. */
+  /** Present on GET /api/spaces/{id}/versions/{versionId}. */
   files: z.array(fileInputSchema).optional(),
+  /** The spec's history-version html: the files assembled into one document (same endpoint). */
+  html: z.string().optional(),
 });
 export type Version = z.infer<typeof versionSchema>;
 

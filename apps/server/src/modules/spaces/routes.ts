@@ -12,6 +12,7 @@ import {
   versionChangeResponseSchema,
   versionResponseSchema,
 } from '@div/shared/spaces';
+import { assemblePreview } from '@div/site-engine/assemble';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -127,7 +128,8 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = await requireUser(ctx, request);
       const { id, versionId } = request.params;
-      return { version: await getVersion({ db, userId: user.id, spaceId: id, versionId }) };
+      const version = await getVersion({ db, userId: user.id, spaceId: id, versionId });
+      return { version: { ...version, html: assemblePreview(version.files ?? []) } };
     },
   );
 

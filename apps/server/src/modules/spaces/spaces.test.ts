@@ -292,6 +292,7 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     const first = versions[1];
     const one = await call(alice, 'GET', `/api/spaces/${space.id}/versions/${first.id}`);
     expect(one.json().version.files.find((f: { path: string }) => f.path === 'index.html').content).toBe('uno');
+    expect(one.json().version.html).toContain('uno');
 
     const restored = await call(alice, 'POST', `/api/spaces/${space.id}/versions/${first.id}/restore`);
     expect(restored.statusCode).toBe(201);
