@@ -8,6 +8,8 @@ export const paths = {
   loading: '/loading',
   pricing: '/pricing',
   developers: '/developers',
+  /** The developer API reference, rendered from /api/openapi.json (issue 8). */
+  apiDocs: '/docs/api',
   avatarDemo: '/avatar-demo',
   authReturn: (provider: 'google' | 'github') => `/auth/${provider}`,
   spaces: '/spaces',

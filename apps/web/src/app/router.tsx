@@ -13,6 +13,7 @@ const CookiesPage = lazy(() => import('../features/legal/cookies-page'));
 const LoadingPage = lazy(() => import('../features/loading/loading-page'));
 const PricingPage = lazy(() => import('../features/pricing/pricing-page'));
 const DevelopersPage = lazy(() => import('../features/developers/developers-page'));
+const ApiDocsPage = lazy(() => import('../features/api-docs/api-docs-page'));
 const AvatarDemoPage = lazy(() => import('../features/avatar-demo/avatar-demo-page'));
 const SocialRedirectPage = lazy(() => import('../features/social/social-redirect-page'));
 const SpacesPage = lazy(() => import('../features/spaces/spaces-page'));
@@ -34,6 +35,7 @@ export const router = createBrowserRouter([
       { path: '/loading', element: <LoadingPage /> },
       { path: '/pricing', element: <PricingPage /> },
       { path: '/developers', element: <DevelopersPage /> },
+      { path: '/docs/api', element: <ApiDocsPage /> },
       { path: '/avatar-demo', element: <AvatarDemoPage /> },
       ...socialNetworks.map((network) => ({ path: `/${network}`, element: <SocialRedirectPage /> })),
       {

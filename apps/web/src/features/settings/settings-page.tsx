@@ -13,6 +13,7 @@ import { LoadingMessage } from '../../components/loading-message';
 import { AccountActions } from './account-actions';
 import { openPortal, useAllowance, useProfile } from './api';
 import { DomainManager } from '../domains/domain-manager';
+import { ApiKeysSection } from '../api-keys/api-keys-section';
 import './locale';
 
 const barColours = { green: 'bg-emerald-500', yellow: 'bg-amber-500', red: 'bg-red-500' } as const;
@@ -67,6 +68,7 @@ export default function SettingsPage() {
           <Section id="domains-title" title={t('domains.title')}>
             <DomainManager />
           </Section>
+          <ApiKeysSection />
           <AccountActions />
         </div>
       )}
