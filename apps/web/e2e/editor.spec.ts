@@ -210,7 +210,11 @@ test('remix loads a public space into index.html and drops the parameter; export
   await expect(preview(page).getByRole('heading', { name: 'Sitio para remezclar' })).toBeVisible();
   await expect(page.getByTestId('save-status')).toHaveText('Guardado');
   await page.reload();
-  await expect(page.locator('.cm-content')).toContainText('Sitio para remezclar');
+  await expect(preview(page).getByRole('heading', { name: 'Sitio para remezclar' })).toBeVisible();
+  // Saved on the server: the remixed page (style inlined) is now this space's index.html.
+  const saved = await request.get(`/api/spaces/${target}`, { headers: { authorization: `Bearer ${token}` } });
+  const detail = (await saved.json()) as { files: { id: string; content: string }[] };
+  expect(detail.files.find((file) => file.id === 'index.html')?.content).toContain('<h1>Sitio para remezclar</h1>');
 
   await page.goto(`/space/${target}?remix=no-existe`);
   await expect(page.getByText('Failed to load remix content.')).toBeVisible();
