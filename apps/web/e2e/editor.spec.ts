@@ -246,3 +246,35 @@ test('reset asks for confirmation and brings back the starter page; deploy shows
   // The publishing issue answers with the site's address, or with its message when it cannot.
   await expect(page.getByText(/Deployment (successful|failed)/)).toBeVisible({ timeout: 15_000 });
 });
+
+test('the layout resizes by keyboard, keeps its sizes after a reload, and switches by tabs below 1024 px', async ({ page }) => {
+  await signIn(page, 'Paneles');
+  await createSpace(page, 'Paneles');
+  const sidebar = page.getByTestId('file-sidebar');
+  const before = (await sidebar.boundingBox())?.width ?? 0;
+  const separator = page.getByRole('separator', { name: 'Cambiar el ancho de la barra de archivos' });
+  await separator.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => Math.round((await sidebar.boundingBox())?.width ?? 0)).toBe(Math.min(400, before + 48));
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => Math.round((await sidebar.boundingBox())?.width ?? 0)).toBe(400);
+  await page.reload();
+  await expect(page.getByTestId('code-editor')).toBeVisible();
+  await expect.poll(async () => Math.round((await sidebar.boundingBox())?.width ?? 0)).toBe(400);
+
+  await page.getByRole('button', { name: 'Oscuro' }).click();
+  await page.screenshot({ path: '/tmp/div-f-editor-dark.png' });
+
+  await page.setViewportSize({ width: 800, height: 900 });
+  const tabs = page.getByRole('tablist', { name: 'Paneles del editor' });
+  await expect(tabs).toBeVisible();
+  await expect(page.getByTestId('code-editor')).toBeVisible();
+  await tabs.getByRole('tab', { name: 'Vista previa' }).click();
+  await expect(preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' })).toBeVisible();
+  await expect(page.getByTestId('code-editor')).toBeHidden();
+  await page.screenshot({ path: '/tmp/div-f-narrow.png' });
+  await tabs.getByRole('tab', { name: 'Archivos' }).click();
+  await page.getByRole('navigation', { name: 'Archivos' }).getByRole('button', { name: 'style.css' }).click();
+  await tabs.getByRole('tab', { name: 'Código' }).click();
+  await expect(page.getByTestId('code-editor')).toHaveAttribute('data-path', 'style.css');
+});

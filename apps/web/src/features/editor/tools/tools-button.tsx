@@ -10,7 +10,8 @@ function initialPosition() {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { x: number; y: number } | null;
     if (saved && Number.isFinite(saved.x) && Number.isFinite(saved.y)) return clamp(saved);
   } catch {}
-  return clamp({ x: window.innerWidth - SIZE - 24, y: window.innerHeight - SIZE - 120 });
+  // Top right of the preview, clear of its error banner and the inspector at the bottom.
+  return clamp({ x: window.innerWidth - SIZE - 24, y: 136 });
 }
 function clamp(point: { x: number; y: number }) {
   return {
