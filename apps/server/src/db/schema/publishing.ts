@@ -1,24 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { spaces } from './spaces';
 import { users } from './users';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 export interface SiteSeo {
   title: string;
@@ -65,7 +48,10 @@ export const deployments = pgTable(
   (t) => [index('deployments_space_created_idx').on(t.spaceId, t.createdAt)],
 );
 
-/** The files of a deployment with their precomputed gzip and brotli variants and strong validator. */
+/**
+ * The files of a deployment with their strong validator and precomputed gzip and brotli variants
+ * (base64). Text columns: the embedded database writes text several times faster than bytea.
+ */
 export const deploymentFiles = pgTable(
   'deployment_files',
   {
@@ -75,9 +61,9 @@ export const deploymentFiles = pgTable(
     path: text('path').notNull(),
     contentType: text('content_type').notNull(),
     etag: text('etag').notNull(),
-    body: bytea('body').notNull(),
-    gzip: bytea('gzip'),
-    brotli: bytea('brotli'),
+    body: text('body').notNull(),
+    gzip: text('gzip'),
+    brotli: text('brotli'),
   },
   (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
 );

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, type SiteSeo, sites } from '../../db/schema/publishing';
 import { users } from '../../db/schema/users';
 import { PageViewCounter } from './analytics';
-import { etagOf, isHtmlPath, noSitePage, pagePathOf, sitePageNotFound } from './content';
+import { etagOf, isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
 import { appHostOf, sitesDomainOf } from './hosts';
 
 /**
@@ -130,6 +130,7 @@ export class Hosting {
   readonly views: PageViewCounter;
   private readonly entries = new Map<string, SiteEntry | null>();
   private readonly deployments = new Map<string, DeploymentFiles>();
+  private readonly pending = new Set<Promise<void>>();
   private readonly loading = new Map<string, Promise<SiteEntry | null>>();
   private readonly checked = new Map<string, number>();
   private cachedBytes = 0;
@@ -158,7 +159,14 @@ export class Hosting {
 
   async close(): Promise<void> {
     clearInterval(this.domainTimer);
+    await Promise.all([...this.pending]);
     await this.views.close();
+  }
+
+  /** Background writes (compressed variants) the close waits for. */
+  track(work: Promise<void>): void {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
   }
 
   /** Every custom domain name (any status), so an unknown Host is told apart without a query. */
@@ -360,7 +368,21 @@ export class Hosting {
       })
       .from(deploymentFiles)
       .where(eq(deploymentFiles.deploymentId, deploymentId));
-    return this.storeDeployment(deploymentId, rows);
+    const files = await Promise.all(
+      rows.map(async (row) => {
+        // Variants not stored yet (written just after the deploy answered): computed here once.
+        if (row.gzip === null && row.brotli === null) return prepareFile(row.path, row.body);
+        return {
+          path: row.path,
+          contentType: row.contentType,
+          etag: row.etag,
+          body: Buffer.from(row.body, 'utf8'),
+          gzip: row.gzip === null ? null : Buffer.from(row.gzip, 'base64'),
+          brotli: row.brotli === null ? null : Buffer.from(row.brotli, 'base64'),
+        };
+      }),
+    );
+    return this.storeDeployment(deploymentId, files);
   }
 
   private async buildEntry(host: string, resolved: ResolvedHost): Promise<SiteEntry> {

@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, deployments, sites } from '../../db/schema/publishing';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { prepareFile } from '../hosting/content';
+import { contentTypeOf, etagOf, type PreparedFile, prepareFile } from '../hosting/content';
 import { hostingOf } from '../hosting/hosting';
 import { customDomainUrl, siteUrl } from '../hosting/hosts';
 import { checkFiles, findSpace, getSpaceFiles } from '../spaces/service';
@@ -44,25 +44,27 @@ export async function deploySpace(opts: {
   try {
     const site = await ensureSite({ db: ctx.db, userId: opts.userId, spaceId: opts.spaceId });
     const seo = await getSeo({ db: ctx.db, userId: opts.userId, spaceId: opts.spaceId });
-    const prepared = await Promise.all(
-      files.map((f) => prepareFile(f.path, /\.html?$/i.test(f.path) ? applySeo(f.content, seo, opts.plan) : f.content)),
-    );
-    const totalBytes = prepared.reduce((n, f) => n + f.body.length, 0);
+    const texts = files.map((f) => ({
+      path: f.path,
+      content: /\.html?$/i.test(f.path) ? applySeo(f.content, seo, opts.plan) : f.content,
+    }));
+    // Compression runs on the thread pool while the bytes are written; its variants are stored after.
+    const compressing = Promise.all(texts.map((f) => prepareFile(f.path, f.content)));
+    compressing.catch(() => {});
+    const totalBytes = texts.reduce((n, f) => n + Buffer.byteLength(f.content, 'utf8'), 0);
     const deploymentId = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(deployments)
-        .values({ spaceId: opts.spaceId, sourceRevision, fileCount: prepared.length, totalBytes })
+        .values({ spaceId: opts.spaceId, sourceRevision, fileCount: texts.length, totalBytes })
         .returning({ id: deployments.id });
       if (!row) throw new Error('deployment not created');
       await tx.insert(deploymentFiles).values(
-        prepared.map((f) => ({
+        texts.map((f) => ({
           deploymentId: row.id,
           path: f.path,
-          contentType: f.contentType,
-          etag: f.etag,
-          body: f.body,
-          gzip: f.gzip,
-          brotli: f.brotli,
+          contentType: contentTypeOf(f.path),
+          etag: etagOf(Buffer.from(f.content, 'utf8')),
+          body: f.content,
         })),
       );
       await tx
@@ -71,14 +73,37 @@ export async function deploySpace(opts: {
         .where(and(eq(sites.spaceId, opts.spaceId), eq(sites.ownerId, opts.userId)));
       return row.id;
     });
+    const prepared = await compressing;
     const hosting = hostingOf(ctx);
     hosting?.prime(deploymentId, prepared);
     hosting?.invalidate(opts.spaceId);
+    const storing = storeVariants(ctx, deploymentId, prepared);
+    if (hosting) hosting.track(storing);
+    else await storing;
     return { url: await publicUrlOf(ctx, opts.spaceId, site.slug), deploymentId, message: PUBLISHING_MESSAGES.deployed };
   } catch (error) {
     if (error instanceof AppError) throw error;
     ctx.log.error({ err: error, spaceId: opts.spaceId }, 'deploy failed');
     throw new AppError('INTERNAL', PUBLISHING_MESSAGES.deployFailed);
+  }
+}
+
+/**
+ * Stores the precomputed gzip and brotli variants of a deployment (base64) for other instances; the
+ * deploying instance already serves them from memory. Until stored, another instance computes them
+ * itself when it first loads the deployment.
+ */
+async function storeVariants(ctx: AppContext, deploymentId: string, prepared: PreparedFile[]): Promise<void> {
+  try {
+    for (const f of prepared) {
+      if (!f.gzip && !f.brotli) continue;
+      await ctx.db
+        .update(deploymentFiles)
+        .set({ gzip: f.gzip?.toString('base64') ?? null, brotli: f.brotli?.toString('base64') ?? null })
+        .where(and(eq(deploymentFiles.deploymentId, deploymentId), eq(deploymentFiles.path, f.path)));
+    }
+  } catch (error) {
+    ctx.log.warn({ err: error, deploymentId }, 'compressed variants not stored');
   }
 }
 

@@ -168,6 +168,27 @@ describe.each(testDrivers)('publishing on %s', (driver) => {
     expect((await call(bob, 'POST', `/api/sites/${space.id}/deployments/${second.deploymentId}/activate`)).statusCode).toBe(404);
   });
 
+  it('another instance on the same database serves the deployment (read on a miss, fresh after its TTL)', async () => {
+    const space = await createSpace(alice, 'Instancias');
+    await deploy(alice, space.id, { html: page('Uno') });
+    const other = await createTestApp(database, { SITES_DOMAIN: SITES, PUBLIC_URL: 'http://app.test', SITE_CACHE_TTL_MS: '100' });
+    try {
+      const fetchOther = (headers: Record<string, string> = {}) =>
+        other.inject({ url: '/', headers: { host: 'instancias.sites.test', ...headers } });
+      const br = await fetchOther({ 'accept-encoding': 'br' });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>Uno</h1>');
+      const local = await visit('instancias.sites.test', '/', { 'accept-encoding': 'br' });
+      expect(br.headers.etag).toBe(local.headers.etag);
+
+      await deploy(alice, space.id, { html: page('Dos') });
+      await expect.poll(async () => (await fetchOther()).body, { timeout: 5000, interval: 150 }).toContain('<h1>Dos</h1>');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('requires a signed-in owner and content', async () => {
     const space = await createSpace(alice, 'Vacio');
     expect((await call(null, 'POST', '/api/deploy', { spaceId: space.id, html: page('x') })).statusCode).toBe(401);
