@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
+import { createSession } from '../auth/sessions';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 
@@ -324,9 +325,18 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
       ['POST', '/api/spaces', { name: 'x', description: '' }],
       ...everyEndpoint(space.id, 'v'),
     ];
+    const { token: expired } = await createSession(database, { userId: alice.id, ttlMs: -1000 });
     for (const [method, url, payload] of endpoints) {
       const res = await call(null, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().message).toBe('No estás autenticado. Por favor, inicia sesión.');
+      const old = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${expired}` },
+        payload: payload as object,
+      });
+      expect(old.statusCode, `${method} ${url} (expired)`).toBe(401);
       const bad = await app.inject({
         method: method as 'GET',
         url,
