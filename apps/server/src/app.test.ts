@@ -47,3 +47,49 @@ describe('health when the database is down', () => {
     await app.close();
   });
 });
+
+describe('serving the built web app', () => {
+  it('sends precompressed assets with long-lived caching and the SPA for unknown paths', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { brotliCompressSync, gzipSync } = await import('node:zlib');
+    const dist = mkdtempSync(path.join(tmpdir(), 'div-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    const html = `<!doctype html><title>DIV</title>${'<p>x</p>'.repeat(300)}`;
+    const js = `console.log(${JSON.stringify('y'.repeat(4000))});`;
+    for (const [file, body] of [
+      ['index.html', html],
+      ['assets/index-abc123.js', js],
+    ] as const) {
+      writeFileSync(path.join(dist, file), body);
+      writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(body));
+      writeFileSync(path.join(dist, `${file}.gz`), gzipSync(body));
+    }
+    const database = await openTestDatabase('pglite');
+    const app = await createTestApp(database, { WEB_DIST: dist });
+    try {
+      const asset = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.vary).toContain('accept-encoding');
+
+      const page = await app.inject({ url: '/space/123', headers: { 'accept-encoding': 'gzip' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe('gzip');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+
+      const plain = await app.inject({ url: '/pricing' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(html);
+
+      const missing = await app.inject({ url: '/assets/nope-123.js' });
+      expect(missing.statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
