@@ -22,9 +22,6 @@ const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
 const CONCURRENT_TOKENS = Number(process.env.BENCH_CONCURRENT_TOKENS ?? 4000);
 const COMPOSER_RUNS = Number(process.env.BENCH_COMPOSER_RUNS ?? 5);
 
-if (process.argv[2] === 'app') await serveApp(process.argv[3] ?? '');
-else await main();
-
 // ---------------------------------------------------------------- child: the app under test
 async function serveApp(upstreamUrl) {
   const { buildApp } = await import('../apps/server/src/app.ts');
@@ -309,3 +306,6 @@ async function main() {
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   process.exit(0);
 }
+
+if (process.argv[2] === 'app') await serveApp(process.argv[3] ?? '');
+else await main();

@@ -27,7 +27,14 @@ import { AppError } from '../../lib/errors';
 import { activeGenerations } from '../../lib/metrics';
 import { AiProviderError, aiProvidersFor } from '../../providers/ai';
 import { type AuthUser, requireUser } from '../auth/sessions';
-import { recordUsageEvent, releaseMessage, reserveMessage } from '../metering/service';
+import {
+  holdReservation,
+  releaseReservation,
+  renewReservation,
+  settleReservation,
+  startReservationSweeper,
+} from '../metering/reservations';
+import { recordUsageEvent, reserveMessage } from '../metering/service';
 import { findSpace, getSpaceFiles } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
 import { fixError } from './fix-service';
@@ -63,7 +70,13 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: AppContext, 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ai = aiProvidersFor(ctx.config);
   const registry = options.registry ?? createGenerationRegistry({ redisUrl: ctx.config.REDIS_URL, log: ctx.log });
+  const stopSweeper = startReservationSweeper({
+    db: ctx.db,
+    intervalMs: Math.max(250, ctx.config.RESERVATION_LEASE_MS / 2),
+    log: ctx.log,
+  });
   app.addHook('onClose', async () => {
+    stopSweeper();
     await registry.close();
   });
 
@@ -143,13 +156,29 @@ export async function runGenerationRequest(opts: {
   const feature = isFollowUp(input) ? 'edit' : 'generate';
   let stream: PassThrough | null = null;
   let keepalive: NodeJS.Timeout | undefined;
+  let leaseRenewal: NodeJS.Timeout | undefined;
   const onClose = () => {
     if (!reply.raw.writableFinished) claim.controller.abort();
   };
   reply.raw.on('close', onClose);
   try {
-    const reservation = await reserveMessage({ db: ctx.db, userId: user.id });
+    // The message and its leased reservation are written together (ADR 0121): if this process dies,
+    // the lease runs out and another instance (or this one restarted) gives the message back.
+    const leaseMs = ctx.config.RESERVATION_LEASE_MS;
+    let reservationId = '';
+    const reservation = await ctx.db.transaction(async (tx) => {
+      const reserved = await reserveMessage({ db: tx, userId: user.id });
+      if (reserved.ok) {
+        reservationId = await holdReservation({ db: tx, userId: user.id, periodEndsAt: reserved.periodEndsAt, leaseMs });
+      }
+      return reserved;
+    });
     if (!reservation.ok) throw new AppError('QUOTA_EXCEEDED', GENERATION_MESSAGES.quota, { openProModal: true });
+    leaseRenewal = setInterval(() => {
+      renewReservation({ db: ctx.db, id: reservationId, leaseMs }).catch((e) =>
+        ctx.log.warn({ err: e }, 'could not renew a message reservation'),
+      );
+    }, leaseMs / 3);
 
     const commit = (): PassThrough => {
       if (stream) return stream;
@@ -166,9 +195,27 @@ export async function runGenerationRequest(opts: {
       if (keepalive) clearTimeout(keepalive);
       keepalive = setTimeout(() => emit({ type: 'keepalive' }), ctx.config.GENERATION_KEEPALIVE_MS);
     };
+    // Events queued in one turn of the event loop go out in one write; consecutive code deltas of a
+    // file merge into one event (fewer lines to parse when tokens arrive faster than the socket drains).
+    let pending: GenerationEvent[] = [];
+    let scheduled = false;
+    const flush = () => {
+      scheduled = false;
+      if (pending.length === 0) return;
+      let out = '';
+      for (const event of pending) out += encodeNdjson(event);
+      pending = [];
+      commit().write(out);
+    };
     const emit = (event: GenerationEvent) => {
       if (claim.controller.signal.aborted) return;
-      commit().write(encodeNdjson(event));
+      const last = pending[pending.length - 1];
+      if (event.type === 'code' && last?.type === 'code' && last.path === event.path) last.delta += event.delta;
+      else pending.push({ ...event });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
       armKeepalive();
     };
     armKeepalive();
@@ -185,6 +232,7 @@ export async function runGenerationRequest(opts: {
           source: 'generation',
           userId: user.id,
         });
+        await settleReservation({ db: tx, id: reservationId });
         await recordUsageEvent({
           db: tx,
           userId: user.id,
@@ -206,11 +254,14 @@ export async function runGenerationRequest(opts: {
         messagesUsed: reservation.messagesUsed,
         messagesLimit: reservation.messagesLimit,
       });
+      flush();
     } catch (error) {
-      await releaseMessage({ db: ctx.db, userId: user.id, periodEndsAt: reservation.periodEndsAt }).catch((e) =>
+      await releaseReservation({ db: ctx.db, id: reservationId }).catch((e) =>
         ctx.log.error({ err: e }, 'could not give back a reserved message'),
       );
       const aborted = claim.controller.signal.aborted || (error instanceof AiProviderError && error.kind === 'aborted');
+      // What was produced before the failure still goes out (and the stream has then started).
+      if (!aborted) flush();
       if (!aborted) {
         await recordUsageEvent({
           db: ctx.db,
@@ -241,6 +292,7 @@ export async function runGenerationRequest(opts: {
     return reply;
   } finally {
     if (keepalive) clearTimeout(keepalive);
+    if (leaseRenewal) clearInterval(leaseRenewal);
     (stream as PassThrough | null)?.end();
     reply.raw.off('close', onClose);
     claim.finish();
