@@ -278,3 +278,35 @@ test('the layout resizes by keyboard, keeps its sizes after a reload, and switch
   await tabs.getByRole('tab', { name: 'Código' }).click();
   await expect(page.getByTestId('code-editor')).toHaveAttribute('data-path', 'style.css');
 });
+
+test('a stale save gets a clear conflict message and the text can be recovered on top of the latest version', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'Conflicto');
+  const id = await createSpace(page, 'Dos pestañas');
+  const other = await context.newPage();
+  await other.goto(`/space/${id}`);
+  await expect(other.getByTestId('code-editor')).toBeVisible({ timeout: 30_000 });
+
+  // The other tab saves first.
+  await openFile(other, 'style.css');
+  await replaceCode(other, 'body { color: rgb(9, 9, 9); }');
+  await expect(other.getByTestId('save-status')).toHaveText('Guardado');
+
+  // This tab still has the old revision: its save is refused, nothing is overwritten.
+  await openFile(page, 'script.js');
+  await replaceCode(page, "console.log('mi cambio');");
+  await expect(page.getByText('Este proyecto cambió en otra pestaña o dispositivo')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Recuperar borrador' })).toBeVisible();
+  await openFile(page, 'style.css');
+  await expect(page.locator('.cm-content')).toContainText('rgb(9, 9, 9)');
+
+  await page.getByRole('button', { name: 'Recuperar borrador' }).click();
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado');
+  await page.reload();
+  await openFile(page, 'script.js');
+  await expect(page.locator('.cm-content')).toContainText("console.log('mi cambio');");
+  await openFile(page, 'style.css');
+  await expect(page.locator('.cm-content')).toContainText('rgb(9, 9, 9)');
+});
