@@ -30,9 +30,34 @@ export function openApiDocument(publicUrl: string) {
 
 type Doc = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>> };
 
-/** The generation routes also answer a stream of the app's generation events, one JSON object per line. */
+const responseDescriptions: Record<string, string> = {
+  '200': 'Correcto',
+  '201': 'Creado',
+  '204': 'Eliminado',
+  '400': 'Solicitud no válida (el mensaje dice qué campo)',
+  '401': 'Clave de API ausente, desconocida o revocada',
+  '402': 'Sin mensajes de IA disponibles en el plan',
+  '404': 'No encontrado (o de otra cuenta)',
+  '409': 'Ya hay una generación en curso en este proyecto',
+  '429': 'Límite por minuto o mensual alcanzado (`limit`), con Retry-After',
+};
+
+/**
+ * Completes the generated document: the generation routes also answer a stream of the app's
+ * generation events (one JSON object per line), and every answer gets a description.
+ */
 export function addGenerationStream<T>(document: T): T {
   const doc = document as Doc;
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const described = response as { description?: string };
+        if (!described.description || described.description === 'Default Response') {
+          described.description = responseDescriptions[status] ?? 'Respuesta';
+        }
+      }
+    }
+  }
   const events = z.toJSONSchema(generationEventSchema, { target: 'draft-2020-12', unrepresentable: 'any' });
   for (const [path, method] of [
     ['/v1/generate', 'post'],

@@ -167,9 +167,9 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
           bodyLimit: GENERATE_BODY_LIMIT,
           config: { feature: 'api.generate' },
           schema: {
-            summary: 'Generate a site from a prompt',
+            summary: 'Genera un sitio desde un prompt',
             description:
-              "Generates into `spaceId`, or into a new space (named `name`, or after the prompt) whose id is in the `X-Space-Id` header. Streams newline-delimited JSON events (the app's event types); `?stream=false` or `Accept: application/json` answers one JSON object instead.",
+              'Genera en `spaceId`, o en un proyecto nuevo (llamado `name`, o como el prompt) cuyo id llega en la cabecera `X-Space-Id`. Responde eventos NDJSON (los mismos tipos que el editor); con `?stream=false` o `Accept: application/json`, un único objeto JSON al terminar.',
             tags: ['Generation'],
             body: v1GenerateBodySchema,
             querystring: v1StreamQuerySchema,
@@ -193,8 +193,8 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
           bodyLimit: GENERATE_BODY_LIMIT,
           config: { feature: 'api.edit' },
           schema: {
-            summary: "Apply a follow-up edit to a space's site",
-            description: 'The same answer as POST /v1/generate (stream or JSON).',
+            summary: 'Aplica un cambio de seguimiento al sitio de un proyecto',
+            description: 'La misma respuesta que POST /v1/generate (eventos o JSON).',
             tags: ['Generation'],
             params: idParams,
             body: v1EditBodySchema,
@@ -214,7 +214,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
         '/spaces',
         {
           config: { feature: 'api.spaces.list' },
-          schema: { summary: 'List spaces', tags: ['Spaces'], response: { 200: listSpacesResponseSchema, ...errors } },
+          schema: { summary: 'Lista tus proyectos', tags: ['Spaces'], response: { 200: listSpacesResponseSchema, ...errors } },
         },
         async (request) => ({ spaces: await listSpaces({ db: ctx.db, userId: stateOf(request).owner.userId }) }),
       );
@@ -224,7 +224,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
         {
           config: { feature: 'api.spaces.create' },
           schema: {
-            summary: 'Create a space',
+            summary: 'Crea un proyecto',
             tags: ['Spaces'],
             body: createSpaceBodySchema,
             response: { 201: spaceResponseSchema, ...errors },
@@ -241,7 +241,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
         {
           config: { feature: 'api.spaces.delete' },
           schema: {
-            summary: 'Delete a space',
+            summary: 'Elimina un proyecto',
             tags: ['Spaces'],
             params: idParams,
             response: { 204: z.null().describe('Deleted'), ...errors },
@@ -258,7 +258,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
         {
           config: { feature: 'api.spaces.files' },
           schema: {
-            summary: "Read a space's current files",
+            summary: 'Lee los archivos actuales de un proyecto',
             tags: ['Spaces'],
             params: idParams,
             response: { 200: v1FilesResponseSchema, ...errors },
@@ -279,7 +279,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
         {
           config: { feature: 'api.spaces.versions' },
           schema: {
-            summary: "List a space's versions (newest first)",
+            summary: 'Lista las versiones de un proyecto (la más reciente primero)',
             tags: ['Spaces'],
             params: idParams,
             response: { 200: listVersionsResponseSchema, ...errors },
@@ -295,7 +295,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
         {
           config: { feature: 'api.deploy' },
           schema: {
-            summary: "Deploy a space's current files and get its URL",
+            summary: 'Publica los archivos actuales de un proyecto y devuelve su URL',
             tags: ['Publishing'],
             params: idParams,
             response: { 200: deployResponseSchema, ...errors },
@@ -312,7 +312,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
         {
           config: { feature: 'api.usage' },
           schema: {
-            summary: "Read the key owner's usage and API quota",
+            summary: 'Uso de la cuenta de la clave y cuota de la API',
             tags: ['Usage'],
             response: { 200: v1UsageResponseSchema, ...errors },
           },

@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import { BookOpen, Download, KeyRound, Lock, Timer } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';
+import { useTranslation } from '../../lib/i18n';
 import { type Endpoint, groupEndpoints, type JsonSchema, nestedObject, type Parameter, typeLabel, useOpenApi } from './openapi';
 import './locale';
 

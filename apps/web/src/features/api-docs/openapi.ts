@@ -72,7 +72,7 @@ export function groupEndpoints(doc: OpenApiDocument): { tag: string; description
       if (!operation) continue;
       const tag = operation.tags?.[0] ?? 'API';
       const list = groups.get(tag) ?? [];
-      list.push({ id: `${method}-${path.replace(/[^a-z0-9]+/gi, '-')}`.replace(/-+$/, ''), method, path, operation });
+      list.push({ id: `${method}${path.replace(/[^a-z0-9]+/gi, '-')}`.replace(/-+$/, ''), method, path, operation });
       groups.set(tag, list);
     }
   }
