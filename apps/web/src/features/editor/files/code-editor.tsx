@@ -77,6 +77,17 @@ const highlightTheme = EditorView.baseTheme({
   '.cm-div-updated': { backgroundColor: 'rgba(250, 204, 21, 0.18)', boxShadow: 'inset 3px 0 0 rgb(234, 179, 8)' },
 });
 
+/** The dark theme (colours and highlighting) loads only when the app is in dark mode. */
+let oneDarkTheme: Extension | null = null;
+function loadOneDark() {
+  return import('@codemirror/theme-one-dark').then((module) => {
+    oneDarkTheme = module.oneDark;
+  });
+}
+function appearanceFor(dark: boolean): Extension {
+  return dark && oneDarkTheme ? oneDarkTheme : EditorView.theme({}, { dark });
+}
+
 /** CodeMirror 6 with one EditorState per file, so each tab keeps its own undo history and cursor. */
 export const CodeEditor = memo(function CodeEditor({ path, content, generation, dark, onChange, highlight }: Props) {
   const host = useRef<HTMLDivElement>(null);
@@ -117,7 +128,7 @@ export const CodeEditor = memo(function CodeEditor({ path, content, generation, 
           setup,
           theme,
           language.current.of([]),
-          appearance.current.of(EditorView.theme({}, { dark })),
+          appearance.current.of(appearanceFor(dark)),
           highlightTheme,
           marks.current.of([]),
           EditorView.updateListener.of((update) => {
@@ -145,7 +156,16 @@ export const CodeEditor = memo(function CodeEditor({ path, content, generation, 
   }, [path, generation]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: appearance.current.reconfigure(EditorView.theme({}, { dark })) });
+    let cancelled = false;
+    const apply = () => view.current?.dispatch({ effects: appearance.current.reconfigure(appearanceFor(dark)) });
+    if (dark && !oneDarkTheme) {
+      void loadOneDark().then(() => {
+        if (!cancelled) apply();
+      });
+    } else apply();
+    return () => {
+      cancelled = true;
+    };
   }, [dark]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply when the file or the files change
