@@ -64,6 +64,8 @@ export const configSchema = z.object({
   AI_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Characters per second the local composer streams; 0 is as fast as possible. */
   COMPOSER_PACE: z.coerce.number().int().min(0).default(8000),
+  /** Lease of a running generation's reserved message; a process that dies gives it back after this (ADR 0121). */
+  RESERVATION_LEASE_MS: z.coerce.number().int().min(300).default(120_000),
   /** Silence on a generation stream after which the server sends a keepalive event. */
   GENERATION_KEEPALIVE_MS: z.coerce.number().int().min(10).default(10_000),
   // Publishing (issue 6).
