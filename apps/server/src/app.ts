@@ -104,6 +104,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       const message = status === 413 ? 'La solicitud es demasiado grande.' : (error as Error).message;
       return reply.status(status).send({ message, code });
     }
+    if (isInvalidData(error)) {
+      // A value the database cannot hold (a NUL byte, an id of the wrong form, a number out of range).
+      return reply.status(400).send({ message: 'Datos no válidos.', code: 'VALIDATION' });
+    }
     if (isDatabaseDown(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply
@@ -176,7 +180,40 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
   });
 }
 
+/** PostgreSQL's "data exception" class (SQLSTATE 22xxx), looked for through wrapping errors. */
+function isInvalidData(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth += 1) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Connection refused, dropped or shut down, looked for through wrapping errors (drizzle wraps driver errors in `cause`). */
 function isDatabaseDown(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === 'ETIMEDOUT';
+  for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth += 1) {
+    const code = e.code;
+    if (
+      code &&
+      [
+        'ECONNREFUSED',
+        'ECONNRESET',
+        'ETIMEDOUT',
+        'EPIPE',
+        '57P01',
+        '57P02',
+        '57P03',
+        '08000',
+        '08001',
+        '08003',
+        '08006',
+      ].includes(code)
+    ) {
+      return true;
+    }
+    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }

@@ -19,6 +19,15 @@ import { arbitraryOf, hostileStrings, jsonSchemaOf } from './schema-arbitrary';
 
 const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 
+/** Percent-encodes a path segment; a lone surrogate becomes the bytes of invalid UTF-8 (%ED%A0%80). */
+function encodePath(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
 interface FuzzRequest {
   method: string;
   url: string;
@@ -150,7 +159,7 @@ describe('fuzzing every /api and /v1 route', () => {
         .record({ params: paramArb, query: queryArb, body: bodyArb, auth: authArb })
         .map(({ params, query, body, auth }): FuzzRequest => {
           let url = route.url;
-          for (const [name, value] of Object.entries(params)) url = url.replace(`:${name}`, encodeURIComponent(value));
+          for (const [name, value] of Object.entries(params)) url = url.replace(`:${name}`, encodePath(value));
           if (query && typeof query === 'object' && !Array.isArray(query)) {
             const search = new URLSearchParams();
             for (const [k, v] of Object.entries(query as Record<string, unknown>))
@@ -184,7 +193,7 @@ describe('fuzzing every /api and /v1 route', () => {
             const res = await app.inject({ ...request, payload: request.payload as string });
             const bucket = `${Math.floor(res.statusCode / 100)}xx`;
             statuses[bucket] = (statuses[bucket] ?? 0) + 1;
-            const label = `${request.method} ${request.url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+            const label = `${request.method} ${request.url.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
             if (res.statusCode >= 500) {
               failures.push(label);
               return false;
@@ -206,7 +215,7 @@ describe('fuzzing every /api and /v1 route', () => {
           { numRuns: perRoute, endOnFailure: true, seed: Number(process.env.FUZZ_SEED ?? 20261121) },
         )
         .catch((error: Error) => {
-          failures.push(`${route.method} ${route.url}: ${error.message.split('\n').slice(0, 6).join(' | ')}`);
+          failures.push(`${route.method} ${route.url}: ${error.message.split('\n').slice(0, 6).join(' | ').slice(0, 400)}`);
         });
     }
     console.info(`fuzz: ${sent} requests over ${routes.length} routes`, statuses);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { redisWithFallbackStore } from '../../providers/redis/rate-limit-store';
 
 export const RATE_LIMITED_MESSAGE = 'Demasiados intentos de inicio de sesión. Espera un minuto e inténtalo de nuevo.';
 
@@ -16,7 +17,7 @@ export async function enableAuthRateLimit(scope: FastifyInstance, ctx: AppContex
   let redis: Redis | undefined;
   if (ctx.config.REDIS_URL) {
     redis = new Redis(ctx.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    redis.on('error', (error) => ctx.log.warn({ err: error }, 'rate-limit redis error'));
+    redis.on('error', () => {});
     const client = redis;
     scope.addHook('onClose', async () => {
       client.disconnect();
@@ -24,7 +25,8 @@ export async function enableAuthRateLimit(scope: FastifyInstance, ctx: AppContex
   }
   await scope.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'div-auth-rl:', skipOnError: true } : {}),
+    // Counted in Redis, or in this process while Redis does not answer (issue 9).
+    ...(redis ? { store: redisWithFallbackStore(redis, 'div-auth-rl:', ctx.log) } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE),
   });
 }
