@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -213,10 +213,11 @@ async function main() {
 
     // 2 and 3. Serving: bare server, site without analytics, site with analytics; two rounds, averaged.
     const rounds = { bare: [], off: [], on: [] };
+    // The order alternates between rounds so neither variant always runs first on a warm process.
     for (let round = 0; round < 2; round += 1) {
       rounds.bare.push(await cannon(bare.port));
-      rounds.off.push(await cannon(app.port, 'analytics-off.bench.test'));
-      rounds.on.push(await cannon(app.port, 'analytics-on.bench.test'));
+      const order = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
+      for (const which of order) rounds[which].push(await cannon(app.port, `analytics-${which}.bench.test`));
     }
     const avg = (list) => ({
       requestsPerSec: Math.round(list.reduce((n, r) => n + r.requestsPerSec, 0) / list.length),
@@ -257,7 +258,7 @@ async function main() {
     mkdirSync(path.join(here, 'results'), { recursive: true });
     writeFileSync(
       path.join(here, 'results', 'publishing.json'),
-      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, deploy, serving, analytics: { ...analytics, viewsCounted: views }, pass }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverageAtEnd: os.loadavg().map((n) => +n.toFixed(1)), deploy, serving, analytics: { ...analytics, viewsCounted: views }, pass }, null, 2)}\n`,
     );
   } finally {
     bare.child.kill();
