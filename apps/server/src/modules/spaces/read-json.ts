@@ -21,15 +21,45 @@ const summaryJson = sql`json_build_object(
   'createdAt', ${iso('s.created_at')}, 'updatedAt', ${iso('s.updated_at')},
   'public', s.is_public, 'revision', s.revision)`;
 
-type TextRow = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: TextRow[] }).rows;
+/**
+ * Both hot queries are prepared once per database: PostgreSQL parses and plans them once per
+ * connection instead of on every request.
+ */
+function buildPrepared(db: Executor) {
+  return {
+    list: db
+      .select({ spaces: sql<string>`coalesce(json_agg(${summaryJson} order by s.created_at desc, s.id desc), '[]')::text` })
+      .from(sql`spaces s`)
+      .where(sql`s.owner_id = ${sql.placeholder('userId')}`)
+      .prepare('spaces_list_json'),
+    detail: db
+      .select({
+        space: sql<string>`${summaryJson}::text`,
+        revision: sql<number>`s.revision`,
+        versions: sql<string>`(select coalesce(json_agg(json_build_object(
+            'id', v.id, 'prompt', v.prompt, 'source', v.source, 'revision', v.revision,
+            'createdAt', ${iso('v.created_at')}) order by v.revision desc), '[]')::text
+            from space_versions v where v.space_id = s.id)`,
+      })
+      .from(sql`spaces s`)
+      .where(sql`s.id = ${sql.placeholder('spaceId')} and s.owner_id = ${sql.placeholder('userId')}`)
+      .prepare('spaces_detail_json'),
+  };
+}
+const preparedByDb = new WeakMap<Executor, ReturnType<typeof buildPrepared>>();
+function preparedFor(db: Executor): ReturnType<typeof buildPrepared> {
+  let prepared = preparedByDb.get(db);
+  if (!prepared) {
+    prepared = buildPrepared(db);
+    preparedByDb.set(db, prepared);
+  }
+  return prepared;
+}
 
 /** GET /api/spaces as JSON text: the user's spaces, newest first. */
 export async function listSpacesJson(opts: { db: Executor; userId: string }): Promise<string> {
-  const result = await opts.db.execute(sql`
-    select coalesce(json_agg(${summaryJson} order by s.created_at desc, s.id desc), '[]')::text as spaces
-    from spaces s where s.owner_id = ${opts.userId}`);
-  return `{"spaces":${String(rowsOf(result)[0]?.spaces ?? '[]')}}`;
+  const [row] = await preparedFor(opts.db).list.execute({ userId: opts.userId });
+  return `{"spaces":${row?.spaces ?? '[]'}}`;
 }
 
 /**
@@ -45,14 +75,7 @@ export async function getSpaceDetailJson(opts: {
   /** The client's If-None-Match: when it matches, `body` is null (answer 304). */
   ifNoneMatch?: string | undefined;
 }): Promise<{ etag: string; body: Buffer | null }> {
-  const result = await opts.db.execute(sql`
-    select ${summaryJson}::text as space, s.revision as revision,
-      (select coalesce(json_agg(json_build_object(
-          'id', v.id, 'prompt', v.prompt, 'source', v.source, 'revision', v.revision,
-          'createdAt', ${iso('v.created_at')}) order by v.revision desc), '[]')::text
-        from space_versions v where v.space_id = s.id) as versions
-    from spaces s where s.id = ${opts.spaceId} and s.owner_id = ${opts.userId}`);
-  const row = rowsOf(result)[0];
+  const [row] = await preparedFor(opts.db).detail.execute({ spaceId: opts.spaceId, userId: opts.userId });
   if (!row) throw notFound(MESSAGES.notFound);
   let revision = Number(row.revision);
   let space = String(row.space);
