@@ -20,7 +20,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-function postgresBin(): string {
+export function postgresBin(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)
     ? readdirSync(root)
