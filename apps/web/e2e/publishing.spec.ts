@@ -65,8 +65,11 @@ test('publish from the editor, visit the site on its own *.localhost origin, dep
   const siteUrl = `http://${slug}.localhost:${port}/`;
   await expect(page.getByText(siteUrl)).toBeVisible();
 
-  const site = await context.newPage();
-  await site.goto(siteUrl);
+  // The toast's action opens the published site in a new tab, on its own origin.
+  const opened = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Abrir sitio' }).first().click();
+  const site = await opened;
+  await expect(site).toHaveURL(siteUrl);
   await expect(site.getByRole('heading', { name: 'Primera versión' })).toBeVisible();
   await expect(site.getByRole('heading', { name: 'Primera versión' })).toHaveCSS('color', 'rgb(200, 30, 30)');
   // The app's token and cookies are not reachable from the published site.

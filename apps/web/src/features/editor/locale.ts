@@ -83,6 +83,7 @@ registerLocale('editor', {
       noContent: 'Deploy requires content',
       success: 'Deployment successful',
       failed: 'Deployment failed',
+      open: 'Abrir sitio',
     },
     remix: { loaded: 'Remix content loaded successfully.', failed: 'Failed to load remix content.' },
     inspector: {
@@ -177,6 +178,7 @@ registerLocale('editor', {
       noContent: 'Deploy requires content',
       success: 'Deployment successful',
       failed: 'Deployment failed',
+      open: 'Open site',
     },
     remix: { loaded: 'Remix content loaded successfully.', failed: 'Failed to load remix content.' },
     inspector: {

@@ -1,6 +1,6 @@
 import type { Version } from '@div/shared/spaces';
 import { type Dispatch, type SetStateAction, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { deploySpace } from './api/deploy';
@@ -108,7 +108,12 @@ export function useEditorActions({
     try {
       await session.save();
       const result = await deploySpace(spaceId);
-      toast.success(t('deploy.success'), { description: result.url ?? result.message });
+      const url = result.url;
+      toast.success(t('deploy.success'), {
+        description: url ?? result.message,
+        // The published site opens on its own origin, never the app's.
+        action: url ? { label: t('deploy.open'), onClick: () => window.open(url, '_blank', 'noopener,noreferrer') } : undefined,
+      });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return onUnauthorized();
       toast.error(t('deploy.failed'), { description: error instanceof ApiError ? error.message : undefined });
