@@ -96,7 +96,8 @@ async function bytesByPackage(files) {
     const mapped = Object.values(perSource).reduce((a, b) => a + b, 0) || 1;
     for (const [source, bytes] of Object.entries(perSource)) {
       const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
-      const owner = match ? match[1] : source.includes('/packages/shared/') ? '@div/shared' : 'app code (apps/web/src)';
+      const appCode = process.env.BENCH_DETAIL ? `app: ${source.replace(/^.*apps\/web\/src\//, '')}` : 'app code (apps/web/src)';
+      const owner = match ? match[1] : source.includes('/packages/shared/') ? '@div/shared' : appCode;
       totals[owner] = (totals[owner] ?? 0) + (bytes / mapped) * gz;
     }
   }
@@ -122,6 +123,9 @@ if (homeByPackage) {
 console.log('\nLargest chunks (gzipped)');
 for (const chunk of chunks.slice(0, 15))
   console.log(`  ${chunk.file.padEnd(48)} ${String(chunk.gzipKb).padStart(7)} KB${chunk.initial ? '  (initial)' : ''}`);
+
+// BENCH_LIGHTHOUSE=0: sizes only (a quick check while working on the bundle).
+if (process.env.BENCH_LIGHTHOUSE === '0') process.exit(kb(homeJsBytes) > HOME_JS_TARGET_KB ? 1 : 0);
 
 // 3. Serve the build with the real server and run Lighthouse on the public pages.
 // BENCH_SERVER=static serves the same build from a small server with gzip and immutable caching of

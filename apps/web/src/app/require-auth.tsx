@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadingMessage } from '../components/loading-message';
+import { useTranslation } from '../lib/i18n';
 import '../components/shell-locale';
 import { checkSession, isFreshlyVerified } from '../lib/auth';
 import { getSession, rememberReturnTo } from '../lib/session';

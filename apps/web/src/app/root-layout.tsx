@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useSearchParams } from 'react-router';
 import { CookieBanner } from '../components/cookie-banner';
 import { LoadingMessage } from '../components/loading-message';
 import { RouteProgress } from '../components/route-progress';
 import { SiteNav } from '../components/site-nav';
 import { ToastContainer } from '../components/toast-container';
+import { useTranslation } from '../lib/i18n';
 import '../components/shell-locale';
 import { CONSENT_ACCEPTED_EVENT } from '../lib/consent';
 

@@ -1,8 +1,27 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { type ComponentType, lazy, startTransition, useLayoutEffect, useState } from 'react';
+import { UNSAFE_createBrowserHistory as createBrowserHistory, Route, Router, Routes } from 'react-router';
 import { socialNetworks } from './paths';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
+
+type Screen = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A screen that reads the API through TanStack Query: React Query and the app's query client load
+ * with the screen, never with the home page (ADR 0131). Every such screen shares one client.
+ */
+function withQueries(load: Screen) {
+  return lazy(async () => {
+    const [{ QueryProvider }, { default: Page }] = await Promise.all([import('./query-provider'), load()]);
+    return {
+      default: () => (
+        <QueryProvider>
+          <Page />
+        </QueryProvider>
+      ),
+    };
+  });
+}
 
 const HomePage = lazy(() => import('../features/home/home-page'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
@@ -11,66 +30,110 @@ const TermsPage = lazy(() => import('../features/legal/terms-page'));
 const PrivacyPage = lazy(() => import('../features/legal/privacy-page'));
 const CookiesPage = lazy(() => import('../features/legal/cookies-page'));
 const LoadingPage = lazy(() => import('../features/loading/loading-page'));
-const PricingPage = lazy(() => import('../features/pricing/pricing-page'));
-const DevelopersPage = lazy(() => import('../features/developers/developers-page'));
-const ApiDocsPage = lazy(() => import('../features/api-docs/api-docs-page'));
+const PricingPage = withQueries(() => import('../features/pricing/pricing-page'));
+const DevelopersPage = withQueries(() => import('../features/developers/developers-page'));
+const ApiDocsPage = withQueries(() => import('../features/api-docs/api-docs-page'));
 const AvatarDemoPage = lazy(() => import('../features/avatar-demo/avatar-demo-page'));
 const SocialRedirectPage = lazy(() => import('../features/social/social-redirect-page'));
-const SpacesPage = lazy(() => import('../features/spaces/spaces-page'));
-const EditorPage = lazy(() => import('../features/editor/editor-page'));
-const SettingsPage = lazy(() => import('../features/settings/settings-page'));
-const UsagePage = lazy(() => import('../features/usage/usage-page'));
+const SpacesPage = withQueries(() => import('../features/spaces/spaces-page'));
+const EditorPage = withQueries(() => import('../features/editor/editor-page'));
+const SettingsPage = withQueries(() => import('../features/settings/settings-page'));
+const UsagePage = withQueries(() => import('../features/usage/usage-page'));
 
 /** The route table of the spec (section 2). Any unknown path shows home. */
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/auth/:provider', element: <AuthReturnPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/cookies', element: <CookiesPage /> },
-      { path: '/loading', element: <LoadingPage /> },
-      { path: '/pricing', element: <PricingPage /> },
-      { path: '/developers', element: <DevelopersPage /> },
-      { path: '/docs/api', element: <ApiDocsPage /> },
-      { path: '/avatar-demo', element: <AvatarDemoPage /> },
-      ...socialNetworks.map((network) => ({ path: `/${network}`, element: <SocialRedirectPage /> })),
-      {
-        path: '/spaces',
-        element: (
-          <RequireAuth>
-            <SpacesPage />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/space/:spaceId',
-        element: (
-          <RequireAuth>
-            <EditorPage />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/settings',
-        element: (
-          <RequireAuth>
-            <SettingsPage />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/usage',
-        element: (
-          <RequireAuth>
-            <UsagePage />
-          </RequireAuth>
-        ),
-      },
-      { path: '*', element: <HomePage /> },
-    ],
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/auth/:provider" element={<AuthReturnPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/cookies" element={<CookiesPage />} />
+        <Route path="/loading" element={<LoadingPage />} />
+        <Route path="/pricing" element={<PricingPage />} />
+        <Route path="/developers" element={<DevelopersPage />} />
+        <Route path="/docs/api" element={<ApiDocsPage />} />
+        <Route path="/avatar-demo" element={<AvatarDemoPage />} />
+        {socialNetworks.map((network) => (
+          <Route key={network} path={`/${network}`} element={<SocialRedirectPage />} />
+        ))}
+        <Route
+          path="/spaces"
+          element={
+            <RequireAuth>
+              <SpacesPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/space/:spaceId"
+          element={
+            <RequireAuth>
+              <EditorPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/settings"
+          element={
+            <RequireAuth>
+              <SettingsPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/usage"
+          element={
+            <RequireAuth>
+              <UsagePage />
+            </RequireAuth>
+          }
+        />
+        <Route path="*" element={<HomePage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+// Declarative mode (ADR 0132): the browser history drives <Router> directly, so React Router's
+// data router (loaders, actions, fetchers) stays out of the bundle.
+const history = createBrowserHistory({ v5Compat: true });
+
+type RouterState = { location: { key: string }; navigation: { state: string } };
+const targetListeners = new Set<(state: RouterState) => void>();
+
+/**
+ * The location the app is heading to, for the route progress bar (`watchRouter`): it changes as
+ * soon as the history does, while the rendered location follows inside a transition.
+ */
+export const navigationTarget = {
+  get state(): RouterState {
+    return { location: history.location, navigation: { state: 'idle' } };
   },
-]);
+  subscribe(listener: (state: RouterState) => void) {
+    targetListeners.add(listener);
+    return () => {
+      targetListeners.delete(listener);
+    };
+  },
+};
+
+/** The app's router: navigations render in a transition, like React Router's own routers. */
+export function AppRouter() {
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(
+    () =>
+      history.listen((update) => {
+        for (const listener of targetListeners) listener(navigationTarget.state);
+        startTransition(() => setState({ action: update.action, location: update.location }));
+      }),
+    [],
+  );
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={history}>
+      <AppRoutes />
+    </Router>
+  );
+}

@@ -1,7 +1,7 @@
 import { BarChart3, LogOut, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../lib/i18n';
 import type { StoredSession } from '../lib/session';
 import { Avatar } from './avatar';
 import './shell-locale';

@@ -1,8 +1,8 @@
 import { Cookie } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getConsent, storeConsent } from '../lib/consent';
+import { useTranslation } from '../lib/i18n';
 import './shell-locale';
 
 /**

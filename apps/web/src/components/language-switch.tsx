@@ -1,6 +1,5 @@
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
-import { type Language, languages, setLanguage } from '../lib/i18n';
+import { type Language, languages, setLanguage, useTranslation } from '../lib/i18n';
 import './shell-locale';
 
 /** Spanish (the interface language) or English. */

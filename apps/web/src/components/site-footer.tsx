@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../lib/i18n';
 import { DiscordMark, FacebookMark, GitHubMark, InstagramMark, LinkedInMark, RedditMark, TikTokMark, XMark } from './brand-icons';
 import { Logo } from './site-nav';
 import './shell-locale';

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { LogOut, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../lib/auth';
+import { useTranslation } from '../lib/i18n';
 import { useStoredSession } from '../lib/session';
 import { Avatar } from './avatar';
 import { LanguageSwitch } from './language-switch';

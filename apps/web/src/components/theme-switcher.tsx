@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { type Theme, useTheme } from '../lib/theme';
 import './shell-locale';
 

@@ -5,7 +5,7 @@ import { clsx } from 'clsx';
 import { BookOpen, Check, Copy, KeyRound, Plus, TriangleAlert } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';

@@ -1,7 +1,7 @@
 import type { AuthCallbackErrorReason } from '@div/shared/auth';
 import { CircleX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, Navigate, useParams } from 'react-router';
 import './auth-locale';
 

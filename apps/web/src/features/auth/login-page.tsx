@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@div/shared/constants';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { GitHubMark, GoogleMark } from '../../components/brand-icons';
 import { LoadingMessage } from '../../components/loading-message';

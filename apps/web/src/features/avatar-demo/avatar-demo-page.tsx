@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Avatar, type AvatarSize } from '../../components/avatar';
 import { registerLocale } from '../../lib/i18n';
 

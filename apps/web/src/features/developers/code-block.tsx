@@ -2,7 +2,7 @@ import { COPY_CONFIRMATION_MS } from '@div/shared/constants';
 import { clsx } from 'clsx';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Snippet } from './snippets';
 import './locale';
 

@@ -12,7 +12,7 @@ import { clsx } from 'clsx';
 import { Check, Copy, ExternalLink, Globe, Link2, Server } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useDeployments, useDomainActions, useDomains, useSites } from './api';

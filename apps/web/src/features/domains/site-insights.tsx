@@ -1,6 +1,6 @@
 import { hasAdvancedFeatures, hasPublishingFeatures, type SeoSettings } from '@div/shared/publishing';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useAnalytics, useDomainActions, useSeo } from './api';

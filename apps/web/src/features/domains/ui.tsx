@@ -1,6 +1,6 @@
 import { PUBLISHING_MESSAGES } from '@div/shared/publishing';
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import './locale';

@@ -1,5 +1,5 @@
 import { AlertTriangle, Check, CircleDot, Loader2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { SaveStatus } from './files/use-file-session';
 
 const styles: Record<SaveStatus, string> = {

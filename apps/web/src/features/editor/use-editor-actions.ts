@@ -1,6 +1,6 @@
 import type { Version } from '@div/shared/spaces';
 import { type Dispatch, type SetStateAction, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { deploySpace } from './api/deploy';

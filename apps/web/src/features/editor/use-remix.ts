@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';

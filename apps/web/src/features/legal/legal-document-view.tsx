@@ -1,7 +1,7 @@
 import { formatLegalDate, type LegalDocument, legalDocumentIds } from '@div/shared/legal-common';
 import { Download, Printer } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import './locale';
 

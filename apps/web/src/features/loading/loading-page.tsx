@@ -1,6 +1,6 @@
 import { MIN_LOADING_MS } from '@div/shared/constants';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { registerLocale } from '../../lib/i18n';
 

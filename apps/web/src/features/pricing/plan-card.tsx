@@ -1,7 +1,7 @@
 import { type Plan, planFeatureList } from '@div/shared/plans';
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import './locale';
 
 /** One plan of the catalogue: price, messages, features, restrictions and its button. */

@@ -2,7 +2,7 @@ import { contactEmails } from '@div/shared/legal-common';
 import { type Plan, planFeatureCards, planIds, planOf, plans, plansWithFeature } from '@div/shared/plans';
 import { BarChart3, Code2, Globe, Mail, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 

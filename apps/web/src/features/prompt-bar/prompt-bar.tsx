@@ -3,7 +3,7 @@ import { AUTO_PROVIDER } from '@div/shared/models';
 import type { PlanId } from '@div/shared/plans';
 import { ArrowUp, Brain, Globe, Loader2, Square, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { fetchRedesign, stopGeneration, useModels, useProfile } from './api';

@@ -2,7 +2,7 @@ import { AUTO_PROVIDER, type ModelsResponse, planAllowsModel } from '@div/shared
 import type { PlanId } from '@div/shared/plans';
 import { Lock, Settings2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 export interface AiChoice {
   model: string;

@@ -4,7 +4,7 @@ import { formatDateEs, formatOneDecimal, isUnlimited, percentUsed, progressColor
 import { clsx } from 'clsx';
 import { Check, Copy, CreditCard, ExternalLink } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';

@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Navigate, useLocation } from 'react-router';
 import { registerLocale } from '../../lib/i18n';
 import { socialProfileFor } from './social-profiles';

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';

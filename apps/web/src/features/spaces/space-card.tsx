@@ -2,7 +2,7 @@ import type { SpaceSummary } from '@div/shared/spaces';
 import { FolderCode, Trash2 } from 'lucide-react';
 import { AlertDialog, ContextMenu } from 'radix-ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';

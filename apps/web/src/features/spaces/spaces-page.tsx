@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toast } from 'sonner';
 import { useSpaces } from './api/list-spaces';
 import { CreateSpaceForm } from './create-space-form';

@@ -2,7 +2,7 @@ import type { UsageResponse } from '@div/shared/usage';
 import { barHeightPx, formatDayLabel, formatMonthLabel, formatWeekLabel } from '@div/shared/usage-display';
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 export type ChartPeriod = 'daily' | 'weekly' | 'monthly';
 const CHART_HEIGHT_PX = 200;

@@ -20,7 +20,7 @@ import {
   TrendingUp,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';

@@ -1,5 +1,5 @@
 import { FileCode2, FileJson, FileType } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { languageOfPath } from './code-editor';
 import type { EditableFile } from './drafts';
 

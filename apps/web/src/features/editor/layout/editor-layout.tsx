@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { clampRatio, clampSidebar, type LayoutSizes, loadSizes, MOBILE_BREAKPOINT, PANEL_MIN, saveSizes } from './layout-sizes';
 
 function useIsNarrow() {

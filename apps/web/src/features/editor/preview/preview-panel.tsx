@@ -1,6 +1,6 @@
 import { Loader2, Lock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from 'sonner';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import type { EditableFile } from '../files/drafts';

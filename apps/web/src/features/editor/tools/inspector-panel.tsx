@@ -1,5 +1,5 @@
 import { MousePointerClick, Send, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from 'sonner';
 import { useEditorStore, useEditorUi } from '../editor-store';
 

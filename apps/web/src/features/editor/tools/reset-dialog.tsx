@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The confirmation the spec requires before a full reset. */
 export function ResetDialog({

@@ -1,6 +1,6 @@
 import { Wrench } from 'lucide-react';
 import { type PointerEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 const SIZE = 48;
 const STORAGE_KEY = 'div_editor_tools_position';

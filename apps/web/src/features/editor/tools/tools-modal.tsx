@@ -16,7 +16,7 @@ import {
   X,
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import { type Device, deviceNames, devices } from '../preview/devices';
 import { VersionHistory } from './version-history';

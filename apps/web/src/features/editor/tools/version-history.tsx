@@ -1,6 +1,6 @@
 import type { Version } from '@div/shared/spaces';
 import { History, RotateCcw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 export const HISTORY_VISIBLE = 5;
 

@@ -1,5 +1,5 @@
 import { Check, Send } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import '../locale';
 
 /** Lazy home section: a static picture of the prompt-to-site flow. */

@@ -1,5 +1,5 @@
 import { Braces, Cpu, ShieldCheck, Terminal } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import '../locale';
 
 const items = [
