@@ -1,12 +1,12 @@
 import type { LineRange } from '@div/shared/generation';
 import type { SpaceDetailResponse, Version } from '@div/shared/spaces';
 import { ArrowLeft, Download } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
+import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/prompt-bar';
 import { exportSpace } from './api/export-space';
@@ -18,12 +18,14 @@ import { PreviewPanel } from './preview/preview-panel';
 import { PromptSlot } from './prompt-slot';
 import { SaveIndicator, StaleDraftBanner } from './save-indicator';
 import { InspectorPanel } from './tools/inspector-panel';
-import { ResetDialog } from './tools/reset-dialog';
 import { ToolsButton } from './tools/tools-button';
-import { ToolsModal } from './tools/tools-modal';
 import { useDark } from './use-dark';
 import { useEditorActions } from './use-editor-actions';
 import { useRemix } from './use-remix';
+
+// The tools modal and the reset confirmation load on first use (editor route JS budget, ADR 0061).
+const ToolsModal = lazy(() => import('./tools/tools-modal').then((module) => ({ default: module.ToolsModal })));
+const ResetDialog = lazy(() => import('./tools/reset-dialog').then((module) => ({ default: module.ResetDialog })));
 
 export function EditorWorkspace({
   spaceId,
@@ -57,6 +59,7 @@ export function EditorWorkspace({
   ]);
   const [active, setActive] = useState(tabs[0] ?? 'index.html');
   const [toolsOpen, setToolsOpen] = useState(false);
+  const [toolsUsed, setToolsUsed] = useState(false);
   // While the AI writes code: the files as they stream (preview and active editor follow them).
   const [stream, setStream] = useState<StreamView | null>(null);
   // Lines the last generation changed, highlighted in the editor.
@@ -172,15 +175,28 @@ export function EditorWorkspace({
         }}
         onUnauthorized={onUnauthorized}
       />
-      <ToolsButton onOpen={() => setToolsOpen(true)} />
-      <ToolsModal
-        open={toolsOpen}
-        onOpenChange={setToolsOpen}
-        actions={actions}
-        versions={versions}
-        restoringId={actions.restoringId}
+      <ToolsButton
+        onOpen={() => {
+          setToolsUsed(true);
+          setToolsOpen(true);
+        }}
       />
-      <ResetDialog open={actions.confirmingReset} onOpenChange={actions.setConfirmingReset} onConfirm={actions.confirmReset} />
+      {toolsUsed && (
+        <Suspense fallback={null}>
+          <ToolsModal
+            open={toolsOpen}
+            onOpenChange={setToolsOpen}
+            actions={actions}
+            versions={versions}
+            restoringId={actions.restoringId}
+          />
+        </Suspense>
+      )}
+      {actions.confirmingReset && (
+        <Suspense fallback={null}>
+          <ResetDialog open onOpenChange={actions.setConfirmingReset} onConfirm={actions.confirmReset} />
+        </Suspense>
+      )}
     </div>
   );
 }
