@@ -161,3 +161,63 @@ test('domain manager: rename the subdomain with the server rule, DNS help, custo
   await page.screenshot({ path: '/tmp/div-j-dns.png', fullPage: true });
   await expect(records.nth(0).getByText('¡Copiado!')).toBeHidden({ timeout: 4000 });
 });
+
+test('a medium-plan user adds a custom domain, edits SEO and sees the visits of the published site', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const port = new URL(baseURL ?? '').port;
+  await signIn(page, 'Mediana');
+  await page.goto('/pricing');
+  await page.getByRole('article', { name: 'Mediano' }).getByRole('button', { name: 'Seleccionar Plan' }).click();
+  await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
+  await expect(page).toHaveURL(/\/pricing\?checkout=success$/);
+
+  const name = `Con Dominio ${Math.random().toString(36).slice(2, 7)}`;
+  const slug = name.toLowerCase().replace(/\s+/g, '-');
+  await createSpace(page, name);
+  await deployFromEditor(page);
+
+  await page.goto('/settings');
+  await page.getByLabel('Título').fill('Mi negocio en línea');
+  await page.getByLabel('Descripción').fill('Pan recién hecho cada mañana');
+  await page.getByRole('button', { name: 'Guardar SEO' }).click();
+  await expect(page.getByText('SEO guardado')).toBeVisible();
+  // Advanced SEO is for pro: the fields are there but disabled.
+  await expect(page.getByLabel('URL canónica')).toBeDisabled();
+
+  // SEO applies at the next deploy; then visits are counted (no cookies).
+  await page.goto('/spaces');
+  await page.getByText(name).click();
+  await expect(page.getByTestId('code-editor')).toBeVisible({ timeout: 30_000 });
+  await deployFromEditor(page);
+  const site = await context.newPage();
+  for (let i = 0; i < 3; i += 1) await site.goto(`http://${slug}.localhost:${port}/`);
+  await expect(site).toHaveTitle('Mi negocio en línea');
+  expect(await site.evaluate(() => document.cookie)).toBe('');
+
+  await page.goto('/settings');
+  await expect(page.getByTestId('analytics-total')).toHaveText('3 visitas en los últimos 30 días');
+  await page.getByRole('tab', { name: 'Dominio personalizado' }).click();
+  const field = page.getByLabel('Dominio', { exact: true });
+  await expect(page.getByRole('button', { name: 'Añadir dominio' })).toBeDisabled();
+  await field.fill('no es un dominio');
+  await page.getByRole('button', { name: 'Añadir dominio' }).click();
+  await expect(page.getByText('Escribe un dominio válido, por ejemplo www.midominio.com.')).toBeVisible();
+  const domain = `${slug}.example.com`;
+  await field.fill(domain);
+  await page.getByRole('button', { name: 'Añadir dominio' }).click();
+  const item = page.getByTestId('custom-domain');
+  await expect(item).toContainText(domain);
+  await expect(item).toContainText('Pendiente');
+
+  await page.getByRole('tab', { name: 'Configuración DNS' }).click();
+  const records = page.getByTestId('dns-record');
+  await expect(records.nth(0)).toContainText(`_div-verify.${domain}`);
+  await expect(records.nth(0)).toContainText('div-verify=');
+  await expect(records.nth(1)).toContainText('CNAME');
+  await page.getByRole('button', { name: 'Oscuro' }).click();
+  await page.getByRole('heading', { name: 'Dominios' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/div-j-domains-dark.png', fullPage: true });
+});

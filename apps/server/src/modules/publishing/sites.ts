@@ -137,9 +137,3 @@ export function toSite(
     deployedAt: deployedAt ?? null,
   };
 }
-
-/** Used by the tests of the race: how many sites hold a slug. */
-export async function countSlug(db: Database, slug: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sites).where(eq(sites.slug, slug));
-  return row?.n ?? 0;
-}
