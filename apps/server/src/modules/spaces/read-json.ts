@@ -81,7 +81,7 @@ export async function getSpaceDetailJson(opts: {
   let space = String(row.space);
   const versions = String(row.versions);
   const etag = etagOf(space, versions, revision);
-  if (opts.ifNoneMatch !== undefined && opts.ifNoneMatch.split(/\s*,\s*/).includes(etag)) return { etag, body: null };
+  if (opts.ifNoneMatch?.split(/\s*,\s*/).includes(etag)) return { etag, body: null };
   let filesJson = opts.cache?.get(opts.spaceId, revision);
   if (filesJson === undefined) {
     // Files and revision from one statement (one snapshot), so the cache never pairs them wrongly.
