@@ -165,7 +165,7 @@ test('a script error raises the toast; three failing loads lock the preview', as
   await page.screenshot({ path: '/tmp/div-f-locked.png' });
 });
 
-test("a generated page's script cannot read the app's localStorage", async ({ page }) => {
+test("a generated page's script cannot read the app's localStorage", async ({ page, context }) => {
   await signIn(page, 'Seguridad');
   await createSpace(page, 'Intento de robo');
   expect(await page.evaluate(() => localStorage.getItem('div_auth_token'))).toBeTruthy();
@@ -181,6 +181,14 @@ test("a generated page's script cannot read the app's localStorage", async ({ pa
     </script></body></html>`,
   );
   await expect(preview(page).locator('#out')).toHaveText('own:blocked parent:blocked top:blocked');
+
+  // Opened in a new window, the site is still sandboxed (opaque origin) and runs its scripts.
+  await openTools(page);
+  const popup = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Abrir en ventana nueva' }).click();
+  const opened = await popup;
+  await expect(opened.locator('#out')).toHaveText(/^own:blocked parent:/);
+  expect(await opened.evaluate(() => window.opener)).toBeNull();
   await expect(page.getByTestId('preview-frame')).toHaveAttribute(
     'sandbox',
     'allow-scripts allow-forms allow-popups allow-modals',
