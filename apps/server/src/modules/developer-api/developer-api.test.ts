@@ -3,6 +3,7 @@ import { DEVELOPER_API_MESSAGES, v1UsageResponseSchema } from '@div/shared/devel
 import type { GenerationEvent } from '@div/shared/generation';
 import { readNdjson } from '@div/shared/ndjson';
 import { developerPlans } from '@div/shared/plans';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -10,7 +11,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { apiRequestCounts } from '../../db/schema/api-keys';
 import { createTestApp, testConfig } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
-import { consumeMonthlyRequest, periodOf } from './quota';
+import { createMonthlyQuota, periodOf } from './quota';
 import { createMinuteLimiter } from './rate-limit';
 import { createKeyUser } from './test-helpers';
 
@@ -298,16 +299,27 @@ describe.each(testDrivers)('developer API limits (%s)', (driver) => {
     // The counter is per calendar month: the first request of the next month passes.
     const now = new Date();
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 0, 0, 1));
-    const next = await consumeMonthlyRequest({ db: database.db, userId: user.id, limit, now: nextMonth });
-    expect(next).toMatchObject({ allowed: true, used: 1 });
+    const quota = createMonthlyQuota({ db: database.db });
+    expect(await quota.consume({ userId: user.id, plan: 'starter', now: nextMonth })).toMatchObject({ allowed: true, used: 1 });
+    await quota.close();
   });
 
-  it('counts the monthly quota exactly under concurrency', async () => {
+  it('counts the monthly quota exactly under concurrency, from the stored count, and stores it', async () => {
     const user = await createKeyUser(database);
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, () => consumeMonthlyRequest({ db: database.db, userId: user.id, limit: 17 })),
-    );
+    const limit = developerPlans.starter.requestsPerMonth;
+    const period = periodOf(new Date());
+    await database.db.insert(apiRequestCounts).values({ userId: user.id, period, count: limit - 17 });
+    // A fresh process: its counter is seeded from the database while 30 requests arrive at once.
+    const quota = createMonthlyQuota({ db: database.db, flushMs: 60_000 });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => quota.consume({ userId: user.id, plan: 'starter' })));
     expect(answers.filter((a) => a.allowed)).toHaveLength(17);
+    expect(await quota.used({ userId: user.id, plan: 'starter' })).toBe(limit);
+    await quota.close();
+    const [row] = await database.db
+      .select({ count: apiRequestCounts.count })
+      .from(apiRequestCounts)
+      .where(and(eq(apiRequestCounts.userId, user.id), eq(apiRequestCounts.period, period)));
+    expect(row?.count).toBe(limit);
   });
 
   it('does not limit the enterprise plan', async () => {

@@ -37,7 +37,7 @@ import { listVersions } from '../spaces/versions';
 import { findUsage } from '../usage/service';
 import { foldGenerationStream, wantsJson } from './generation-answer';
 import { addGenerationStream, openApiDocument } from './openapi';
-import { consumeMonthlyRequest, countMonthlyRequests, periodResetOf } from './quota';
+import { createMonthlyQuota, type MonthlyQuota, periodResetOf } from './quota';
 import { createMinuteLimiter, type MinuteLimiter } from './rate-limit';
 
 declare module 'fastify' {
@@ -50,6 +50,8 @@ declare module 'fastify' {
 export interface DeveloperApiOptions {
   /** The per-minute limiter; one is created from the configuration by default. */
   limiter?: MinuteLimiter;
+  /** The monthly quota; one is created from the configuration by default. */
+  quota?: MonthlyQuota;
   /** false turns off both limits (the benchmark's baseline only). */
   rateLimits?: boolean;
 }
@@ -76,11 +78,13 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
   const limiter =
     options.limiter ??
     createMinuteLimiter({ redisUrl: ctx.config.REDIS_URL, windowSeconds: ctx.config.API_RATE_WINDOW_SECONDS, log: ctx.log });
+  const quota = options.quota ?? createMonthlyQuota({ db: ctx.db, redisUrl: ctx.config.REDIS_URL, log: ctx.log });
   const ai = aiProvidersFor(ctx.config);
   const registry = createGenerationRegistry({ redisUrl: ctx.config.REDIS_URL, log: ctx.log });
   app.addHook('onClose', async () => {
     await registry.close();
     if (!options.limiter) await limiter.close();
+    if (!options.quota) await quota.close();
   });
 
   await app.register(fastifySwagger, {
@@ -110,7 +114,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
           state.counted = true;
           return;
         }
-        await enforceLimits({ ctx, limiter, owner, reply });
+        await enforceLimits({ limiter, quota, owner, reply });
         state.counted = true;
       });
 
@@ -323,7 +327,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
           const plan = developerPlanOf(owner.developerPlan);
           const [usage, requestsUsed] = await Promise.all([
             findUsage({ db: ctx.db, userId: owner.userId, now }),
-            countMonthlyRequests({ db: ctx.db, userId: owner.userId, now }),
+            quota.used({ userId: owner.userId, plan: plan.id, now }),
           ]);
           return {
             ...usage,
@@ -348,8 +352,8 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
 }
 
 /** Checks the per-minute limit, then the monthly quota; sets the RateLimit headers; 429 when over either. */
-async function enforceLimits(opts: { ctx: AppContext; limiter: MinuteLimiter; owner: KeyOwner; reply: FastifyReply }) {
-  const { ctx, limiter, owner, reply } = opts;
+async function enforceLimits(opts: { limiter: MinuteLimiter; quota: MonthlyQuota; owner: KeyOwner; reply: FastifyReply }) {
+  const { limiter, quota, owner, reply } = opts;
   const plan = developerPlanOf(owner.developerPlan);
   const minute = await limiter.consume(owner.userId, plan.id);
   if (minute) {
@@ -365,7 +369,7 @@ async function enforceLimits(opts: { ctx: AppContext; limiter: MinuteLimiter; ow
   }
   if (plan.requestsPerMonth < 0) return;
   const now = new Date();
-  const month = await consumeMonthlyRequest({ db: ctx.db, userId: owner.userId, limit: plan.requestsPerMonth, now });
+  const month = await quota.consume({ userId: owner.userId, plan: plan.id, now });
   const monthReset = Math.max(1, Math.ceil((month.resetAt.getTime() - now.getTime()) / 1000));
   reply
     .header('x-quota-limit', month.limit)
