@@ -19,7 +19,9 @@ const TOKEN = 'abcd'; // 4 characters a token
 const LATENCY_RUNS = Number(process.env.BENCH_LATENCY_RUNS ?? 30);
 const RATE_TOKENS = Number(process.env.BENCH_RATE_TOKENS ?? 8000);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
-const CONCURRENT_TOKENS = Number(process.env.BENCH_CONCURRENT_TOKENS ?? 4000);
+const CONCURRENT_TOKENS = Number(process.env.BENCH_CONCURRENT_TOKENS ?? 8000);
+/** Arrivals are spread over this many ms (clients do not all press Enter in the same millisecond). */
+const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 2000);
 const COMPOSER_RUNS = Number(process.env.BENCH_COMPOSER_RUNS ?? 5);
 
 // ---------------------------------------------------------------- child: the app under test
@@ -39,23 +41,56 @@ async function serveApp(upstreamUrl) {
     SESSION_SECRET: 'b'.repeat(64),
     ...(upstreamUrl ? { AI_API_KEY: 'bench', AI_BASE_URL: upstreamUrl } : {}),
   });
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  const database = process.env.BENCH_APP_DATABASE_URL
+    ? await openDatabase({ url: process.env.BENCH_APP_DATABASE_URL, poolSize: 40 })
+    : await openDatabase({ dataDir: path.join(dataDir, 'db') });
   const app = await buildApp(config, { database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const [user] = await database.db
-    .insert(users)
-    .values({ name: 'Bench', email: `bench-${Date.now()}@example.test`, plan: 'pro' })
-    .returning({ id: users.id });
-  const { token } = await createSession(database, { userId: user.id, ttlMs: 3_600_000 });
+  // One person per concurrent generation (each with a space): 200 people generating at once.
+  const tokens = [];
   const spaces = [];
-  for (let i = 0; i < CONCURRENT + 1; i++)
+  for (let i = 0; i < CONCURRENT + 1; i++) {
+    const [user] = await database.db
+      .insert(users)
+      .values({ name: `Bench ${i}`, email: `bench-${i}-${Date.now()}@example.test`, plan: 'pro' })
+      .returning({ id: users.id });
+    tokens.push((await createSession(database, { userId: user.id, ttlMs: 3_600_000 })).token);
     spaces.push((await createSpace({ db: database.db, userId: user.id, name: `B${i}` })).id);
-  process.stdout.write(`${JSON.stringify({ port: app.server.address().port, token, spaces })}\n`);
+  }
+  const token = tokens[0];
+  process.stdout.write(`${JSON.stringify({ port: app.server.address().port, token, tokens, spaces })}\n`);
 }
 
-async function startApp(upstreamUrl) {
+/** A scratch PostgreSQL database next to BENCH_DATABASE_URL (embedded PGlite when none answers). */
+async function scratchDatabase() {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  try {
+    const { default: pg } = await import('pg');
+    const name = `div_bench_gen_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  } catch {
+    return { url: undefined, drop: async () => {} };
+  }
+}
+
+async function startApp(upstreamUrl, databaseUrl) {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'app', upstreamUrl], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...(databaseUrl ? { BENCH_APP_DATABASE_URL: databaseUrl } : {}) },
   });
   const info = await new Promise((resolve, reject) => {
     let text = '';
@@ -95,6 +130,8 @@ function startUpstream() {
         entry.closed = true;
       });
       const start = performance.now();
+      const tokenChunk = chunk(TOKEN);
+      const lineChunk = chunk(`${TOKEN}\n`);
       let sent = 0;
       const opening = '```html index.html\n';
       const tick = () => {
@@ -102,9 +139,16 @@ function startUpstream() {
         const due = Math.min(tokens, Math.floor(((performance.now() - start) * TOKENS_PER_SECOND) / 1000) + 1);
         let out = '';
         while (sent < due) {
-          const text = sent === 0 ? opening : sent % 16 === 15 ? `${TOKEN}\n` : TOKEN;
-          out += chunk(text);
-          entry.chars += text.length;
+          if (sent === 0) {
+            out += chunk(opening);
+            entry.chars += opening.length;
+          } else if (sent % 16 === 15) {
+            out += lineChunk;
+            entry.chars += TOKEN.length + 1;
+          } else {
+            out += tokenChunk;
+            entry.chars += TOKEN.length;
+          }
           sent++;
         }
         if (out) {
@@ -133,10 +177,10 @@ function startUpstream() {
 
 // ---------------------------------------------------------------- client
 /** One generation; calls back with (event, receivedAt) and resolves with the events. */
-async function generate(app, spaceId, prompt, onEvent, model) {
+async function generate(app, spaceId, prompt, onEvent, model, token = app.token) {
   const response = await fetch(`${app.url}/api/ask-ai/generate-separate-files`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${app.token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ prompt, spaceId, ...(model ? { model } : {}) }),
   });
   if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
@@ -164,6 +208,23 @@ async function generate(app, spaceId, prompt, onEvent, model) {
   return events;
 }
 
+/** A generation read without parsing every line (the concurrency run): its last events only. */
+async function generateLight(app, spaceId, prompt, model, token) {
+  const response = await fetch(`${app.url}/api/ask-ai/generate-separate-files`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ prompt, spaceId, model }),
+  });
+  if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
+  const decoder = new TextDecoder();
+  let tail = '';
+  for await (const value of response.body) tail = (tail + decoder.decode(value, { stream: true })).slice(-4096);
+  return tail
+    .split('\n')
+    .filter((line) => line.startsWith('{"type":"done"') || line.startsWith('{"type":"error"'))
+    .map((line) => JSON.parse(line));
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -173,9 +234,16 @@ const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 async function main() {
   const upstream = await startUpstream();
-  const app = await startApp(upstream.url);
+  const scratch = await scratchDatabase();
+  const app = await startApp(upstream.url, scratch.url);
   const model = 'google/gemini-2.0-flash-001';
-  const result = { date: new Date().toISOString(), node: process.version, tokensPerSecond: TOKENS_PER_SECOND };
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    tokensPerSecond: TOKENS_PER_SECOND,
+    database: scratch.url ? 'postgresql' : 'pglite (embedded, in the server process)',
+    loadAverageAtStart: (await import('node:os')).loadavg()[0],
+  };
   try {
     // Warm-up.
     await generate(app, app.spaces[0], 'tokens=200', null, model);
@@ -240,19 +308,39 @@ async function main() {
       peak = Math.max(peak, rssMb(app.child.pid));
     }, 50);
     const started = performance.now();
+    const failures = [];
+    let inFlight = 0;
+    let peakInFlight = 0;
     const outcomes = await Promise.all(
-      app.spaces.slice(1, CONCURRENT + 1).map((spaceId) =>
-        generate(app, spaceId, `tokens=${CONCURRENT_TOKENS}`, null, model).then(
-          (events) => events.some((e) => e.type === 'done'),
-          () => false,
-        ),
-      ),
+      app.spaces.slice(1, CONCURRENT + 1).map(async (spaceId, i) => {
+        await new Promise((r) => setTimeout(r, (RAMP_MS * i) / CONCURRENT));
+        inFlight++;
+        peakInFlight = Math.max(peakInFlight, inFlight);
+        return generateLight(app, spaceId, `tokens=${CONCURRENT_TOKENS}`, model, app.tokens[i + 1])
+          .then(
+            (events) => {
+              const error = events.find((e) => e.type === 'error');
+              if (error) failures.push(error.code);
+              return events.some((e) => e.type === 'done');
+            },
+            (error) => {
+              failures.push(String(error.message).slice(0, 120));
+              return false;
+            },
+          )
+          .finally(() => {
+            inFlight--;
+          });
+      }),
     );
     clearInterval(sampler);
     result.concurrent = {
       generations: CONCURRENT,
       tokensEach: CONCURRENT_TOKENS,
       completed: outcomes.filter(Boolean).length,
+      failures: [...new Set(failures)],
+      rampMs: RAMP_MS,
+      peakInFlight,
       seconds: round((performance.now() - started) / 1000),
       rssBaselineMb: Math.round(baseline),
       rssPeakMb: Math.round(peak),
@@ -262,10 +350,13 @@ async function main() {
   } finally {
     app.child.kill();
     upstream.server.close();
+    await new Promise((r) => setTimeout(r, 300));
+    await scratch.drop();
   }
 
   // 4. The local composer at its default pace, in a server without an AI key.
-  const composer = await startApp('');
+  const composerDb = await scratchDatabase();
+  const composer = await startApp('', composerDb.url);
   try {
     const firstPreview = [];
     const complete = [];
@@ -285,6 +376,8 @@ async function main() {
             if (!visible && /<body[^>]*>[\s\S]*<\w/i.test(html)) visible = at;
           }
         },
+        undefined,
+        composer.tokens[i],
       );
       if (!events.some((e) => e.type === 'done')) throw new Error('composer generation did not finish');
       firstPreview.push(visible - started);
@@ -299,6 +392,8 @@ async function main() {
     result.composer.pass = result.composer.firstVisiblePreviewMedianMs <= 1000 && result.composer.completeSiteMedianMs <= 5000;
   } finally {
     composer.child.kill();
+    await new Promise((r) => setTimeout(r, 300));
+    await composerDb.drop();
   }
 
   mkdirSync(path.join(here, 'results'), { recursive: true });
