@@ -8,14 +8,16 @@ export const ADVANCED_PLANS = ['pro'] as const;
 
 export const hasPublishingFeatures = (plan: string | null | undefined) =>
   (PUBLISHING_PLANS as readonly string[]).includes(plan ?? '');
-export const hasAdvancedFeatures = (plan: string | null | undefined) => (ADVANCED_PLANS as readonly string[]).includes(plan ?? '');
+export const hasAdvancedFeatures = (plan: string | null | undefined) =>
+  (ADVANCED_PLANS as readonly string[]).includes(plan ?? '');
 
 /** Messages (spec section 8 keeps the deploy ones in English, verbatim). */
 export const PUBLISHING_MESSAGES = {
   deployed: 'Deployment successful',
   deployFailed: 'Deployment failed',
   noContent: 'Deploy requires content',
-  slugInvalid: 'El subdominio solo puede tener letras, números y guiones (3 a 63 caracteres, sin guion al principio ni al final).',
+  slugInvalid:
+    'El subdominio solo puede tener letras, números y guiones (3 a 63 caracteres, sin guion al principio ni al final).',
   slugReserved: 'Ese subdominio está reservado. Elige otro.',
   slugTaken: 'Ese subdominio ya está en uso. Elige otro.',
   domainRequired: 'El dominio no puede estar vacío.',

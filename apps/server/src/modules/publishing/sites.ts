@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PUBLISHING_MESSAGES, type Site, SLUG_MAX, slugFromName, slugProblem } from '@div/shared/publishing';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { deployments, sites } from '../../db/schema/publishing';
