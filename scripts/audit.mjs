@@ -20,7 +20,9 @@ try {
 const unreachable =
   run.error ||
   !report ||
-  /ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|network|audit endpoint returned an error/i.test(`${run.stderr}${report?.error?.summary ?? ''}`);
+  /ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|network|audit endpoint returned an error/i.test(
+    `${run.stderr}${report?.error?.summary ?? ''}`,
+  );
 if (unreachable && !report?.metadata) {
   console.log('npm audit: the registry did not answer; no result this time (not a failure).');
   const why = report?.message || report?.error?.summary || run.error?.message || `${run.stderr ?? ''}`.trim().split('\n').at(-1);
@@ -32,7 +34,9 @@ const line = ['critical', 'high', 'moderate', 'low', 'info'].map((k) => `${k} ${
 console.log(`npm audit (production dependencies): ${line}`);
 for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) {
   const via = (v.via ?? []).map((x) => (typeof x === 'string' ? x : x.title)).join('; ');
-  console.log(`  ${v.severity.padEnd(8)} ${name}${v.range ? ` (${v.range})` : ''}: ${via}${v.fixAvailable ? ' — fix available' : ''}`);
+  console.log(
+    `  ${v.severity.padEnd(8)} ${name}${v.range ? ` (${v.range})` : ''}: ${via}${v.fixAvailable ? ' — fix available' : ''}`,
+  );
 }
 const blocking = (counts.high ?? 0) + (counts.critical ?? 0);
 if (blocking > 0) {

@@ -118,7 +118,7 @@ describe('authorization matrix: another user’s ids answer 404 and change nothi
         ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
       });
       checked.push(`${method} ${route.url}`);
-      const message = res.headers['content-type']?.includes('json') ? res.json().message : undefined;
+      const message = String(res.headers['content-type'] ?? '').includes('json') ? res.json().message : undefined;
       if (res.statusCode !== 404 || typeof message !== 'string') {
         wrong.push(`${method} ${route.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
       }

@@ -52,7 +52,10 @@ describe('backups', () => {
       const restoredHandle = await openDatabase({ url: target.url, poolSize: 4 });
       const restored = await buildApp(testConfig({ DATABASE_URL: target.url }), { database: restoredHandle, logger: false });
       try {
-        const space = await restored.inject({ url: `/api/spaces/${actor.spaceId}`, headers: { authorization: actor.authorization } });
+        const space = await restored.inject({
+          url: `/api/spaces/${actor.spaceId}`,
+          headers: { authorization: actor.authorization },
+        });
         expect(space.statusCode).toBe(200);
         expect(space.body).toContain('Inicio');
         const version = await restored.inject({
@@ -87,7 +90,10 @@ describe('backups', () => {
     const restoredHandle = await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
     const restored = await buildApp(testConfig({}), { database: restoredHandle, logger: false });
     try {
-      const space = await restored.inject({ url: `/api/spaces/${actor.spaceId}`, headers: { authorization: actor.authorization } });
+      const space = await restored.inject({
+        url: `/api/spaces/${actor.spaceId}`,
+        headers: { authorization: actor.authorization },
+      });
       expect(space.statusCode).toBe(200);
       expect(space.body).toContain('Inicio');
     } finally {

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 
 /**
@@ -23,7 +24,11 @@ interface GlobalParams {
   exponentialBackoff?: boolean;
 }
 
-export function redisWithFallbackStore(redis: Redis, nameSpace: string, log: { warn: (o: object, m: string) => void }) {
+export function redisWithFallbackStore(
+  redis: Redis,
+  nameSpace: string,
+  log: { warn: (o: object, m: string) => void },
+): FastifyRateLimitStoreCtor {
   let warned = false;
   const onRedisError = (error: Error) => {
     if (warned) return;
@@ -76,7 +81,5 @@ export function redisWithFallbackStore(redis: Redis, nameSpace: string, log: { w
       new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace),
       new LocalStore(params.continueExceeding, params.exponentialBackoff, 5000),
     );
-  } as unknown as new (
-    params: GlobalParams,
-  ) => InnerStore;
+  } as unknown as FastifyRateLimitStoreCtor;
 }
