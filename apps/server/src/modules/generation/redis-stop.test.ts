@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { createTestUser } from '../../test/app';
+import { openTestDatabase } from '../../test/db';
+import { contentSteps, type OpenAiTestServer, startOpenAiTestServer } from '../../test/openai-server';
+import { createSpaceFor, listenTestApp, messagesUsed, postGenerate, postJson, readSpace, within } from './test-helpers';
+
+/**
+ * Two app instances sharing Redis, as behind a load balancer: TEST_REDIS_URL (or REDIS_URL), else a
+ * redis-server started here on a free port when the binary is installed.
+ */
+const configured = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+let local: ChildProcess | null = null;
+async function startLocalRedis(): Promise<string | null> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const ok = await new Promise<boolean>((resolve) => {
+    child.once('error', () => resolve(false));
+    setTimeout(() => resolve(child.exitCode === null), 400);
+  });
+  if (!ok) return null;
+  local = child;
+  return `redis://127.0.0.1:${port}`;
+}
+const redisUrl = configured ?? (await startLocalRedis());
+const withRedis = redisUrl ? [redisUrl] : [];
+afterAll(() => {
+  local?.kill();
+});
+
+describe('without Redis', () => {
+  let database: DatabaseHandle;
+  let app: { app: FastifyInstance; url: string };
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    app = await listenTestApp(database, { COMPOSER_PACE: '0' });
+  });
+  afterAll(async () => {
+    await app.app.close();
+    await database.close();
+  });
+  it("a stop for a space with nothing running answers stopped: false, and another user's space is not found", async () => {
+    const user = await createTestUser(database);
+    const other = await createTestUser(database);
+    const spaceId = await createSpaceFor(app.url, user.authorization);
+    expect(await postJson(app.url, '/api/ask-ai/stop', user.authorization, { spaceId })).toEqual({
+      status: 200,
+      json: { stopped: false },
+    });
+    expect((await postJson(app.url, '/api/ask-ai/stop', other.authorization, { spaceId })).status).toBe(404);
+    expect((await postJson(app.url, '/api/ask-ai/stop', null, { spaceId })).status).toBe(401);
+  });
+});
+
+describe.each(withRedis)('stopping a generation through Redis (%s)', (url) => {
+  let database: DatabaseHandle;
+  let upstream: OpenAiTestServer;
+  let one: { app: FastifyInstance; url: string };
+  let two: { app: FastifyInstance; url: string };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    upstream = await startOpenAiTestServer();
+    const env = { AI_API_KEY: 'k', AI_BASE_URL: upstream.url, REDIS_URL: url };
+    one = await listenTestApp(database, env);
+    two = await listenTestApp(database, env);
+    // Let both subscriptions settle.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  afterAll(async () => {
+    await one.app.close();
+    await two.app.close();
+    await upstream.close();
+    await database.close();
+  });
+
+  it('a stop sent to one instance cancels the generation running on the other', async () => {
+    const user = await createTestUser(database);
+    const spaceId = await createSpaceFor(one.url, user.authorization);
+    const site = `\`\`\`html index.html\n<!DOCTYPE html>\n<html><body>\n${'<p>Texto</p>\n'.repeat(400)}</body></html>\n\`\`\`\n`;
+    upstream.enqueue({ steps: contentSteps(site, 8, 10) });
+    const before = upstream.requests.length;
+    let stop: Promise<{ status: number; json: Record<string, unknown> }> | undefined;
+    const answer = await postGenerate(
+      one.url,
+      user.authorization,
+      { prompt: 'Una web', model: 'google/gemini-2.0-flash-001', spaceId },
+      {
+        onEvent: (event) => {
+          if (event.type === 'code' && !stop) stop = postJson(two.url, '/api/ask-ai/stop', user.authorization, { spaceId });
+        },
+      },
+    );
+    expect(eventOfType(answer.events, 'done')).toBe(false);
+    const request = upstream.requests[before];
+    await within(request?.closed ?? Promise.reject(new Error('no upstream request')), 3000, 'upstream closed');
+    expect(request?.aborted).toBe(true);
+    // The instance that got the call does not run it; the one that does stopped it.
+    expect((await stop)?.json).toEqual({ stopped: false });
+    await expect.poll(() => messagesUsed(database, user.id)).toBe(0);
+    expect((await readSpace(one.url, user.authorization, spaceId)).versions).toHaveLength(1);
+  });
+});
+
+function eventOfType(events: { type: string }[], type: string): boolean {
+  return events.some((e) => e.type === type);
+}
