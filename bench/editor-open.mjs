@@ -135,6 +135,20 @@ try {
       });
     // Time from the start of the navigation to the moment both were true.
     const elapsed = await page.evaluate(() => performance.now());
+    if (process.env.BENCH_VERBOSE && run === 1) {
+      // Where the time goes: when each request of the waterfall started and ended.
+      const entries = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => /api\/|preview\/|editor-page|index-/.test(entry.name))
+          .map(
+            (entry) =>
+              `${entry.startTime.toFixed(0).padStart(6)} → ${entry.responseEnd.toFixed(0).padStart(6)} ms  ${new URL(entry.name).pathname}`,
+          ),
+      );
+      for (const line of entries) console.log(`  ${line}`);
+      console.log(`  interactive at ${interactiveAt.toFixed(0)} ms, preview ready at ${elapsed.toFixed(0)} ms`);
+    }
     if (run === 0) {
       // The first open warms the server (file cache, JIT); it counts only for the JS size.
       for (const [index, response] of scripts.entries()) {

@@ -151,7 +151,8 @@ export function EditorWorkspace({
         preview={
           <div className="flex h-full min-h-0 flex-col">
             <div className="relative min-h-0 flex-1">
-              <PreviewPanel files={session.files} onFix={actions.fix} />
+              {/* Mounted once the files are in, so the first document renders at once (no empty frame first). */}
+              {session.files.length > 0 && <PreviewPanel files={session.files} onFix={actions.fix} />}
               {/* While code streams, the half-written site covers the live preview (which keeps its state). */}
               {stream && (
                 <div className="absolute inset-0 z-10">
