@@ -26,13 +26,14 @@ const { AppError } = await load('apps/server/src/lib/errors.ts');
 const { createApiKey } = await load('apps/server/src/modules/api-keys/service.ts');
 const { registerDeveloperApi } = await load('apps/server/src/modules/developer-api/routes.ts');
 const { createMinuteLimiter } = await load('apps/server/src/modules/developer-api/rate-limit.ts');
+const { createMonthlyQuota } = await load('apps/server/src/modules/developer-api/quota.ts');
 const { developerPlans } = await load('packages/shared/src/plans.ts');
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 3000);
 const OVERHEAD_BAR_MS = 1;
 const BURST_TOLERANCE = 1;
-const ROUTE = '/v1/usage';
+const ROUTE = '/v1/spaces';
 const runId = `${Date.now().toString(36)}`;
 
 const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: os.tmpdir() });
@@ -79,9 +80,9 @@ async function timedGet(url, key) {
 }
 
 /** Same route, with and without the limits, interleaved request by request. */
-async function overhead(label, limiter) {
+async function overhead(label, limits) {
   const without = await startInstance({ rateLimits: false });
-  const withLimits = await startInstance(limiter ? { limiter } : {});
+  const withLimits = await startInstance(limits);
   // Scale: 1,000 a minute; spread over enough keys that no window fills during the run.
   const keys = await Promise.all(Array.from({ length: Math.ceil(SAMPLES / 500) + 1 }, () => newKey('scale')));
   for (let i = 0; i < 200; i++) {
@@ -171,8 +172,16 @@ async function redisReachable() {
 }
 
 const hasRedis = await redisReachable();
-const overheadResults = [await overhead('memory', null)];
-if (hasRedis) overheadResults.push(await overhead('redis', createMinuteLimiter({ redisUrl: REDIS_URL, windowSeconds: 60, keyPrefix: `div:bench:${runId}:overhead` })));
+const overheadResults = [await overhead('memory', {})];
+if (hasRedis) {
+  const limits = {
+    limiter: createMinuteLimiter({ redisUrl: REDIS_URL, windowSeconds: 60, keyPrefix: `div:bench:${runId}:minute` }),
+    quota: createMonthlyQuota({ db: database.db, redisUrl: REDIS_URL, keyPrefix: `div:bench:${runId}:month` }),
+  };
+  overheadResults.push(await overhead('redis', limits));
+  await limits.limiter.close();
+  await limits.quota.close();
+}
 const burstResults = hasRedis ? [await burst('starter'), await burst('growth')] : [];
 if (!hasRedis) console.log(`burst: Redis not reachable at ${REDIS_URL}; skipped`);
 

@@ -257,7 +257,11 @@ describe.each(testDrivers)('developer API limits (%s)', (driver) => {
     expect(answers[0]?.headers['x-quota-limit']).toBe(String(developerPlans.starter.requestsPerMonth));
 
     let last = answers.at(-1);
-    for (let i = 0; i < limit + 1 && last?.statusCode === 200; i++) last = await get(app, '/v1/spaces', user.authorization);
+    const more = [];
+    for (let i = 0; i < limit + 1 && last?.statusCode === 200; i++) {
+      last = await get(app, '/v1/spaces', user.authorization);
+      more.push(last);
+    }
     expect(last?.statusCode).toBe(429);
     expect(last?.json()).toEqual({
       code: 'RATE_LIMITED',
@@ -272,6 +276,11 @@ describe.each(testDrivers)('developer API limits (%s)', (driver) => {
     const after = await get(app, '/v1/spaces', user.authorization);
     expect(after.statusCode).toBe(200);
     expect(after.headers['ratelimit-remaining']).toBe(String(limit - 1));
+
+    // Only the requests let through count against the month.
+    const passed = [...answers, ...more, after].filter((a) => a.statusCode === 200).length;
+    const usage = await get(app, '/v1/usage', user.authorization);
+    expect(usage.json().api.requestsUsed).toBe(passed + 1);
   });
 
   it.each(['growth', 'scale'] as const)('announces the %s plan limit in the headers', async (plan) => {

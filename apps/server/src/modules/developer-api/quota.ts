@@ -36,6 +36,8 @@ export interface MonthDecision {
 export interface MonthlyQuota {
   /** Counts one request of the user while under their plan's monthly limit (-1 unlimited). */
   consume(opts: { userId: string; plan: DeveloperPlanId; now?: Date }): Promise<MonthDecision>;
+  /** Gives back a request counted by `consume` (it was refused by another limit). */
+  release(opts: { userId: string; plan: DeveloperPlanId; now: Date }): Promise<void>;
   /** Requests counted this month so far. */
   used(opts: { userId: string; plan: DeveloperPlanId; now?: Date }): Promise<number>;
   /** Writes the pending increments to the database. */
@@ -165,6 +167,16 @@ export function createMonthlyQuota(options: {
       const k = `${userId}|${period}`;
       pending.set(k, (pending.get(k) ?? 0) + 1);
       return { allowed: true, used, limit, resetAt };
+    },
+    async release({ userId, plan, now }) {
+      const limiter = limiters.get(plan);
+      if (!limiter) return;
+      const period = periodOf(now);
+      await limiter.reward(`${userId}:${period}`, 1);
+      const k = `${userId}|${period}`;
+      const left = (pending.get(k) ?? 0) - 1;
+      if (left > 0) pending.set(k, left);
+      else pending.delete(k);
     },
     async used({ userId, plan, now = new Date() }) {
       const period = periodOf(now);
