@@ -212,7 +212,9 @@ export async function runGenerationRequest(opts: {
       const last = pending[pending.length - 1];
       if (event.type === 'code' && last?.type === 'code' && last.path === event.path) last.delta += event.delta;
       else pending.push({ ...event });
-      if (!scheduled) {
+      // The first event goes out at once (time to first byte); later ones are batched per event-loop turn.
+      if (!stream) flush();
+      else if (!scheduled) {
         scheduled = true;
         setImmediate(flush);
       }
