@@ -21,7 +21,7 @@ export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-mod
 export const PREVIEW_HOST_URL = '/preview/frame';
 
 /** The live preview: the assembled files in a sandboxed frame, re-rendered 300 ms after the last edit. */
-export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: () => void }) {
+export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (error?: string) => void }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
   const device = useEditorUi((state) => state.device);
@@ -97,7 +97,7 @@ export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (
           toast.error(t('runtimeError'), {
             id: 'preview-runtime-error',
             description: message.message,
-            action: { label: t('fixProblem'), onClick: () => fix.current() },
+            action: { label: t('fixProblem'), onClick: () => fix.current(message.message) },
           }),
         );
         if (message.phase === 'load') dispatch({ type: 'load-failed', message: message.message, now: Date.now() });
