@@ -5,20 +5,55 @@ import { buildInfoPlugin } from './build-info-plugin';
 import { precompressPlugin } from './compress-plugin';
 
 /**
- * React Router's bundle creates its components and contexts with unannotated top-level calls
- * (`React.forwardRef(...)`, `React.createContext(...)`) followed by `X.displayName = ...`, which keeps
- * unused parts (Form, the data-router and framework contexts) in the home page's initial JavaScript.
- * In the build, mark those calls pure and drop the display names (devtools labels only); ADR 0132.
+ * React Router ships one module for all its modes. This app uses only the declarative router
+ * (`app/router.tsx`: no data router, no framework mode), so in the production build:
+ * - top-level `React.forwardRef/createContext/memo` calls are marked pure and `X.displayName = ...`
+ *   lines (devtools labels) dropped, so unused components (Form, data-router contexts) tree-shake;
+ * - `<Link>` never renders `<PrefetchPageLinks>` nor runs `usePrefetchBehavior` (framework mode's
+ *   route-manifest prefetching, inert without the framework context; no link here sets `prefetch`);
+ * - the route error boundary that only a data router renders (`dataRouterState && ...`) is cut.
+ * Each edit must match exactly once in the module that defines it, or the build fails: an upgrade
+ * of React Router is then checked by hand (ADR 0131). Unit tests (Vitest) use the library as is.
  */
+const reactRouterEdits: { find: RegExp; replace: string; marker: string }[] = [
+  {
+    marker: 'var Link = ',
+    find: /(?:\/\* @__PURE__ \*\/ )?React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/g,
+    replace: 'null',
+  },
+  {
+    marker: 'var Link = ',
+    find: /usePrefetchBehavior\(\s*prefetch,\s*rest\s*\)/g,
+    replace: '[false, void 0, {}]',
+  },
+  {
+    marker: 'function _renderMatches',
+    find: /return dataRouterState && \(match\.route\.ErrorBoundary/g,
+    replace: 'return false && (match.route.ErrorBoundary',
+  },
+  {
+    marker: 'function _renderMatches',
+    find: /errorElement = match\.route\.errorElement \|\| defaultErrorElement;/g,
+    replace: 'errorElement = match.route.errorElement;',
+  },
+  { marker: 'var RenderErrorBoundary = ', find: /^RenderErrorBoundary\.contextType = RSCRouterContext;$/gm, replace: '' },
+];
+
 function treeShakeReactRouter(): Plugin {
   return {
     name: 'div-tree-shake-react-router',
     apply: 'build',
     transform(code, id) {
       if (!/node_modules\/react-router\/dist\/.*\.mjs$/.test(id)) return null;
-      const shaken = code
+      let shaken = code
         .replace(/= (React\d*\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1')
         .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '');
+      for (const edit of reactRouterEdits) {
+        if (!code.includes(edit.marker)) continue;
+        const matches = shaken.match(edit.find)?.length ?? 0;
+        if (matches !== 1) throw new Error(`react-router build edit ${edit.find} matched ${matches} times in ${id}`);
+        shaken = shaken.replace(edit.find, edit.replace);
+      }
       return { code: shaken, map: null };
     },
   };
@@ -32,5 +67,6 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': apiTarget, '/v1': apiTarget, '/local': apiTarget },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // Every browser that runs this app supports <link rel="modulepreload">: no polyfill in the entry.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
 });

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { LoadingMessage } from '../components/loading-message';
 import { useTranslation } from '../lib/i18n';
 import '../components/shell-locale';
+import './guard-locale';
 import { checkSession, isFreshlyVerified } from '../lib/auth';
 import { getSession, rememberReturnTo } from '../lib/session';
 

@@ -1,7 +1,6 @@
 import { type ComponentType, lazy, startTransition, useLayoutEffect, useState } from 'react';
-import { UNSAFE_createBrowserHistory as createBrowserHistory, Route, Router, Routes } from 'react-router';
+import { UNSAFE_createBrowserHistory as createBrowserHistory, type RouteObject, Router, useRoutes } from 'react-router';
 import { socialNetworks } from './paths';
-import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
 type Screen = () => Promise<{ default: ComponentType }>;
@@ -23,6 +22,29 @@ function withQueries(load: Screen) {
   });
 }
 
+/**
+ * A signed-in screen: the guard (`RequireAuth`), React Query and the screen load together, so
+ * none of them weighs on the public pages. The guard checks the session before the screen renders.
+ */
+function signedIn(load: Screen) {
+  return lazy(async () => {
+    const [{ RequireAuth }, { QueryProvider }, { default: Page }] = await Promise.all([
+      import('./require-auth'),
+      import('./query-provider'),
+      load(),
+    ]);
+    return {
+      default: () => (
+        <RequireAuth>
+          <QueryProvider>
+            <Page />
+          </QueryProvider>
+        </RequireAuth>
+      ),
+    };
+  });
+}
+
 const HomePage = lazy(() => import('../features/home/home-page'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const AuthReturnPage = lazy(() => import('../features/auth/auth-return-page'));
@@ -35,66 +57,39 @@ const DevelopersPage = withQueries(() => import('../features/developers/develope
 const ApiDocsPage = withQueries(() => import('../features/api-docs/api-docs-page'));
 const AvatarDemoPage = lazy(() => import('../features/avatar-demo/avatar-demo-page'));
 const SocialRedirectPage = lazy(() => import('../features/social/social-redirect-page'));
-const SpacesPage = withQueries(() => import('../features/spaces/spaces-page'));
-const EditorPage = withQueries(() => import('../features/editor/editor-page'));
-const SettingsPage = withQueries(() => import('../features/settings/settings-page'));
-const UsagePage = withQueries(() => import('../features/usage/usage-page'));
+const SpacesPage = signedIn(() => import('../features/spaces/spaces-page'));
+const EditorPage = signedIn(() => import('../features/editor/editor-page'));
+const SettingsPage = signedIn(() => import('../features/settings/settings-page'));
+const UsagePage = signedIn(() => import('../features/usage/usage-page'));
 
 /** The route table of the spec (section 2). Any unknown path shows home. */
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/auth/:provider', element: <AuthReturnPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/cookies', element: <CookiesPage /> },
+      { path: '/loading', element: <LoadingPage /> },
+      { path: '/pricing', element: <PricingPage /> },
+      { path: '/developers', element: <DevelopersPage /> },
+      { path: '/docs/api', element: <ApiDocsPage /> },
+      { path: '/avatar-demo', element: <AvatarDemoPage /> },
+      ...socialNetworks.map((network) => ({ path: `/${network}`, element: <SocialRedirectPage /> })),
+      { path: '/spaces', element: <SpacesPage /> },
+      { path: '/space/:spaceId', element: <EditorPage /> },
+      { path: '/settings', element: <SettingsPage /> },
+      { path: '/usage', element: <UsagePage /> },
+      { path: '*', element: <HomePage /> },
+    ],
+  },
+];
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/auth/:provider" element={<AuthReturnPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/cookies" element={<CookiesPage />} />
-        <Route path="/loading" element={<LoadingPage />} />
-        <Route path="/pricing" element={<PricingPage />} />
-        <Route path="/developers" element={<DevelopersPage />} />
-        <Route path="/docs/api" element={<ApiDocsPage />} />
-        <Route path="/avatar-demo" element={<AvatarDemoPage />} />
-        {socialNetworks.map((network) => (
-          <Route key={network} path={`/${network}`} element={<SocialRedirectPage />} />
-        ))}
-        <Route
-          path="/spaces"
-          element={
-            <RequireAuth>
-              <SpacesPage />
-            </RequireAuth>
-          }
-        />
-        <Route
-          path="/space/:spaceId"
-          element={
-            <RequireAuth>
-              <EditorPage />
-            </RequireAuth>
-          }
-        />
-        <Route
-          path="/settings"
-          element={
-            <RequireAuth>
-              <SettingsPage />
-            </RequireAuth>
-          }
-        />
-        <Route
-          path="/usage"
-          element={
-            <RequireAuth>
-              <UsagePage />
-            </RequireAuth>
-          }
-        />
-        <Route path="*" element={<HomePage />} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(routes);
 }
 
 // Declarative mode (ADR 0132): the browser history drives <Router> directly, so React Router's

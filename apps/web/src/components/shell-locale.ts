@@ -1,6 +1,6 @@
 import { registerLocale } from '../lib/i18n';
 
-/** Strings of the app shell: navigation, footer, cookie banner, guard, theme and language. */
+/** Strings of the app shell: navigation, cookie banner, theme and language (footer and guard strings load with them). */
 registerLocale('shell', {
   es: {
     nav: {
@@ -28,29 +28,6 @@ registerLocale('shell', {
       system: 'Sistema',
     },
     language: { label: 'Idioma', es: 'Español', en: 'English' },
-    footer: {
-      tagline: 'Crea sitios web completos describiéndolos a una IA.',
-      product: 'Producto',
-      resources: 'Recursos',
-      company: 'Empresa',
-      features: 'Características',
-      pricing: 'Precios',
-      developers: 'API para desarrolladores',
-      spaces: 'Espacios',
-      docs: 'Documentación',
-      guides: 'Guías',
-      blog: 'Blog',
-      support: 'Soporte',
-      about: 'Sobre nosotros',
-      careers: 'Empleo',
-      contact: 'Contacto',
-      press: 'Prensa',
-      privacy: 'Privacidad',
-      terms: 'Términos',
-      cookies: 'Cookies',
-      social: 'Redes sociales',
-      rights: '© {{year}} DIV. Todos los derechos reservados.',
-    },
     cookies: {
       title: 'Usamos cookies',
       body: 'Utilizamos cookies esenciales para que el sitio funcione y, con tu permiso, cookies opcionales para mejorar tu experiencia.',
@@ -58,14 +35,7 @@ registerLocale('shell', {
       essentials: 'Solo Esenciales',
       acceptAll: 'Aceptar Todo',
     },
-    guard: {
-      generic: 'Verificando autenticación...',
-      settings: 'Cargando configuración...',
-      usage: 'Cargando estadísticas...',
-      space: 'Cargando espacio...',
-    },
     loading: 'Cargando...',
-    signOutError: 'No se pudo cerrar la sesión en el servidor',
   },
   en: {
     nav: {
@@ -88,29 +58,6 @@ registerLocale('shell', {
     },
     theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'System' },
     language: { label: 'Language', es: 'Español', en: 'English' },
-    footer: {
-      tagline: 'Build complete websites by describing them to an AI.',
-      product: 'Product',
-      resources: 'Resources',
-      company: 'Company',
-      features: 'Features',
-      pricing: 'Pricing',
-      developers: 'Developer API',
-      spaces: 'Spaces',
-      docs: 'Documentation',
-      guides: 'Guides',
-      blog: 'Blog',
-      support: 'Support',
-      about: 'About us',
-      careers: 'Careers',
-      contact: 'Contact',
-      press: 'Press',
-      privacy: 'Privacy',
-      terms: 'Terms',
-      cookies: 'Cookies',
-      social: 'Social networks',
-      rights: '© {{year}} DIV. All rights reserved.',
-    },
     cookies: {
       title: 'We use cookies',
       body: 'We use essential cookies to make the site work and, with your permission, optional cookies to improve your experience.',
@@ -118,13 +65,6 @@ registerLocale('shell', {
       essentials: 'Essentials only',
       acceptAll: 'Accept all',
     },
-    guard: {
-      generic: 'Verifying authentication...',
-      settings: 'Loading settings...',
-      usage: 'Loading statistics...',
-      space: 'Loading space...',
-    },
     loading: 'Loading...',
-    signOutError: 'Could not sign out on the server',
   },
 });

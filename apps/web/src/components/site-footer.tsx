@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/i18n';
 import { DiscordMark, FacebookMark, GitHubMark, InstagramMark, LinkedInMark, RedditMark, TikTokMark, XMark } from './brand-icons';
 import { Logo } from './site-nav';
 import './shell-locale';
+import './footer-locale';
 
 const socials: { path: string; name: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { path: '/discord', name: 'Discord', Icon: DiscordMark },

@@ -1,16 +1,32 @@
 import { clsx } from 'clsx';
-import { LogOut, Menu, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { signOut } from '../lib/auth';
 import { useTranslation } from '../lib/i18n';
 import { useStoredSession } from '../lib/session';
-import { Avatar } from './avatar';
 import { LanguageSwitch } from './language-switch';
+import { primaryButton, secondaryButton } from './nav-styles';
 import { ThemeSwitcher } from './theme-switcher';
 import './shell-locale';
 
+// Signed-in pieces (the account menu, avatars, sign-out) load only when a session exists.
 const AccountMenu = lazy(() => import('./account-menu'));
+// The mobile menu's content loads at the first idle moment (or on the first tap, if sooner).
+const MobileMenu = lazy(() => import('./mobile-menu'));
+const Avatar = lazy(() => import('./avatar').then((module) => ({ default: module.Avatar })));
+
+/** Keeps the avatar's place while its code loads, so nothing shifts. */
+function AvatarSlot({ picture, name, size }: { picture: string | null; name: string; size: 'sm' | 'md' }) {
+  return (
+    <Suspense
+      fallback={
+        <span aria-hidden="true" className={clsx('inline-block shrink-0 rounded-full', size === 'sm' ? 'size-8' : 'size-10')} />
+      }
+    >
+      <Avatar src={picture} name={name} size={size} />
+    </Suspense>
+  );
+}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -19,11 +35,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       ? 'text-indigo-600 dark:text-indigo-400'
       : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
   );
-
-const primaryButton =
-  'rounded-lg bg-indigo-600 px-4 py-2 text-center font-semibold text-sm text-white shadow-sm hover:bg-indigo-500';
-const secondaryButton =
-  'rounded-lg px-4 py-2 text-center font-semibold text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 
 export function Logo() {
   return (
@@ -41,12 +52,20 @@ export function SiteNav() {
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuReady, setMenuReady] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // A navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: close when the location changes
   useEffect(() => setMenuOpen(false), [location.key]);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setMenuReady(true), { timeout: 2000 });
+    return () => cancel(handle);
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -62,6 +81,7 @@ export function SiteNav() {
 
   const handleSignOut = async () => {
     setMenuOpen(false);
+    const { signOut } = await import('../lib/auth');
     await signOut();
     navigate('/login');
   };
@@ -99,7 +119,7 @@ export function SiteNav() {
           <LanguageSwitch />
           <ThemeSwitcher />
           {session ? (
-            <Suspense fallback={<Avatar src={session.user.picture} name={session.user.name} size="sm" />}>
+            <Suspense fallback={<AvatarSlot picture={session.user.picture} name={session.user.name} size="sm" />}>
               <AccountMenu user={session.user} onSignOut={handleSignOut} />
             </Suspense>
           ) : (
@@ -120,7 +140,10 @@ export function SiteNav() {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => {
+            setMenuReady(true);
+            setMenuOpen((open) => !open);
+          }}
           className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
         >
           {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
@@ -132,69 +155,12 @@ export function SiteNav() {
         hidden={!menuOpen}
         className="border-slate-200 border-t bg-white px-4 pt-2 pb-4 shadow-lg lg:hidden dark:border-slate-800 dark:bg-slate-950"
       >
-        <ul className="flex flex-col gap-1" aria-label={t('nav.mobileMenu')}>
-          {session ? (
-            <>
-              <li className="flex items-center gap-3 px-3 py-2">
-                <Avatar src={session.user.picture} name={session.user.name} size="md" />
-                <span className="truncate font-semibold">{session.user.name}</span>
-              </li>
-              <MobileLink to="/" label={t('nav.home')} end />
-              <MobileLink to="/spaces" label={t('nav.spaces')} />
-              <MobileLink to="/pricing" label={t('nav.pricing')} />
-              <MobileLink to="/settings" label={t('nav.settings')} />
-              <MobileLink to="/usage" label={t('nav.usage')} />
-              <li>
-                <button
-                  type="button"
-                  onClick={handleSignOut}
-                  className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
-                >
-                  <LogOut aria-hidden="true" className="size-4" />
-                  {t('nav.signOut')}
-                </button>
-              </li>
-            </>
-          ) : (
-            <>
-              <MobileLink to="/pricing" label={t('nav.pricing')} />
-              <li className="mt-2 flex flex-col gap-2">
-                <Link to="/login" className={`${secondaryButton} border border-slate-300 dark:border-slate-700`}>
-                  {t('nav.signIn')}
-                </Link>
-                <Link to="/spaces" className={primaryButton}>
-                  {t('nav.startFree')}
-                </Link>
-              </li>
-            </>
-          )}
-        </ul>
-        <div className="mt-4 flex items-center justify-between gap-3 border-slate-200 border-t pt-4 dark:border-slate-800">
-          <LanguageSwitch />
-          <ThemeSwitcher />
-        </div>
+        {menuReady && (
+          <Suspense fallback={null}>
+            <MobileMenu session={session} onSignOut={handleSignOut} />
+          </Suspense>
+        )}
       </div>
     </header>
-  );
-}
-
-function MobileLink({ to, label, end }: { to: string; label: string; end?: boolean }) {
-  return (
-    <li>
-      <NavLink
-        to={to}
-        end={end}
-        className={({ isActive }) =>
-          clsx(
-            'block rounded-md px-3 py-2 font-medium',
-            isActive
-              ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
-              : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
-          )
-        }
-      >
-        {label}
-      </NavLink>
-    </li>
   );
 }
