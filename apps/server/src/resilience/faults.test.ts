@@ -175,15 +175,22 @@ describe('kill -9 during 50 in-flight saves and generations', () => {
     };
 
     const work = Promise.all([...actors.map(saveLoop), ...actors.map(generation)]);
-    // Let the saves and generations run, then pull the plug.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    const usedWhileRunning = await handle.db.execute(sql`select coalesce(sum(messages_used), 0)::int as n from users`);
+    // Let the saves and generations run (some saves acknowledged, generations holding their
+    // reserved messages), then pull the plug.
+    const deadline = Date.now() + 60_000;
+    let reservedWhileRunning = 0;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    while (Date.now() < deadline) {
+      const result = await handle.db.execute(sql`select count(*)::int as n from message_reservations`);
+      reservedWhileRunning = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+      if (reservedWhileRunning >= 5 && acked.size >= 5) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     killed = true;
     await killHard(first.child);
     await work;
-    expect(acked.size).toBe(25);
-    const runningCount = Number((usedWhileRunning as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-    expect(runningCount).toBeGreaterThan(0);
+    expect(acked.size).toBeGreaterThanOrEqual(5);
+    expect(reservedWhileRunning).toBeGreaterThanOrEqual(5);
 
     server = await startServer(env);
     const second = server;
