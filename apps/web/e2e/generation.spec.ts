@@ -78,6 +78,12 @@ test('describe a site, change a colour, stop a generation, reach the free limit'
   await page.getByRole('navigation', { name: 'Archivos' }).getByRole('button', { name: changed[0] }).click();
   await expect(page.locator('.cm-div-updated').first()).toBeVisible({ timeout: 10_000 });
   await page.screenshot({ path: '/tmp/div-gen-highlight.png' });
+  // The rest runs in the dark theme (the bar, the settings and the upsell must read well there too).
+  await page.getByRole('button', { name: 'Oscuro' }).click();
+  await page.getByRole('button', { name: 'Ajustes de IA' }).click();
+  await expect(page.getByLabel('Modelo')).toHaveValue('div-local-composer');
+  await page.screenshot({ path: '/tmp/div-gen-dark-settings.png' });
+  await page.keyboard.press('Escape');
 
   // 3. Stopping a generation midway keeps the previous version.
   await prompt(page).fill('Crea una web nueva para un estudio de yoga llamado Loto Azul con horarios y precios');
