@@ -1,9 +1,10 @@
 import { type DeveloperPlanId, developerPlanIds, developerPlans } from '@div/shared/plans';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../../db/client';
 import { apiRequestCounts } from '../../db/schema/api-keys';
+import { openLimitsRedis } from './rate-limit';
 
 /**
  * The monthly request quota of the developer plans, per user and calendar month (UTC).
@@ -51,6 +52,8 @@ const MAX_MEMORY_SECONDS = 20 * 86_400;
 export function createMonthlyQuota(options: {
   db: Database;
   redisUrl?: string | undefined;
+  /** A Redis client to share (not closed here); otherwise one is opened from redisUrl. */
+  redis?: Redis;
   keyPrefix?: string;
   /** How often pending increments are written to the database. */
   flushMs?: number;
@@ -58,9 +61,10 @@ export function createMonthlyQuota(options: {
 }): MonthlyQuota {
   const { db } = options;
   const prefix = options.keyPrefix ?? 'div:v1:month';
-  let redis: Redis | null = null;
-  if (options.redisUrl) {
-    redis = new Redis(options.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 1 });
+  let redis: Redis | null = options.redis ?? null;
+  const ownsRedis = !options.redis && Boolean(options.redisUrl);
+  if (!redis && options.redisUrl) {
+    redis = openLimitsRedis(options.redisUrl);
     redis.on('error', (error) => options.log?.warn({ err: error }, 'redis error (developer API monthly quota)'));
   }
   const limiters = new Map<DeveloperPlanId, RateLimiterAbstract>();
@@ -189,7 +193,7 @@ export function createMonthlyQuota(options: {
     async close() {
       clearInterval(timer);
       await flush();
-      await redis?.quit().catch(() => {});
+      if (ownsRedis) await redis?.quit().catch(() => {});
     },
   };
 }

@@ -26,6 +26,8 @@ export interface MinuteLimiter {
 
 export function createMinuteLimiter(options: {
   redisUrl?: string | undefined;
+  /** A Redis client to share (not closed here); otherwise one is opened from redisUrl. */
+  redis?: Redis;
   /** Window length; 60 s in production, shorter in tests. */
   windowSeconds: number;
   /** Key namespace (tests isolate runs that share one Redis). */
@@ -33,9 +35,10 @@ export function createMinuteLimiter(options: {
   log?: { warn: (o: object, m: string) => void };
 }): MinuteLimiter {
   const prefix = options.keyPrefix ?? 'div:v1:minute';
-  let redis: Redis | null = null;
-  if (options.redisUrl) {
-    redis = new Redis(options.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 1 });
+  let redis: Redis | null = options.redis ?? null;
+  const ownsRedis = !options.redis && Boolean(options.redisUrl);
+  if (!redis && options.redisUrl) {
+    redis = openLimitsRedis(options.redisUrl);
     redis.on('error', (error) => options.log?.warn({ err: error }, 'redis error (developer API rate limit)'));
   }
   const limiters = new Map<DeveloperPlanId, RateLimiterAbstract>();
@@ -68,7 +71,15 @@ export function createMinuteLimiter(options: {
       }
     },
     async close() {
-      await redis?.quit().catch(() => {});
+      if (ownsRedis) await redis?.quit().catch(() => {});
     },
   };
+}
+
+/**
+ * The Redis connection of the limits: auto-pipelining sends the minute and month counts of a request
+ * (issued in the same tick) in one write.
+ */
+export function openLimitsRedis(url: string): Redis {
+  return new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 1, enableAutoPipelining: true });
 }

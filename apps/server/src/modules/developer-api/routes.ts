@@ -38,7 +38,7 @@ import { findUsage } from '../usage/service';
 import { foldGenerationStream, wantsJson } from './generation-answer';
 import { addGenerationStream, openApiDocument } from './openapi';
 import { createMonthlyQuota, type MonthlyQuota, periodResetOf } from './quota';
-import { createMinuteLimiter, type MinuteLimiter } from './rate-limit';
+import { createMinuteLimiter, type MinuteLimiter, openLimitsRedis } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,16 +75,18 @@ interface RequestState {
  */
 export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext, options: DeveloperApiOptions = {}) {
   const limits = options.rateLimits !== false;
+  const redis = ctx.config.REDIS_URL && (!options.limiter || !options.quota) ? openLimitsRedis(ctx.config.REDIS_URL) : undefined;
+  redis?.on('error', (error) => ctx.log.warn({ err: error }, 'redis error (developer API limits)'));
   const limiter =
-    options.limiter ??
-    createMinuteLimiter({ redisUrl: ctx.config.REDIS_URL, windowSeconds: ctx.config.API_RATE_WINDOW_SECONDS, log: ctx.log });
-  const quota = options.quota ?? createMonthlyQuota({ db: ctx.db, redisUrl: ctx.config.REDIS_URL, log: ctx.log });
+    options.limiter ?? createMinuteLimiter({ redis, windowSeconds: ctx.config.API_RATE_WINDOW_SECONDS, log: ctx.log });
+  const quota = options.quota ?? createMonthlyQuota({ db: ctx.db, redis, log: ctx.log });
   const ai = aiProvidersFor(ctx.config);
   const registry = createGenerationRegistry({ redisUrl: ctx.config.REDIS_URL, log: ctx.log });
   app.addHook('onClose', async () => {
     await registry.close();
     if (!options.limiter) await limiter.close();
     if (!options.quota) await quota.close();
+    await redis?.quit().catch(() => {});
   });
 
   await app.register(fastifySwagger, {
