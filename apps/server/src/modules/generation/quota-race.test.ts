@@ -43,5 +43,5 @@ describe.each(testDrivers)('the message allowance under a burst of generations o
     let versions = 0;
     for (const row of rows.slice(0, 200)) versions += (await readSpace(url, user.authorization, row.id)).versions.length;
     expect(versions).toBe(5);
-  });
+  }, 180_000);
 });
