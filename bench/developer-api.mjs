@@ -26,7 +26,7 @@ const { users } = await load('apps/server/src/db/schema/users.ts');
 const { AppError } = await load('apps/server/src/lib/errors.ts');
 const { createApiKey } = await load('apps/server/src/modules/api-keys/service.ts');
 const { registerDeveloperApi } = await load('apps/server/src/modules/developer-api/routes.ts');
-const { createMinuteLimiter, openLimitsRedis } = await load('apps/server/src/modules/developer-api/rate-limit.ts');
+const { createMinuteLimiter, openLimitsRedis, redisReady } = await load('apps/server/src/modules/developer-api/rate-limit.ts');
 const { createMonthlyQuota } = await load('apps/server/src/modules/developer-api/quota.ts');
 const { developerPlans } = await load('packages/shared/src/plans.ts');
 
@@ -127,7 +127,10 @@ async function overhead(label, limits) {
 async function burst(plan) {
   const limit = developerPlans[plan].requestsPerMinute;
   const prefix = `div:bench:${runId}:${plan}`;
-  const limiters = [0, 1].map(() => createMinuteLimiter({ redisUrl: REDIS_URL, windowSeconds: 60, keyPrefix: prefix }));
+  // One Redis connection per instance, as two servers would have.
+  const connections = [openLimitsRedis(REDIS_URL), openLimitsRedis(REDIS_URL)];
+  await Promise.all(connections.map((c) => redisReady(c)));
+  const limiters = connections.map((redis) => createMinuteLimiter({ redis, windowSeconds: 60, keyPrefix: prefix }));
   const instances = await Promise.all(limiters.map((limiter) => startInstance({ limiter })));
   const key = await newKey(plan);
   const total = limit * 10;
@@ -140,7 +143,7 @@ async function burst(plan) {
     ),
   );
   await Promise.all(instances.map((i) => i.app.close()));
-  await Promise.all(limiters.map((l) => l.close()));
+  await Promise.all(connections.map((c) => c.quit()));
   const allowed = statuses.filter((s) => s === 200).length;
   const limited = statuses.filter((s) => s === 429).length;
   const result = {
@@ -180,6 +183,7 @@ const hasRedis = await redisReachable();
 const overheadResults = [await overhead('memory', {})];
 if (hasRedis) {
   const shared = openLimitsRedis(REDIS_URL);
+  await redisReady(shared);
   const limits = {
     limiter: createMinuteLimiter({ redis: shared, windowSeconds: 60, keyPrefix: `div:bench:${runId}:minute` }),
     quota: createMonthlyQuota({ db: database.db, redis: shared, keyPrefix: `div:bench:${runId}:month` }),

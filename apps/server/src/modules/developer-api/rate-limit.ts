@@ -1,6 +1,7 @@
 import { type DeveloperPlanId, developerPlanIds, developerPlans } from '@div/shared/plans';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { REDIS_COMMAND_TIMEOUT_MS, REDIS_CONNECT_TIMEOUT_MS } from '../../providers/redis/client';
 
 /**
  * The per-minute limit of the developer plans, per user, with rate-limiter-flexible: a fixed window
@@ -77,9 +78,31 @@ export function createMinuteLimiter(options: {
 }
 
 /**
- * The Redis connection of the limits: auto-pipelining sends the minute and month counts of a request
- * (issued in the same tick) in one write.
+ * The Redis connection of the limits: the app's short timeouts and no offline queue (ADR 0122: a
+ * Redis outage falls back to the insurance limiters at once instead of waiting), plus
+ * auto-pipelining, which sends the minute and month counts of a request in one write.
  */
 export function openLimitsRedis(url: string): Redis {
-  return new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 1, enableAutoPipelining: true });
+  return new Redis(url, {
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+    enableAutoPipelining: true,
+  });
+}
+
+/** Resolves once the connection is ready, or after `ms` (startup does not wait on a Redis that is down). */
+export function redisReady(redis: Redis, ms = REDIS_CONNECT_TIMEOUT_MS): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+  });
 }

@@ -38,7 +38,7 @@ import { findUsage } from '../usage/service';
 import { foldGenerationStream, wantsJson } from './generation-answer';
 import { addGenerationStream, openApiDocument } from './openapi';
 import { createMonthlyQuota, type MonthlyQuota, periodResetOf } from './quota';
-import { createMinuteLimiter, type MinuteLimiter, openLimitsRedis } from './rate-limit';
+import { createMinuteLimiter, type MinuteLimiter, openLimitsRedis, redisReady } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -77,6 +77,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
   const limits = options.rateLimits !== false;
   const redis = ctx.config.REDIS_URL && (!options.limiter || !options.quota) ? openLimitsRedis(ctx.config.REDIS_URL) : undefined;
   redis?.on('error', (error) => ctx.log.warn({ err: error }, 'redis error (developer API limits)'));
+  if (redis) await redisReady(redis);
   const limiter =
     options.limiter ?? createMinuteLimiter({ redis, windowSeconds: ctx.config.API_RATE_WINDOW_SECONDS, log: ctx.log });
   const quota = options.quota ?? createMonthlyQuota({ db: ctx.db, redis, log: ctx.log });
