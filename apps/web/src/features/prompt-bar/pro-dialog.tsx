@@ -1,8 +1,8 @@
 import { Sparkles } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
+import { useTranslation } from '../../lib/i18n';
 
 /** The PRO upsell (spec sections 2 and 9): $9/month, to the pricing page. */
 export function ProDialog({

@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PromptBar, type PromptBarProps } from './prompt-bar';
+
+const models = {
+  models: [
+    {
+      value: 'div-local-composer',
+      label: 'Compositor local (sin modelo de IA)',
+      providers: [],
+      autoProvider: null,
+      isNew: false,
+      isThinker: false,
+      tier: 'basic',
+      maxTokens: 1_000_000,
+      kind: 'composer',
+    },
+  ],
+  providers: [],
+  defaultModel: 'div-local-composer',
+  defaultProvider: 'auto',
+  routerConfigured: false,
+};
+
+/** The server as the browser sees it: JSON for the catalogue and profile, a scripted answer for generations. */
+function serve(generate: () => Response) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/ai/models') return Response.json(models);
+      if (url === '/api/user/profile') return Response.json({ plan: 'free', messagesUsed: 0, messagesLimit: 100 });
+      if (url === '/api/ask-ai/generate-separate-files') return generate();
+      return Response.json({ stopped: true });
+    }),
+  );
+  return calls;
+}
+
+function ndjson(events: object[], gapMs = 0): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      for (const event of events) {
+        if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
+        controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      }
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
+}
+
+function renderBar(overrides: Partial<PromptBarProps> = {}) {
+  const props: PromptBarProps = {
+    spaceId: 's1',
+    files: [{ path: 'index.html', content: '' }],
+    activeFile: 'index.html',
+    element: null,
+    onClearElement: vi.fn(),
+    beforeGenerate: vi.fn(async () => {}),
+    onBusyChange: vi.fn(),
+    onStream: vi.fn(),
+    onDone: vi.fn(),
+    onUnauthorized: vi.fn(),
+    ...overrides,
+  };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/', element: <PromptBar {...props} /> }]);
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return props;
+}
+
+const input = () => screen.getByLabelText('Describe tu sitio o el cambio que quieres') as HTMLTextAreaElement;
+
+describe('PromptBar', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('blocks blank prompts; Enter sends, Shift+Enter does not', async () => {
+    const calls = serve(() => ndjson([{ type: 'done', versionId: 'v', messagesUsed: 1, messagesLimit: 100 }]));
+    renderBar();
+    await screen.findByText('Compositor local (sin modelo de IA)');
+    expect((screen.getByRole('button', { name: 'Enviar' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input(), { target: { value: 'Una web' } });
+    fireEvent.keyDown(input(), { key: 'Enter', shiftKey: true });
+    expect(calls.some((c) => c.url.includes('generate'))).toBe(false);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('generate'))).toBe(true));
+    const sent = calls.find((c) => c.url.includes('generate'))?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ prompt: 'Una web', spaceId: 's1', model: 'div-local-composer', provider: 'auto' });
+  });
+
+  it('follows the stream at most every 300 ms, then reports the new version and clears the prompt', async () => {
+    const events = [
+      { type: 'code', path: 'index.html', delta: '' },
+      ...Array.from({ length: 40 }, (_, i) => ({ type: 'code', path: 'index.html', delta: `<p>${i}</p>\n` })),
+      { type: 'files', files: [{ path: 'index.html', content: 'x' }], updatedLines: { 'index.html': [[1, 40]] } },
+      { type: 'done', versionId: 'v2', messagesUsed: 1, messagesLimit: 100 },
+    ];
+    serve(() => ndjson(events, 20));
+    const props = renderBar();
+    fireEvent.change(input(), { target: { value: 'Una web' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(props.onDone).toHaveBeenCalled(), { timeout: 5000 });
+    const streamed = (props.onStream as ReturnType<typeof vi.fn>).mock.calls.filter((c) => c[0] !== null);
+    // About 840 ms of streaming: at most 4 updates (leading one plus one per 300 ms).
+    expect(streamed.length).toBeGreaterThanOrEqual(2);
+    expect(streamed.length).toBeLessThanOrEqual(4);
+    expect(streamed.at(-1)?.[0].files['index.html']).toContain('<p>');
+    expect(props.onDone).toHaveBeenCalledWith({ versionId: 'v2', updatedLines: { 'index.html': [[1, 40]] } });
+    expect(props.onBusyChange).toHaveBeenCalledWith(true);
+    expect(props.onBusyChange).toHaveBeenLastCalledWith(false);
+    await waitFor(() => expect(input().value).toBe(''));
+  });
+
+  it('opens the PRO upsell on openProModal and the settings with the message on openSelectProvider', async () => {
+    let answer = Response.json({ message: 'You reached the limit of free AI usage.', openProModal: true }, { status: 429 });
+    serve(() => answer);
+    renderBar();
+    fireEvent.change(input(), { target: { value: 'Una web' } });
+    await act(async () => fireEvent.keyDown(input(), { key: 'Enter' }));
+    await waitFor(() => expect(screen.getByTestId('pro-dialog').textContent).toContain('$9/mes'));
+    expect(screen.getByTestId('pro-dialog').textContent).toContain('You reached the limit of free AI usage.');
+    fireEvent.click(screen.getByRole('button', { name: 'Ahora no' }));
+
+    answer = Response.json({ message: 'Groq no ofrece el modelo.', openSelectProvider: true }, { status: 400 });
+    await act(async () => fireEvent.keyDown(input(), { key: 'Enter' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Groq no ofrece el modelo.'));
+    expect(screen.getByLabelText('Modelo')).toBeTruthy();
+  });
+});
