@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from '../lib/i18n';
+import { useRouterTarget } from '../lib/navigation-progress';
 import { useStoredSession } from '../lib/session';
 import { LanguageSwitch } from './language-switch';
 import { primaryButton, secondaryButton } from './nav-styles';
@@ -50,15 +51,17 @@ export function SiteNav() {
   const { t } = useTranslation('shell');
   const session = useStoredSession();
   const navigate = useNavigate();
-  const location = useLocation();
+  // Where the app is heading: it changes when a navigation starts, while the rendered location
+  // follows only once the next screen's code is in (navigations render in a transition).
+  const target = useRouterTarget();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuReady, setMenuReady] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // A navigation closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close when the location changes
-  useEffect(() => setMenuOpen(false), [location.key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close when a navigation starts
+  useEffect(() => setMenuOpen(false), [target.key]);
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
