@@ -5,10 +5,10 @@ import { clsx } from 'clsx';
 import { BookOpen, Check, Copy, KeyRound, Plus, TriangleAlert } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
+import { useTranslation } from '../../lib/i18n';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 import './locale';
 
