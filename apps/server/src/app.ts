@@ -176,7 +176,7 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
     if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '') && request.url.startsWith('/assets/')) {
       return reply.status(404).send({ message: 'Archivo no encontrado', code: 'NOT_FOUND' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }
 
