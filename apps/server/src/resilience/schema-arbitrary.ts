@@ -147,7 +147,6 @@ export function arbitraryOf(
         ),
       );
     }
-    case 'object':
     default: {
       const properties = (s.properties ?? {}) as Record<string, Record<string, unknown>>;
       const required = new Set((s.required as string[] | undefined) ?? []);

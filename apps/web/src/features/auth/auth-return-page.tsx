@@ -1,8 +1,8 @@
 import type { AuthCallbackErrorReason } from '@div/shared/auth';
 import { CircleX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { Link, Navigate, useParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import './auth-locale';
 
 const providerNames = { google: 'Google', github: 'GitHub' } as const;

@@ -1,11 +1,11 @@
 import { PRODUCT_NAME } from '@div/shared/constants';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from '../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { GitHubMark, GoogleMark } from '../../components/brand-icons';
 import { LoadingMessage } from '../../components/loading-message';
 import { fetchLoginUrls, signInWithCode } from '../../lib/auth';
+import { Trans, useTranslation } from '../../lib/i18n';
 import { getSession, takeReturnTo } from '../../lib/session';
 import './auth-locale';
 

@@ -1,6 +1,5 @@
-import { useTranslation } from '../../lib/i18n';
 import { Avatar, type AvatarSize } from '../../components/avatar';
-import { registerLocale } from '../../lib/i18n';
+import { registerLocale, useTranslation } from '../../lib/i18n';
 
 registerLocale('avatarDemo', {
   es: {

@@ -3,10 +3,10 @@ import { type DeveloperPlan, developerPlanIds, developerPlanLimits, developerPla
 import { clsx } from 'clsx';
 import { Check, Gauge, KeyRound, LifeBuoy, Package, ShieldCheck, Terminal, Zap } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
+import { useTranslation } from '../../lib/i18n';
 import { useStoredSession } from '../../lib/session';
 import { createCheckoutSession, useProfile } from './api';
 import { CodeBlock } from './code-block';

@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
+import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { useSpace } from './api/get-space';
 import { createEditorStore, EditorStoreContext } from './editor-store';

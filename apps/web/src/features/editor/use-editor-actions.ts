@@ -1,8 +1,8 @@
 import type { Version } from '@div/shared/spaces';
 import { type Dispatch, type SetStateAction, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
+import { useTranslation } from '../../lib/i18n';
 import { deploySpace } from './api/deploy';
 import { fixPageError } from './api/fix-error';
 import { resetSpace } from './api/reset-space';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
+import { useTranslation } from '../../lib/i18n';
 import { getRemix } from './api/get-remix';
 import type { FileSession } from './files/use-file-session';
 import { whenToasterReady } from './when-toaster-ready';

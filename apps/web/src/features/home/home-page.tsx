@@ -1,7 +1,7 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { LazySection } from './lazy-section';
 import { RotatingTagline } from './rotating-tagline';
 import './locale';

@@ -1,8 +1,8 @@
 import { formatLegalDate, type LegalDocument, legalDocumentIds } from '@div/shared/legal-common';
 import { Download, Printer } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import './locale';
 
 const actionClass =

@@ -1,8 +1,7 @@
 import { MIN_LOADING_MS } from '@div/shared/constants';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { registerLocale } from '../../lib/i18n';
+import { registerLocale, useTranslation } from '../../lib/i18n';
 
 registerLocale('loading', {
   es: { loading: 'Cargando...', preparing: 'Preparando tu espacio de trabajo', ready: 'Todo listo', goHome: 'Ir al inicio' },

@@ -285,7 +285,14 @@ export function PromptBar(props: PromptBarProps) {
         />
         <button
           type="button"
-          onClick={() => (canRedesign ? setRedesignOpen((v) => !v) : (setProReason(t('redesignPro')), setProOpen(true)))}
+          onClick={() => {
+            if (canRedesign) {
+              setRedesignOpen((v) => !v);
+            } else {
+              setProReason(t('redesignPro'));
+              setProOpen(true);
+            }
+          }}
           disabled={generation.busy}
           aria-label={t('redesign')}
           aria-expanded={redesignOpen}

@@ -2,10 +2,10 @@ import { ACCOUNT_DELETE_CONFIRMATION } from '@div/shared/billing';
 import { LogOut, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
+import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { deleteAccount, logoutAll } from './api';
 

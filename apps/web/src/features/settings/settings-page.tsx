@@ -4,16 +4,16 @@ import { formatDateEs, formatOneDecimal, isUnlimited, percentUsed, progressColor
 import { clsx } from 'clsx';
 import { Check, Copy, CreditCard, ExternalLink } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { Avatar } from '../../components/avatar';
 import { LoadingMessage } from '../../components/loading-message';
+import { useTranslation } from '../../lib/i18n';
+import { ApiKeysSection } from '../api-keys/api-keys-section';
+import { DomainManager } from '../domains/domain-manager';
 import { AccountActions } from './account-actions';
 import { openPortal, useAllowance, useProfile } from './api';
-import { DomainManager } from '../domains/domain-manager';
-import { ApiKeysSection } from '../api-keys/api-keys-section';
 import './locale';
 
 const barColours = { green: 'bg-emerald-500', yellow: 'bg-amber-500', red: 'bg-red-500' } as const;

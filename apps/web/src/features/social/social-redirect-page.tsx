@@ -1,8 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { Navigate, useLocation } from 'react-router';
-import { registerLocale } from '../../lib/i18n';
+import { registerLocale, useTranslation } from '../../lib/i18n';
 import { socialProfileFor } from './social-profiles';
 
 registerLocale('social', {

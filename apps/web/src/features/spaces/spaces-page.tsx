@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { toast } from 'sonner';
+import { useTranslation } from '../../lib/i18n';
 import { useSpaces } from './api/list-spaces';
 import { CreateSpaceForm } from './create-space-form';
 import { SpaceCard } from './space-card';

@@ -20,10 +20,10 @@ import {
   TrendingUp,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';
+import { useTranslation } from '../../lib/i18n';
 import { useUsage } from './api';
 import { PlanBadge } from './plan-badge';
 import { ProgressBar } from './progress-bar';

@@ -1,7 +1,7 @@
 import { Loader2, Lock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
 import { toast } from 'sonner';
+import { useTranslation } from '../../../lib/i18n';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import type { EditableFile } from '../files/drafts';
 import { whenToasterReady } from '../when-toaster-ready';
