@@ -35,18 +35,20 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The same entry point as `npm start`, so the browser tests also prove the two-command set-up.
+    command: 'node scripts/start.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 240_000, // includes building the web app on a fresh clone
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       PUBLIC_URL: baseURL,
-      // Lets parallel work build the web app into its own folder (E2E_WEB_DIST) and test that.
-      WEB_DIST: process.env.E2E_WEB_DIST ?? 'apps/web/dist',
+      // Lets parallel work build the web app into its own folder (E2E_WEB_DIST) and test that;
+      // otherwise scripts/start.mjs builds apps/web/dist when it is missing or stale, as `npm start` does.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       // The local composer's pace (characters per second) when a spec needs a slower stream (stopping midway).
       ...(process.env.E2E_COMPOSER_PACE ? { COMPOSER_PACE: process.env.E2E_COMPOSER_PACE } : {}),
       // Published sites answer on {slug}.localhost:<port> (Chromium resolves *.localhost to loopback).

@@ -17,7 +17,8 @@ function newestMtime(dir) {
 }
 
 const sources = [path.join(root, 'apps/web'), path.join(root, 'packages')];
-const stale = !existsSync(dist) || Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs;
+// A WEB_DIST of one's own (a build made elsewhere) is served as it is.
+const stale = !process.env.WEB_DIST && (!existsSync(dist) || Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs);
 if (stale) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@div/web'], { cwd: root, stdio: 'inherit' });
