@@ -1,6 +1,6 @@
 import type { UsageResponse } from '@div/shared/usage';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn as signInFixture } from './fixtures/sign-in';
+import { sessionToken, signIn as signInFixture } from './fixtures/sign-in';
 
 /**
  * Signs in and waits until /spaces has finished its session check: leaving the page while the guard's
@@ -12,9 +12,10 @@ async function signIn(page: Page, name: string) {
 }
 
 /**
- * A usage answer with history in every period. Nothing in the product records usage events over HTTP
- * yet (generation and the developer API will), so the history is given to the page here; the SQL that
- * computes it is covered by apps/server/src/modules/usage/service.test.ts.
+ * A usage answer with history in every period, for the display rules (bar scaling, labels, colours):
+ * the product cannot back-date its own events, so this answer is given to the page. That real events
+ * reach every period is shown by 'generations the person makes appear in all three periods' below, and
+ * the SQL that computes the series by apps/server/src/modules/usage/service.test.ts.
  */
 function seeded(): UsageResponse {
   const day = 86_400_000;
@@ -101,6 +102,37 @@ test('the usage page shows the summary and the seeded history in all three perio
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: '/tmp/div-g-usage-dark.png', fullPage: true });
+});
+
+test('generations the person makes appear in all three periods', async ({ page }) => {
+  await signIn(page, 'Generadora');
+  const token = await sessionToken(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await page.request.post('/api/spaces', { headers, data: { name: 'Uso real', description: 'Proyecto DIV' } });
+  expect(created.status()).toBe(201);
+  const { space } = (await created.json()) as { space: { id: string } };
+  for (const prompt of ['Una web para una panadería llamada "Miga"', 'Cambia el color principal a verde']) {
+    const answer = await page.request.post('/api/ask-ai/generate-separate-files', {
+      headers,
+      data: { prompt, spaceId: space.id },
+    });
+    expect(answer.status()).toBe(200);
+    expect(await answer.text()).toContain('"type":"done"');
+  }
+
+  await page.goto('/usage');
+  await expect(page.getByTestId('card-messages')).toContainText('2 / 100');
+  await expect(page.getByTestId('card-messages')).toContainText('2.0% usado');
+  const chart = page.getByTestId('usage-chart');
+  const bars = chart.getByTestId('usage-bar');
+  await expect(bars).toHaveCount(30);
+  await expect(bars.nth(29)).toHaveAttribute('data-value', '2');
+  await page.getByRole('button', { name: 'Semanal' }).click();
+  await expect(chart).toHaveAttribute('data-period', 'weekly');
+  await expect(bars.nth(11)).toHaveAttribute('data-value', '2');
+  await page.getByRole('button', { name: 'Mensual' }).click();
+  await expect(chart).toHaveAttribute('data-period', 'monthly');
+  await expect(bars.nth(11)).toHaveAttribute('data-value', '2');
 });
 
 test('the real usage of a new user is zero-filled', async ({ page }) => {
