@@ -320,7 +320,8 @@ test('avatar demo: four conditions in four sizes, fallbacks for the failing ones
   await expect(svg.locator('[data-condition="working"] img[data-avatar-state="image"]')).toHaveCount(4);
   for (const img of await svg.locator('[data-condition="working"] img').all()) {
     await expect(img).toHaveAttribute('alt', /Ana García/);
-    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // The image may still be loading when the page has rendered: wait for it to arrive.
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   }
   for (const condition of ['google', 'broken', 'none']) {
     await expect(svg.locator(`[data-condition="${condition}"] [data-avatar-state="fallback-svg"]`)).toHaveCount(4);
