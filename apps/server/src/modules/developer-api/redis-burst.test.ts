@@ -2,6 +2,7 @@ import { developerPlans } from '@div/shared/plans';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
+import { type OwnRedis, startOwnRedis } from '../../resilience/services';
 import { createTestApp } from '../../test/app';
 import { openTestDatabase } from '../../test/db';
 import { createKeyUser } from './test-helpers';
@@ -9,22 +10,28 @@ import { createKeyUser } from './test-helpers';
 /**
  * The per-minute limit shared by two app instances through Redis: 10 times the allowed rate arrives
  * at once, spread over both, and the limit holds within ±1 (it holds exactly: the count is one
- * atomic Lua script in Redis). Runs when TEST_REDIS_URL is set (e.g. redis://127.0.0.1:6379).
+ * atomic Lua script in Redis). Uses TEST_REDIS_URL (e.g. redis://127.0.0.1:6379), else a redis-server
+ * of its own on a free port.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-
-describe.runIf(redisUrl)('per-minute limits across two instances sharing Redis', () => {
+describe('per-minute limits across two instances sharing Redis', () => {
   let database: DatabaseHandle;
   let one: FastifyInstance;
   let two: FastifyInstance;
+  let ownRedis: OwnRedis | undefined;
   beforeAll(async () => {
     database = await openTestDatabase();
-    const env = { REDIS_URL: redisUrl as string };
+    let redisUrl = process.env.TEST_REDIS_URL;
+    if (!redisUrl) {
+      ownRedis = await startOwnRedis();
+      redisUrl = ownRedis.url;
+    }
+    const env = { REDIS_URL: redisUrl };
     [one, two] = await Promise.all([createTestApp(database, env), createTestApp(database, env)]);
   });
   afterAll(async () => {
     await Promise.all([one.close(), two.close()]);
     await database.close();
+    await ownRedis?.stop();
   });
 
   it.each(['starter', 'growth'] as const)('holds the %s limit when 10x its rate arrives in a burst', async (plan) => {
