@@ -227,7 +227,8 @@ describe('edit blocks', () => {
 
 describe('streaming events', () => {
   it('starts a file, streams its content as it arrives and completes it', () => {
-    // The first line of a block decides whether it holds a file or edits, so it arrives whole.
+    // The first line of a block decides whether it holds a file or edits: one starting with '<' may
+    // still become a SEARCH marker, so it arrives whole.
     const events = streamEvents(['Texto\n```html index.html\n<h1>Ho', 'la</h1>\n<p>', 'x</p>\n``', '`\n']);
     expect(events).toEqual([
       { type: 'file-start', path: 'index.html' },
@@ -235,6 +236,27 @@ describe('streaming events', () => {
       { type: 'file-delta', path: 'index.html', text: 'x</p>\n' },
       { type: 'file-complete', file: { path: 'index.html', content: '<h1>Hola</h1>\n<p>x</p>\n', truncated: false } },
     ]);
+  });
+
+  it('starts a named block or a document with its first token, not at the end of its first line', () => {
+    const named = new OutputParser();
+    expect(named.feed('```js script.js\n')).toEqual([]);
+    expect(named.feed('const a')).toEqual([
+      { type: 'file-start', path: 'script.js' },
+      { type: 'file-delta', path: 'script.js', text: 'const a' },
+    ]);
+    const doc = new OutputParser();
+    doc.feed('```html\n<!DOC');
+    expect(doc.feed('TYPE html><html')).toEqual([
+      { type: 'file-start', path: 'index.html' },
+      { type: 'file-delta', path: 'index.html', text: '<!DOCTYPE html><html' },
+    ]);
+    // Undecided until the line ends: a possible marker, and a possible file-name line.
+    const marker = new OutputParser();
+    expect(marker.feed('```html index.html\n<<<<<<< SEA')).toEqual([]);
+    expect(marker.feed('RCH\n<p>a</p>\n=======\n<p>b</p>\n>>>>>>> REPLACE\n```\n').map((e) => e.type)).toEqual(['edit']);
+    const unnamed = new OutputParser();
+    expect(unnamed.feed('```css\nabout')).toEqual([]);
   });
 
   it('streams a bare document before its first line is complete', () => {

@@ -45,6 +45,8 @@ const THINK_CLOSE = '</think>';
 const HTML_CLOSE = '</html>';
 const FENCE_OPEN = /^\s{0,3}(`{3,}|~{3,})(.*)$/;
 const DOC_START_PARTIAL = /^\s*<(?:!doctype\s|html[\s>])/i;
+/** How much of an undecided line is looked at to decide it early. */
+const EARLY_HEAD = 64;
 const DOC_START_LINE = /^\s*<(?:!doctype\s|html(?:[\s>]|$))/i;
 
 /**
@@ -149,7 +151,13 @@ export class OutputParser {
     for (;;) {
       const before = this.pos;
       const mode = this.mode;
-      this.waitingForLine = mode === 'prose' || mode === 'edits' || mode === 'fence-pending' || mode === 'fence-skip';
+      // A fence's first line is decided early when it can be (see `startFileEarly`), so it only
+      // waits for its newline once its head is long enough to have been decided.
+      this.waitingForLine =
+        mode === 'prose' ||
+        mode === 'edits' ||
+        mode === 'fence-skip' ||
+        (mode === 'fence-pending' && this.buf.length - this.pos >= EARLY_HEAD);
       switch (mode) {
         case 'prose':
           this.stepProse(final);
@@ -260,6 +268,10 @@ export class OutputParser {
 
   /** Line-level modes: the first lines of a fence, a skipped fence, and edit blocks. */
   private stepLines(final: boolean): void {
+    if (this.mode === 'fence-pending' && !final && this.buf.indexOf('\n', this.pos) < 0) {
+      this.startFileEarly();
+      return;
+    }
     const line = this.takeLine(final);
     if (line === null) return;
     if (this.mode === 'fence-pending') this.fencePendingLine(line);
@@ -301,6 +313,26 @@ export class OutputParser {
     this.startFile(path);
     this.mode = 'file';
     this.emitFileText(this.lineEnded ? `${line}\n` : line);
+  }
+
+  /**
+   * Starts a fenced file before its first line is complete, when no end of that line could make it
+   * a closing fence, a SEARCH marker or a file-name line: the first code reaches the preview with
+   * the first token instead of the first newline. The decision is the one the whole line would get.
+   */
+  private startFileEarly(): void {
+    const head = this.buf.slice(this.pos, this.pos + EARLY_HEAD);
+    const text = head.trimStart();
+    const first = text[0];
+    if (first === undefined || first === '`' || first === '~') return;
+    const docStart = DOC_START_PARTIAL.test(head);
+    // A line starting with '<' may still become a SEARCH marker; any other may name the file.
+    if (first === '<' ? !docStart : !this.fencePathExplicit) return;
+    let path = this.fencePath ?? defaultPathForLanguage(this.fenceLanguage);
+    if (!path && this.fenceLanguage === '' && docStart) path = 'index.html';
+    if (!path) return;
+    this.startFile(path);
+    this.mode = 'file';
   }
 
   private startFile(path: string): void {
