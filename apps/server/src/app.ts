@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,6 +10,7 @@ import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { loadSecret } from './lib/secret';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerApiKeysRoutes } from './modules/api-keys/routes';
@@ -67,7 +67,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerHosting(app, ctx);
 
   await app.register(fastifyCookie, { secret: config.SESSION_SECRET ?? loadSecret(config.DATA_DIR, 'cookie-secret') });
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
