@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
 import { unauthenticated } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -34,9 +35,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Finds the user of an unexpired session token; undefined when there is none. */
-export async function findSessionUser(ctx: Pick<AppContext, 'db'>, token: string): Promise<AuthUser | undefined> {
-  const [row] = await ctx.db
+/**
+ * The session lookup every signed-in request makes, prepared once per database (PostgreSQL plans it
+ * once per connection; drizzle builds its SQL once instead of on every request).
+ */
+function buildSessionUserQuery(db: Database) {
+  return db
     .select({
       id: users.id,
       name: users.name,
@@ -49,8 +53,20 @@ export async function findSessionUser(ctx: Pick<AppContext, 'db'>, token: string
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user');
+}
+const sessionUserQueries = new WeakMap<Database, ReturnType<typeof buildSessionUserQuery>>();
+
+/** Finds the user of an unexpired session token; undefined when there is none. */
+export async function findSessionUser(ctx: Pick<AppContext, 'db'>, token: string): Promise<AuthUser | undefined> {
+  let query = sessionUserQueries.get(ctx.db);
+  if (!query) {
+    query = buildSessionUserQuery(ctx.db);
+    sessionUserQueries.set(ctx.db, query);
+  }
+  const [row] = await query.execute({ tokenHash: hashToken(token), now: new Date() });
   return row;
 }
 
