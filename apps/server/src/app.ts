@@ -17,6 +17,7 @@ import { registerApiKeysRoutes } from './modules/api-keys/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
 import { registerBillingRoutes } from './modules/billing/routes';
+import { registerCustomModelsRoutes } from './modules/custom-models/routes';
 import { registerDeveloperApi } from './modules/developer-api/routes';
 import { registerDomainsRoutes } from './modules/domains/routes';
 import { registerGenerationRoutes } from './modules/generation/routes';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerGenerationRoutes(api, ctx);
       registerRedesignRoutes(api, ctx);
       registerApiKeysRoutes(api, ctx);
+      registerCustomModelsRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );

@@ -68,6 +68,13 @@ export const configSchema = z.object({
   RESERVATION_LEASE_MS: z.coerce.number().int().min(300).default(120_000),
   /** Silence on a generation stream after which the server sends a keepalive event. */
   GENERATION_KEEPALIVE_MS: z.coerce.number().int().min(10).default(10_000),
+  /**
+   * Custom models (Pro): whether a user's endpoint may be on a private, loopback or link-local address
+   * (and plain http). Unset: allowed unless NODE_ENV=production with a public PUBLIC_URL (ADR 0085).
+   */
+  CUSTOM_MODELS_ALLOW_PRIVATE: z.enum(['true', 'false']).optional(),
+  /** Encrypts stored secrets (custom model keys); derived from SESSION_SECRET or DATA_DIR's secret when unset. */
+  SECRETS_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   // Publishing (issue 6).
   /** Published sites answer on `{slug}.{SITES_DOMAIN}`; default `localhost:PORT` (browsers resolve *.localhost). */
   SITES_DOMAIN: optionalString,
@@ -97,7 +104,7 @@ export const configSchema = z.object({
   API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; customModelsAllowPrivate: boolean };
 
 export class ConfigError extends Error {}
 
@@ -119,5 +126,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
-  return { ...c, publicUrl };
+  return {
+    ...c,
+    publicUrl,
+    customModelsAllowPrivate: customModelsAllowPrivate(c.CUSTOM_MODELS_ALLOW_PRIVATE, c.NODE_ENV, publicUrl),
+  };
+}
+
+/** Private endpoints are allowed when asked, or by default outside production or when the app is only local. */
+function customModelsAllowPrivate(value: 'true' | 'false' | undefined, env: string, publicUrl: string): boolean {
+  if (value !== undefined) return value === 'true';
+  if (env !== 'production') return true;
+  const host = new URL(publicUrl).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
 }

@@ -116,10 +116,10 @@ function allowed(ip: string, allowLoopback: boolean): boolean {
   return kind === 'public' || (kind === 'loopback' && allowLoopback);
 }
 
-const blockedMessage = 'La dirección apunta a una red privada o local y no se puede consultar.';
+export const blockedMessage = 'La dirección apunta a una red privada o local y no se puede consultar.';
 
 /** A DNS lookup for http(s).request that refuses a host when any of its addresses is not public. */
-function guardedLookup(allowLoopback: boolean) {
+export function guardedLookup(allowLoopback: boolean) {
   return (
     hostname: string,
     options: { all?: boolean; family?: number },

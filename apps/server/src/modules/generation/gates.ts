@@ -1,3 +1,4 @@
+import { CUSTOM_MODEL_MESSAGES, CUSTOM_MODEL_PREFIX } from '@div/shared/custom-models';
 import {
   AUTO_PROVIDER,
   type ModelOption,
@@ -7,8 +8,10 @@ import {
   providers,
 } from '@div/shared/models';
 import { type PlanId, plans } from '@div/shared/plans';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { AiProvider, AiProviders } from '../../providers/ai';
+import { customModelFor } from '../custom-models/service';
 
 /**
  * Which model and provider serve a request, or why not: a model outside the plan opens the PRO
@@ -46,4 +49,26 @@ export function resolveModel(opts: { ai: AiProviders; plan: PlanId; model: strin
     );
   }
   return { option, provider, providerChoice: choice };
+}
+
+/**
+ * resolveModel, and also the person's own models (`custom:<endpointId>:<model>`, Pro only, ADR 0085):
+ * those are looked up among the user's endpoints and served by a router client of their own.
+ */
+export async function resolveRequestModel(opts: {
+  ctx: Pick<AppContext, 'config' | 'db'>;
+  ai: AiProviders;
+  userId: string;
+  plan: PlanId;
+  model: string | undefined;
+  provider: string | undefined;
+}): Promise<{ option: ModelOption; provider: AiProvider; providerChoice: string }> {
+  if (!opts.model?.startsWith(CUSTOM_MODEL_PREFIX)) return resolveModel(opts);
+  if (!planAllowsModel(opts.plan, { tier: 'custom' })) {
+    throw new AppError('FORBIDDEN', CUSTOM_MODEL_MESSAGES.proOnly, { openProModal: true });
+  }
+  const found = await customModelFor(opts.ctx, { userId: opts.userId, value: opts.model });
+  if (!found) throw new AppError('BAD_REQUEST', CUSTOM_MODEL_MESSAGES.modelGone, { openSelectProvider: true });
+  // An endpoint of one's own has no provider choice: the request goes to it as it is.
+  return { ...found, providerChoice: AUTO_PROVIDER };
 }

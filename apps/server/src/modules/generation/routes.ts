@@ -38,7 +38,7 @@ import { recordUsageEvent, reserveMessage } from '../metering/service';
 import { findSpace, getSpaceFiles } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
 import { fixError } from './fix-service';
-import { resolveModel } from './gates';
+import { resolveRequestModel } from './gates';
 import { buildMessages, estimateTokens, isFollowUp } from './prompts';
 import { createGenerationRegistry, type GenerationRegistry } from './registry';
 import { describeAiError, GenerationFailure, generate } from './service';
@@ -124,7 +124,14 @@ export async function runGenerationRequest(opts: {
 }) {
   const { ctx, ai, registry, user, body, reply } = opts;
   const plan = planOf(user.plan).id as PlanId;
-  const { option, provider, providerChoice } = resolveModel({ ai, plan, model: body.model, provider: body.provider });
+  const { option, provider, providerChoice } = await resolveRequestModel({
+    ctx,
+    ai,
+    userId: user.id,
+    plan,
+    model: body.model,
+    provider: body.provider,
+  });
   if (!body.spaceId) throw new AppError('BAD_REQUEST', GENERATION_MESSAGES.spaceRequired);
   const spaceId = body.spaceId;
   const { files: stored } = await getSpaceFiles({ db: ctx.db, userId: user.id, spaceId });

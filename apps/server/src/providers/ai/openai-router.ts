@@ -11,6 +11,8 @@ export interface OpenAiRouterOptions {
   /** Sent as HTTP-Referer / X-Title, which OpenRouter uses to name the app. */
   appUrl?: string;
   appName?: string;
+  /** The HTTP client (custom model endpoints pass the SSRF-guarded one); global fetch by default. */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -31,6 +33,7 @@ export class OpenAiRouterProvider implements AiProvider {
       // The generation route decides about retries (and meters them); the stall timer replaces the timeout.
       maxRetries: 0,
       timeout: 24 * 3_600_000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
       defaultHeaders: {
         ...(options.appUrl ? { 'HTTP-Referer': options.appUrl } : {}),
         'X-Title': options.appName ?? 'DIV',
