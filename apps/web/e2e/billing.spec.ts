@@ -99,3 +99,18 @@ test('signing out of all sessions ends this one too', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('div_auth_token'))).toBeNull();
 });
+
+test('a developer plan is bought from /developers; signed out, choosing one asks to sign in first', async ({ page }) => {
+  await page.goto('/developers');
+  await page.getByRole('article', { name: 'Growth' }).getByRole('button', { name: 'Seleccionar Plan' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, 'Desarrolladora');
+  await page.goto('/developers');
+  const growth = page.getByRole('article', { name: 'Growth' });
+  await growth.getByRole('button', { name: 'Seleccionar Plan' }).click();
+  await expect(page).toHaveURL(/\/local\/billing\/checkout\?token=/);
+  await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
+  await expect(page).toHaveURL(/\/developers\?checkout=success$/);
+  await expect(growth.getByRole('button', { name: 'Plan Actual' })).toBeDisabled();
+});

@@ -2,13 +2,12 @@ import { contactEmails } from '@div/shared/legal-common';
 import { type DeveloperPlan, developerPlanIds, developerPlanLimits, developerPlanOf, developerPlans } from '@div/shared/plans';
 import { clsx } from 'clsx';
 import { Check, Gauge, KeyRound, LifeBuoy, Package, ShieldCheck, Terminal, Zap } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { ApiError } from '../../lib/api';
+import { useCheckout } from '../../lib/checkout';
 import { useTranslation } from '../../lib/i18n';
+import { useProfile } from '../../lib/profile';
 import { useStoredSession } from '../../lib/session';
-import { createCheckoutSession, useProfile } from './api';
 import { CodeBlock } from './code-block';
 import { configureSnippets, installSnippet, integrateSnippets } from './snippets';
 import './locale';
@@ -28,29 +27,18 @@ export default function DevelopersPage() {
   const navigate = useNavigate();
   const profile = useProfile(Boolean(session));
   const current = session && profile.data ? developerPlanOf(profile.data.developerPlan).id : null;
-  const [pending, setPending] = useState<string | null>(null);
+  const checkout = useCheckout(t('checkoutError'));
 
   useEffect(() => {
     document.title = 'Desarrolladores — DIV';
   }, []);
 
-  const choose = async (plan: DeveloperPlan) => {
+  const choose = (plan: DeveloperPlan) => {
     if (!plan.priceId) {
       navigate(session ? '/usage' : '/login');
       return;
     }
-    if (!session) {
-      navigate('/login');
-      return;
-    }
-    setPending(plan.id);
-    try {
-      const { url } = await createCheckoutSession({ priceId: plan.priceId });
-      window.location.assign(url);
-    } catch (error) {
-      toast.error(error instanceof ApiError && error.message ? error.message : t('checkoutError'));
-      setPending(null);
-    }
+    void checkout.start(plan.id, plan.priceId);
   };
 
   const steps = [
@@ -128,11 +116,17 @@ export default function DevelopersPage() {
                   ) : (
                     <button
                       type="button"
-                      disabled={isCurrent || pending === id}
-                      onClick={() => void choose(plan)}
+                      disabled={isCurrent || checkout.pending === id}
+                      onClick={() => choose(plan)}
                       className={buttonClass}
                     >
-                      {isCurrent ? t('current') : pending === id ? t('redirecting') : plan.priceId ? t('select') : t('startFree')}
+                      {isCurrent
+                        ? t('current')
+                        : checkout.pending === id
+                          ? t('redirecting')
+                          : plan.priceId
+                            ? t('select')
+                            : t('startFree')}
                     </button>
                   )}
                   <ul className="mt-7 space-y-2 text-sm">

@@ -1,13 +1,12 @@
 import { contactEmails } from '@div/shared/legal-common';
 import { type Plan, planFeatureCards, planIds, planOf, plans, plansWithFeature } from '@div/shared/plans';
 import { BarChart3, Code2, Globe, Mail, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { ApiError } from '../../lib/api';
+import { useCheckout } from '../../lib/checkout';
 import { useTranslation } from '../../lib/i18n';
+import { useProfile } from '../../lib/profile';
 import { useStoredSession } from '../../lib/session';
-import { createCheckoutSession, useProfile } from './api';
 import { PlanCard } from './plan-card';
 import './locale';
 
@@ -19,29 +18,18 @@ export default function PricingPage() {
   const navigate = useNavigate();
   const profile = useProfile(Boolean(session));
   const currentPlan = session && profile.data ? planOf(profile.data.plan).id : null;
-  const [pending, setPending] = useState<string | null>(null);
+  const checkout = useCheckout(t('checkoutError'));
 
   useEffect(() => {
     document.title = 'Precios — DIV';
   }, []);
 
-  const choose = async (plan: Plan) => {
+  const choose = (plan: Plan) => {
     if (!plan.priceId) {
       navigate('/spaces');
       return;
     }
-    if (!session) {
-      navigate('/login');
-      return;
-    }
-    setPending(plan.id);
-    try {
-      const { url } = await createCheckoutSession({ priceId: plan.priceId });
-      window.location.assign(url);
-    } catch (error) {
-      toast.error(error instanceof ApiError && error.message ? error.message : t('checkoutError'));
-      setPending(null);
-    }
+    void checkout.start(plan.id, plan.priceId);
   };
 
   return (
@@ -57,8 +45,8 @@ export default function PricingPage() {
               <PlanCard
                 plan={plans[id]}
                 current={currentPlan === id}
-                pending={pending === id}
-                onChoose={() => void choose(plans[id])}
+                pending={checkout.pending === id}
+                onChoose={() => choose(plans[id])}
               />
             </li>
           ))}
