@@ -1,4 +1,4 @@
-import { AUTO_PROVIDER, type ModelsResponse, planAllowsModel } from '@div/shared/models';
+import { AUTO_PROVIDER, type ModelOption, type ModelsResponse, planAllowsModel } from '@div/shared/models';
 import type { PlanId } from '@div/shared/plans';
 import { Lock, Settings2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
@@ -34,6 +34,17 @@ export function SettingsPopover({
   const model = catalogue?.models.find((m) => m.value === choice.model);
   const auto = choice.provider === AUTO_PROVIDER;
   const providers = (catalogue?.providers ?? []).filter((p) => model?.providers.includes(p.id));
+  // The person's own models (Pro) go in a group of their own; they have no provider choice.
+  const builtIn = (catalogue?.models ?? []).filter((m) => m.tier !== 'custom');
+  const custom = (catalogue?.models ?? []).filter((m) => m.tier === 'custom');
+  const option = (m: ModelOption) => (
+    <option key={m.value} value={m.value}>
+      {m.label}
+      {m.isNew ? ` · ${t('newModel')}` : ''}
+      {m.isThinker ? ` · ${t('thinker')}` : ''}
+      {planAllowsModel(plan, m) ? '' : ` 🔒`}
+    </option>
+  );
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger
@@ -65,14 +76,8 @@ export function SettingsPopover({
             onChange={(e) => onChange({ model: e.target.value, provider: AUTO_PROVIDER })}
             className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-2 py-1.5 dark:border-gray-700 dark:bg-gray-800"
           >
-            {(catalogue?.models ?? []).map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
-                {m.isNew ? ` · ${t('newModel')}` : ''}
-                {m.isThinker ? ` · ${t('thinker')}` : ''}
-                {planAllowsModel(plan, m) ? '' : ` 🔒`}
-              </option>
-            ))}
+            {builtIn.map(option)}
+            {custom.length > 0 && <optgroup label={t('customGroup')}>{custom.map(option)}</optgroup>}
           </select>
           {model && !planAllowsModel(plan, model) && (
             <p className="mt-1 flex items-center gap-1 text-xs text-amber-700 dark:text-amber-300">
@@ -81,7 +86,8 @@ export function SettingsPopover({
             </p>
           )}
           {model?.kind === 'composer' && <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{t('composerNote')}</p>}
-          {model?.kind === 'router' && (
+          {model?.tier === 'custom' && <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{t('customNote')}</p>}
+          {model?.kind === 'router' && model.tier !== 'custom' && (
             <>
               <label className="mt-4 flex items-center gap-2">
                 <input

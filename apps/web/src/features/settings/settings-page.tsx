@@ -11,6 +11,7 @@ import { Avatar } from '../../components/avatar';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
 import { ApiKeysSection } from '../api-keys/api-keys-section';
+import { CustomModelsSection } from '../custom-models/custom-models-section';
 import { DomainManager } from '../domains/domain-manager';
 import { AccountActions } from './account-actions';
 import { openPortal, useAllowance, useProfile } from './api';
@@ -69,6 +70,7 @@ export default function SettingsPage() {
             <DomainManager />
           </Section>
           <ApiKeysSection />
+          <CustomModelsSection plan={profile.data.plan} />
           <AccountActions />
         </div>
       )}
