@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
+import { startOwnRedis } from '../../resilience/services';
 import { createTestUser } from '../../test/app';
 import { openTestDatabase } from '../../test/db';
 import { contentSteps, type OpenAiTestServer, startOpenAiTestServer } from '../../test/openai-server';
@@ -101,6 +102,86 @@ describe.each(withRedis)('stopping a generation through Redis (%s)', (url) => {
     expect((await stop)?.json).toEqual({ stopped: false });
     await expect.poll(() => messagesUsed(database, user.id)).toBe(0);
     expect((await readSpace(one.url, user.authorization, spaceId)).versions).toHaveLength(1);
+  });
+});
+
+describe.each(withRedis)('one generation per space across instances (%s)', (url) => {
+  let database: DatabaseHandle;
+  let upstream: OpenAiTestServer;
+  let one: { app: FastifyInstance; url: string };
+  let two: { app: FastifyInstance; url: string };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    upstream = await startOpenAiTestServer();
+    const env = { AI_API_KEY: 'k', AI_BASE_URL: upstream.url, REDIS_URL: url };
+    one = await listenTestApp(database, env);
+    two = await listenTestApp(database, env);
+  });
+  afterAll(async () => {
+    await one.app.close();
+    await two.app.close();
+    await upstream.close();
+    await database.close();
+  });
+
+  it('a second generation for the same space on another instance is refused while the first runs, and allowed after', async () => {
+    const user = await createTestUser(database, { plan: 'pro' });
+    const spaceId = await createSpaceFor(one.url, user.authorization);
+    const other = await createSpaceFor(one.url, user.authorization);
+    const site = `\`\`\`html index.html\n<!DOCTYPE html>\n<html><body>\n${'<p>Texto</p>\n'.repeat(200)}</body></html>\n\`\`\`\n`;
+    upstream.enqueue({ steps: contentSteps(site, 8, 10) });
+    const model = 'google/gemini-2.0-flash-001';
+    let second: ReturnType<typeof postGenerate> | undefined;
+    let elsewhere: ReturnType<typeof postGenerate> | undefined;
+    const first = await postGenerate(
+      one.url,
+      user.authorization,
+      { prompt: 'Una web', model, spaceId },
+      {
+        onEvent: (event) => {
+          if (event.type !== 'code' || second) return;
+          second = postGenerate(two.url, user.authorization, { prompt: 'Otra web', model, spaceId });
+          // Another space of the same person is not blocked.
+          upstream.enqueue({ steps: contentSteps(site, 400, 1) });
+          elsewhere = postGenerate(two.url, user.authorization, { prompt: 'Otra web', model, spaceId: other });
+        },
+      },
+    );
+    expect(first.events.some((e) => e.type === 'done')).toBe(true);
+    const refused = await second;
+    expect(refused?.status).toBe(409);
+    expect(refused?.json?.message).toEqual(expect.any(String));
+    expect((await elsewhere)?.events.some((e) => e.type === 'done')).toBe(true);
+    // The claim was released when the first one finished: the same space generates on the other instance.
+    upstream.enqueue({ steps: contentSteps(site, 400, 1) });
+    const after = await postGenerate(two.url, user.authorization, { prompt: 'Otra vez', model, spaceId });
+    expect(after.events.some((e) => e.type === 'done')).toBe(true);
+    // The refused one used no message: three generations, three messages.
+    expect(await messagesUsed(database, user.id)).toBe(3);
+  });
+});
+
+describe('Redis down', () => {
+  it('a generation still runs, its space claimed on this instance only', async () => {
+    const redis = await startOwnRedis();
+    const database = await openTestDatabase();
+    const app = await listenTestApp(database, { COMPOSER_PACE: '0', REDIS_URL: redis.url });
+    try {
+      const user = await createTestUser(database);
+      const spaceId = await createSpaceFor(app.url, user.authorization);
+      await redis.stop();
+      const answer = await within(
+        postGenerate(app.url, user.authorization, { prompt: 'Una web para una panadería', spaceId }),
+        8000,
+        'generation with Redis down',
+      );
+      expect(eventOfType(answer.events, 'done')).toBe(true);
+    } finally {
+      await app.app.close();
+      await database.close();
+      await redis.stop();
+    }
   });
 });
 

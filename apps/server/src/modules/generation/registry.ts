@@ -5,10 +5,17 @@ import { createRedisClient } from '../../providers/redis/client';
 /**
  * The generations running in this process, one per space. Stopping one aborts its controller, which
  * closes the upstream connection at once. With Redis, a stop is also published on a channel so the
- * instance that runs the generation (maybe another one) cancels it.
+ * instance that runs the generation (maybe another one) cancels it, and a space is claimed in Redis
+ * too (a key with a renewed lease), so one generation per space holds across instances. With Redis
+ * down, claims and stops fall back to this process.
  */
 
 export const STOP_CHANNEL = 'div:generation:stop';
+const CLAIM_PREFIX = 'div:generation:space:';
+/** Renews the lease only while the key still holds this claim's id. */
+const RENEW_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
+/** Deletes the key only while it still holds this claim's id (a lapsed lease may belong to another). */
+const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 interface Running {
   id: string;
@@ -17,8 +24,8 @@ interface Running {
 }
 
 export interface GenerationRegistry {
-  /** Claims the space for a generation; null when one is already running there. */
-  start(spaceId: string, userId: string): { controller: AbortController; finish: () => void } | null;
+  /** Claims the space for a generation; null when one is already running there (on any instance). */
+  start(spaceId: string, userId: string): Promise<{ controller: AbortController; finish: () => void } | null>;
   /** Whether a generation runs for this space in this process. */
   isRunning(spaceId: string): boolean;
   /** Stops the space's generation here and, with Redis, on every other instance. */
@@ -31,7 +38,10 @@ export interface GenerationRegistry {
 export function createGenerationRegistry(options: {
   redisUrl?: string | undefined;
   log?: { warn: (o: object, m: string) => void };
+  /** How long a claim outlives an instance that died without releasing it (renewed at a third of it). */
+  claimLeaseMs?: number;
 }) {
+  const leaseMs = options.claimLeaseMs ?? 30_000;
   const running = new Map<string, Running>();
   const instance = randomUUID();
 
@@ -66,14 +76,35 @@ export function createGenerationRegistry(options: {
 
   const registry: GenerationRegistry = {
     ready,
-    start(spaceId, userId) {
+    async start(spaceId, userId) {
       if (running.has(spaceId)) return null;
       const entry: Running = { id: randomUUID(), userId, controller: new AbortController() };
       running.set(spaceId, entry);
+      const key = `${CLAIM_PREFIX}${spaceId}`;
+      let renewal: NodeJS.Timeout | undefined;
+      if (publisher) {
+        const claimed = await publisher.set(key, entry.id, 'PX', leaseMs, 'NX').then(
+          (answer) => answer === 'OK',
+          (error: unknown) => {
+            options.log?.warn({ err: error }, 'redis down: the space is claimed on this instance only');
+            return true;
+          },
+        );
+        if (!claimed) {
+          running.delete(spaceId);
+          return null;
+        }
+        renewal = setInterval(() => {
+          publisher?.eval(RENEW_SCRIPT, 1, key, entry.id, leaseMs).catch(() => {});
+        }, leaseMs / 3);
+        renewal.unref();
+      }
       return {
         controller: entry.controller,
         finish: () => {
+          if (renewal) clearInterval(renewal);
           if (running.get(spaceId) === entry) running.delete(spaceId);
+          publisher?.eval(RELEASE_SCRIPT, 1, key, entry.id).catch(() => {});
         },
       };
     },

@@ -156,7 +156,7 @@ export async function runGenerationRequest(opts: {
     }
   }
 
-  const claim = registry.start(spaceId, user.id);
+  const claim = await registry.start(spaceId, user.id);
   if (!claim) throw new AppError('CONFLICT', GENERATION_MESSAGES.busy);
   activeGenerations.inc();
   const started = Date.now();
