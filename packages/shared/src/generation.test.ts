@@ -43,6 +43,7 @@ describe('generation events', () => {
     const events = [
       { type: 'thinking', text: 'hmm' },
       { type: 'code', path: 'index.html', delta: '<h1>' },
+      { type: 'edited', path: 'style.css', content: 'h1 { color: blue; }\n' },
       { type: 'files', files: [{ path: 'index.html', content: '<h1>Hola</h1>\n' }], updatedLines: { 'index.html': [[1, 1]] } },
       { type: 'edits', results: [{ path: 'style.css', index: 0, outcome: 'applied_tolerant', lines: [3, 5] }] },
       { type: 'done', versionId: 'v1', messagesUsed: 3, messagesLimit: 100 },

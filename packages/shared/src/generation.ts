@@ -58,6 +58,11 @@ export type EditBlockResult = z.infer<typeof editBlockResultSchema>;
 
 export const thinkingEventSchema = z.object({ type: z.literal('thinking'), text: z.string() });
 export const codeEventSchema = z.object({ type: z.literal('code'), path: z.string(), delta: z.string() });
+/**
+ * A file's whole content mid-answer, after a follow-up edit block of the answer landed on it: the
+ * preview shows edits as they arrive. Not final: the `files` event that follows decides.
+ */
+export const editedEventSchema = z.object({ type: z.literal('edited'), path: z.string(), content: z.string() });
 export const filesEventSchema = z.object({
   type: z.literal('files'),
   files: z.array(generatedFileSchema),
@@ -83,6 +88,7 @@ export const keepaliveEventSchema = z.object({ type: z.literal('keepalive') });
 export const generationEventSchema = z.discriminatedUnion('type', [
   thinkingEventSchema,
   codeEventSchema,
+  editedEventSchema,
   filesEventSchema,
   editsEventSchema,
   doneEventSchema,
@@ -93,6 +99,7 @@ export type GenerationEvent = z.infer<typeof generationEventSchema>;
 export type GenerationEventType = GenerationEvent['type'];
 export type ThinkingEvent = z.infer<typeof thinkingEventSchema>;
 export type CodeEvent = z.infer<typeof codeEventSchema>;
+export type EditedEvent = z.infer<typeof editedEventSchema>;
 export type FilesEvent = z.infer<typeof filesEventSchema>;
 export type EditsEvent = z.infer<typeof editsEventSchema>;
 export type DoneEvent = z.infer<typeof doneEventSchema>;

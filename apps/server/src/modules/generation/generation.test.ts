@@ -158,6 +158,29 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
     expect(space.versions).toHaveLength(3);
   });
 
+  it('shows follow-up edits while they stream: each landed block sends the edited file before the final files', async () => {
+    const spaceId = await siteSpace();
+    const edit = formatEditBlocks('index.html', [
+      { search: '    <h1>Café Aurora</h1>\n', replace: '    <h1>Café Aurora Norte</h1>\n' },
+      { search: '<p class="lead">El mejor café de la ciudad.</p>\n', replace: '<p class="lead">El mejor café del barrio.</p>\n' },
+    ]);
+    // The two blocks arrive well apart (more than the 300 ms between a file's edited events).
+    const split = edit.indexOf('<<<<<<< SEARCH', edit.indexOf('>>>>>>> REPLACE'));
+    upstream.enqueue({
+      steps: [...contentSteps(edit.slice(0, split), 40), { delayMs: 350 }, ...contentSteps(edit.slice(split), 40)],
+    });
+    const answer = await generate(spaceId, 'Cambia el título y ciudad por barrio');
+    const edited = answer.events.filter((e) => e.type === 'edited');
+    const first = HTML.replace('<h1>Café Aurora</h1>', '<h1>Café Aurora Norte</h1>');
+    expect(edited).toEqual([
+      { type: 'edited', path: 'index.html', content: first },
+      { type: 'edited', path: 'index.html', content: first.replace('de la ciudad', 'del barrio') },
+    ]);
+    const types = answer.events.map((e) => e.type).filter((t) => t !== 'keepalive');
+    expect(types.indexOf('files')).toBeGreaterThan(types.lastIndexOf('edited'));
+    expect(eventOf(answer.events, 'files')?.files[0]?.content).toBe(edited[1]?.content);
+  });
+
   it('applies an edit whose SEARCH text drifted in whitespace, keeping the file indentation', async () => {
     const spaceId = await siteSpace();
     const edit = formatEditBlocks('index.html', [

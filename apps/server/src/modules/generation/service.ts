@@ -70,14 +70,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
 
   const messages = buildMessages({ ...input, thinker: options.option.isThinker });
-  const first = await streamAttempt(options, messages);
+  const first = await streamAttempt(options, messages, current);
   addTokens(first.tokens);
   const one = resolveAnswer(current, first);
   if (one.ok) return finish(current, one.files, one.edits, tokens, 1);
   if (one.kind !== 'edits') throw new GenerationFailure(one.kind.toUpperCase(), FAILURE_MESSAGES[one.kind]);
 
   // Retry once with the failures described to the model.
-  const second = await streamAttempt(options, retryMessages(messages, first.text, one.failures));
+  const second = await streamAttempt(options, retryMessages(messages, first.text, one.failures), current);
   addTokens(second.tokens);
   const two = resolveAnswer(current, second);
   if (two.ok) return finish(current, two.files, two.edits, tokens, 2);
@@ -85,7 +85,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // Last resort: the whole files that could not be edited (the other files keep the edits that applied).
   const failedPaths = two.kind === 'edits' ? two.failedPaths : one.failedPaths;
   const base = two.kind === 'edits' ? two.partial : one.partial;
-  const third = await streamAttempt(options, wholeFileMessages(input, failedPaths));
+  const third = await streamAttempt(options, wholeFileMessages(input, failedPaths), base);
   addTokens(third.tokens);
   const whole = resolveAnswer(base, third);
   const covered = whole.ok && failedPaths.every((p) => third.result.files.some((f) => f.path === p));
@@ -107,16 +107,39 @@ function finish(
   return { files, changed, updatedLines: computeUpdatedLinesForFiles(before, files), edits, tokens, attempts };
 }
 
-async function streamAttempt(options: GenerateOptions, messages: AiMessage[]): Promise<Attempt> {
+/** A file's `edited` event goes out at most this often (the browser's preview throttle). */
+export const EDITED_EVENT_INTERVAL_MS = 300;
+
+/** One answer of the model, streamed as events; `base` is what its edit blocks apply to. */
+async function streamAttempt(
+  options: GenerateOptions,
+  messages: AiMessage[],
+  base: Readonly<Record<string, string>>,
+): Promise<Attempt> {
   const { emit, input } = options;
   const parser = new OutputParser({
     defaultPath: input.activeFileId && /\.\w+$/.test(input.activeFileId) ? input.activeFileId : 'index.html',
   });
+  // The files as the answer has changed them so far, for the preview of follow-up edits.
+  const working: Record<string, string> = { ...base };
+  const editedAt = new Map<string, number>();
   const forward = (events: ParseEvent[]) => {
     for (const event of events) {
       if (event.type === 'thinking') emit({ type: 'thinking', text: event.text });
       else if (event.type === 'file-delta') emit({ type: 'code', path: event.path, delta: event.text });
       else if (event.type === 'file-start') emit({ type: 'code', path: event.path, delta: '' });
+      else if (event.type === 'file-complete') working[event.file.path] = event.file.content;
+      else if (event.type === 'edit') {
+        const { path } = event.block;
+        const applied = applyEditsToFiles(working, [event.block]);
+        const content = applied.files[path];
+        if (!applied.ok || content === undefined) continue;
+        working[path] = content;
+        const now = Date.now();
+        if (now - (editedAt.get(path) ?? 0) < EDITED_EVENT_INTERVAL_MS) continue;
+        editedAt.set(path, now);
+        emit({ type: 'edited', path, content });
+      }
     }
   };
   let text = '';

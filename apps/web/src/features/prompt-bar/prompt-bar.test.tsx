@@ -124,6 +124,35 @@ describe('PromptBar', () => {
     await waitFor(() => expect(input().value).toBe(''));
   });
 
+  it('shows a follow-up edit in the preview as soon as its file is edited, keeping the other files', async () => {
+    const base = [
+      { path: 'index.html', content: '<h1>Hola</h1>\n' },
+      { path: 'style.css', content: 'h1 { color: red; }\n' },
+    ];
+    const events = [
+      { type: 'edited', path: 'style.css', content: 'h1 { color: blue; }\n' },
+      { type: 'keepalive' },
+      {
+        type: 'files',
+        files: [{ path: 'style.css', content: 'h1 { color: blue; }\n' }],
+        updatedLines: { 'style.css': [[1, 1]] },
+      },
+      { type: 'done', versionId: 'v3', messagesUsed: 2, messagesLimit: 100 },
+    ];
+    serve(() => ndjson(events, 400));
+    const props = renderBar({ files: base });
+    fireEvent.change(input(), { target: { value: 'El título en azul' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    const onStream = props.onStream as ReturnType<typeof vi.fn>;
+    await waitFor(() => expect(onStream.mock.calls.some((c) => c[0] !== null)).toBe(true), { timeout: 3000 });
+    // Before the answer is done, the preview already has the edited file and the untouched one.
+    expect(props.onDone).not.toHaveBeenCalled();
+    const view = onStream.mock.calls.find((c) => c[0] !== null)?.[0];
+    expect(view.files).toEqual({ 'index.html': '<h1>Hola</h1>\n', 'style.css': 'h1 { color: blue; }\n' });
+    expect(view.writing).toBe('style.css');
+    await waitFor(() => expect(props.onDone).toHaveBeenCalled(), { timeout: 5000 });
+  });
+
   it('opens the PRO upsell on openProModal and the settings with the message on openSelectProvider', async () => {
     let answer = Response.json({ message: 'You reached the limit of free AI usage.', openProModal: true }, { status: 429 });
     serve(() => answer);

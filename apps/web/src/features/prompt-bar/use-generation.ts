@@ -80,6 +80,16 @@ export function useGeneration(options: { onStream: (view: StreamView | null) => 
             }
             schedule();
             break;
+          case 'edited':
+            // A follow-up edit block landed: the preview shows the file with it (whole, not a delta).
+            files[event.path] = event.content;
+            writing = event.path;
+            if (!streamed) {
+              streamed = true;
+              setPhase('coding');
+            }
+            schedule();
+            break;
           case 'files':
             changed = event.files;
             updatedLines = event.updatedLines;
