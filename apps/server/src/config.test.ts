@@ -26,6 +26,18 @@ describe('parseConfig', () => {
     expect(c.TRUST_PROXY).toBe(false);
   });
 
+  it('allows private custom model endpoints unless in production on a public address, or as configured', () => {
+    expect(parseConfig({}).customModelsAllowPrivate).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production' }).customModelsAllowPrivate).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://div.example' }).customModelsAllowPrivate).toBe(false);
+    expect(
+      parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://div.example', CUSTOM_MODELS_ALLOW_PRIVATE: 'true' })
+        .customModelsAllowPrivate,
+    ).toBe(true);
+    expect(parseConfig({ CUSTOM_MODELS_ALLOW_PRIVATE: 'false' }).customModelsAllowPrivate).toBe(false);
+    expect(errorOf({ SECRETS_KEY: 'short' })).toContain('SECRETS_KEY');
+  });
+
   it('reads the sign-in variables', () => {
     const c = parseConfig({
       PUBLIC_URL: 'https://div.example.com/',

@@ -10,6 +10,7 @@ import { customModelEndpoints } from '../../db/schema/custom-models';
 import { createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { contentSteps, type OpenAiTestServer, startOpenAiTestServer } from '../../test/openai-server';
+import { createKeyUser } from '../developer-api/test-helpers';
 import {
   codeOf,
   createSpaceFor,
@@ -17,6 +18,7 @@ import {
   listenTestApp,
   messagesUsed,
   postGenerate,
+  postJson,
   readSpace,
 } from '../generation/test-helpers';
 import { decryptSecret, encryptSecret } from './secrets';
@@ -59,7 +61,7 @@ describe.each(testDrivers)('custom models (%s)', (driver) => {
     });
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   };
-  const create = async (user: User, extra: Record<string, unknown> = {}) => {
+  const create = async (user: Pick<User, 'authorization'>, extra: Record<string, unknown> = {}) => {
     const answer = await call('POST', '', user.authorization, {
       name: 'Mi servidor',
       baseUrl: `${upstream.url}/`,
@@ -147,6 +149,31 @@ describe.each(testDrivers)('custom models (%s)', (driver) => {
     const space = await readSpace(url, user.authorization, spaceId);
     expect(space.versions[0]?.id).toBe(done?.versionId);
     expect(space.files.find((f) => f.id === 'index.html')?.content).toContain('Panadería Luna');
+  });
+
+  it('fixes an error and answers the developer API with a custom model too', async () => {
+    const user = await createKeyUser(database, { plan: 'pro' });
+    const pro = { authorization: user.sessionAuthorization };
+    const endpoint = await create(pro, { name: 'API' });
+    const model = customModelValue(endpoint.id, 'luna-coder');
+
+    upstream.enqueue({ steps: contentSteps(formatFileBlock('index.html', PAGE), 20) });
+    let before = upstream.requests.length;
+    const fixed = await postJson(url, '/api/fix-error', pro.authorization, { html: '<p>roto', error: 'x is not defined', model });
+    expect(fixed.status).toBe(200);
+    expect(fixed.json.html).toContain('Panadería Luna');
+    expect(upstream.requests[before]?.body?.model).toBe('luna-coder');
+
+    upstream.enqueue({ steps: contentSteps(formatFileBlock('index.html', PAGE), 20) });
+    before = upstream.requests.length;
+    const v1 = await fetch(`${url}/v1/generate?stream=false`, {
+      method: 'POST',
+      headers: { authorization: user.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'Una panadería', name: 'Luna', model }),
+    });
+    expect(v1.status).toBe(200);
+    expect(upstream.requests[before]?.body?.model).toBe('luna-coder');
+    expect(upstream.requests[before]?.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
   it('a refused key fails with a clear message and gives the message back', async () => {

@@ -8,7 +8,7 @@ import { AiProviderError } from '../../providers/ai';
 import type { AuthUser } from '../auth/sessions';
 import { recordUsageEvent, releaseMessage, reserveMessage } from '../metering/service';
 import { composeFix } from './fix';
-import { resolveModel } from './gates';
+import { resolveRequestModel } from './gates';
 import { fixMessages } from './prompts';
 import { describeAiError } from './service';
 
@@ -27,7 +27,14 @@ export async function fixError(opts: {
 }): Promise<FixErrorResponse> {
   const { ctx, ai, user, body } = opts;
   const plan = planOf(user.plan).id as PlanId;
-  const { option, provider, providerChoice } = resolveModel({ ai, plan, model: body.model, provider: body.provider });
+  const { option, provider, providerChoice } = await resolveRequestModel({
+    ctx,
+    ai,
+    userId: user.id,
+    plan,
+    model: body.model,
+    provider: body.provider,
+  });
   const reservation = await reserveMessage({ db: ctx.db, userId: user.id });
   if (!reservation.ok) throw new AppError('QUOTA_EXCEEDED', QUOTA_MESSAGE, { openProModal: true });
   const started = Date.now();
