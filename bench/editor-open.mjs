@@ -6,8 +6,10 @@
 // Run from the repository root after building the web app:
 //   (cd apps/web && ../../node_modules/.bin/vite build --outDir /tmp/div-web-bench --emptyOutDir)
 //   BENCH_WEB_DIST=/tmp/div-web-bench node --import tsx bench/editor-open.mjs
+// BENCH_VERBOSE=1 prints the request waterfall and the scripts; BENCH_TRACE=/tmp/x.json writes a
+// DevTools trace (all processes) and a CPU profile (/tmp/x.cpuprofile) of the second open (ADR 0064).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -57,6 +59,30 @@ function siteFiles() {
     { path: 'script.js', content: filler('js', FILE_BYTES) },
     { path: 'extra.js', content: filler('js', FILE_BYTES) },
   ];
+}
+
+/** Records a DevTools timeline trace (all processes, the preview frame's too) until `stop(file)`. */
+async function startTrace(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
+    transferMode: 'ReportEvents',
+  });
+  return {
+    async stop(file) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(file.replace(/(\.json)?$/, '.cpuprofile'), JSON.stringify(profile));
+      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.end');
+      await done;
+      writeFileSync(file, JSON.stringify({ traceEvents: events }));
+    },
+  };
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'div-bench-editor-'));
@@ -112,9 +138,11 @@ try {
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response);
     });
+    // BENCH_TRACE=<file>: a Chromium performance trace of the second open (chrome://tracing, DevTools).
+    const tracing = process.env.BENCH_TRACE && run === 1 ? await startTrace(page) : null;
     await page.goto(`${base}/space/${space.id}`);
     // Interactive: CodeMirror is mounted with the file and takes input. Language highlighting loads
-    // lazily afterwards (counted apart).
+    // lazily afterwards, once the preview has loaded (counted apart).
     await page.waitForFunction(() => document.querySelector('.cm-content[contenteditable="true"]') !== null, undefined, {
       timeout: 30_000,
       polling: 'raf',
@@ -135,6 +163,7 @@ try {
       });
     // Time from the start of the navigation to the moment both were true.
     const elapsed = await page.evaluate(() => performance.now());
+    if (tracing) await tracing.stop(process.env.BENCH_TRACE);
     if (process.env.BENCH_VERBOSE && run === 1) {
       // Where the time goes: when each request of the waterfall started and ended.
       const entries = await page.evaluate(() =>
@@ -150,7 +179,9 @@ try {
       console.log(`  interactive at ${interactiveAt.toFixed(0)} ms, preview ready at ${elapsed.toFixed(0)} ms`);
     }
     if (run === 0) {
-      // The first open warms the server (file cache, JIT); it counts only for the JS size.
+      // The first open warms the server (file cache, JIT); it counts only for the JS size. The
+      // highlighting chunks load after the preview: wait for the network to settle to count them.
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
       for (const [index, response] of scripts.entries()) {
         const body = await response.body().catch(() => null);
         if (!body) continue;

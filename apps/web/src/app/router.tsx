@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, startTransition, useLayoutEffect, useState } from 'react';
 import { UNSAFE_createBrowserHistory as createBrowserHistory, type RouteObject, Router, useRoutes } from 'react-router';
+import { startEditorRequests } from '../features/editor/api/early-requests';
 import { socialNetworks } from './paths';
 import { RootLayout } from './root-layout';
 
@@ -70,7 +71,13 @@ const ApiDocsPage = withQueries(() => import('../features/api-docs/api-docs-page
 const AvatarDemoPage = lazy(() => import('../features/avatar-demo/avatar-demo-page'));
 const SocialRedirectPage = lazy(() => import('../features/social/social-redirect-page'));
 const SpacesPage = signedIn(() => import('../features/spaces/spaces-page'));
-const EditorPage = signedIn(() => import('../features/editor/editor-page'));
+const loadEditor = () => import('../features/editor/editor-page');
+const EditorPage = signedIn(loadEditor);
+// Opening the editor directly: its code, the session check and the space all load at once (ADR 0064).
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/space/')) {
+  startEditorRequests(window.location.pathname);
+  Promise.all([import('./require-auth'), import('./query-provider'), loadEditor()]).catch(() => {});
+}
 const SettingsPage = signedIn(() => import('../features/settings/settings-page'));
 const UsagePage = signedIn(() => import('../features/usage/usage-page'));
 

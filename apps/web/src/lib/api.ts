@@ -1,3 +1,4 @@
+import { takeRequest } from './early-requests';
 import { clearSession, getSession } from './session';
 
 /** An error answered by the API: the status and the `{ message, code }` body. */
@@ -25,15 +26,18 @@ export interface ApiOptions extends Omit<RequestInit, 'body'> {
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { body, token, anonymous, headers, ...init } = options;
   const bearer = anonymous ? null : (token ?? getSession()?.token ?? null);
-  const response = await fetch(path, {
-    ...init,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      ...headers,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  // A plain GET the entry already started for this page (early-requests) is read, not re-sent.
+  const early = body === undefined && !headers && !init.method && !init.signal ? takeRequest(path, bearer) : undefined;
+  const response = await (early ??
+    fetch(path, {
+      ...init,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    }));
   const text = await response.text();
   let data: Record<string, unknown> = {};
   try {

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/prompt-bar';
-import { exportSpace } from './api/export-space';
+import { useEditorUi } from './editor-store';
 import { CodeEditor } from './files/code-editor';
 import { FileSidebar, FileTabs } from './files/file-sidebar';
 import { useFileSession } from './files/use-file-session';
@@ -17,7 +17,6 @@ import { EditorLayout } from './layout/editor-layout';
 import { PreviewPanel } from './preview/preview-panel';
 import { PromptSlot } from './prompt-slot';
 import { SaveIndicator, StaleDraftBanner } from './save-indicator';
-import { InspectorPanel } from './tools/inspector-panel';
 import { ToolsButton } from './tools/tools-button';
 import { useDark } from './use-dark';
 import { useEditorActions } from './use-editor-actions';
@@ -26,6 +25,10 @@ import { useRemix } from './use-remix';
 // The tools modal and the reset confirmation load on first use (editor route JS budget, ADR 0061).
 const ToolsModal = lazy(() => import('./tools/tools-modal').then((module) => ({ default: module.ToolsModal })));
 const ResetDialog = lazy(() => import('./tools/reset-dialog').then((module) => ({ default: module.ResetDialog })));
+// So do the inspector's panel and the export (ADR 0064: room for the early requests in the budget).
+const InspectorPanel = lazy(() => import('./tools/inspector-panel').then((module) => ({ default: module.InspectorPanel })));
+/** The longest the code editor waits for the first preview before loading its syntax highlighting. */
+const SYNTAX_WAIT_MAX_MS = 2000;
 
 export function EditorWorkspace({
   spaceId,
@@ -59,6 +62,13 @@ export function EditorWorkspace({
   ]);
   const [active, setActive] = useState(tabs[0] ?? 'index.html');
   const [toolsOpen, setToolsOpen] = useState(false);
+  const inspectorShown = useEditorUi((state) => state.inspecting || state.selectedElement !== null);
+  // Syntax highlighting starts once the preview has first loaded (or after a while): ADR 0064.
+  const [previewLoaded, setPreviewLoaded] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setPreviewLoaded(true), SYNTAX_WAIT_MAX_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const [toolsUsed, setToolsUsed] = useState(false);
   // While the AI writes code: the files as they stream (preview and active editor follow them).
   const [stream, setStream] = useState<StreamView | null>(null);
@@ -94,6 +104,7 @@ export function EditorWorkspace({
   const file = session.files.find((f) => f.path === active);
   const download = async () => {
     try {
+      const { exportSpace } = await import('./api/export-space');
       const name = await exportSpace(spaceId);
       toast.success(t('exported', { name }));
     } catch (error) {
@@ -142,6 +153,7 @@ export function EditorWorkspace({
                     dark={dark}
                     onChange={session.edit}
                     highlight={updatedLines[file.path]}
+                    syntaxDeferred={!previewLoaded}
                   />
                 )
               )}
@@ -152,7 +164,9 @@ export function EditorWorkspace({
           <div className="flex h-full min-h-0 flex-col">
             <div className="relative min-h-0 flex-1">
               {/* Mounted once the files are in, so the first document renders at once (no empty frame first). */}
-              {session.files.length > 0 && <PreviewPanel files={session.files} onFix={actions.fix} />}
+              {session.files.length > 0 && (
+                <PreviewPanel files={session.files} onFix={actions.fix} onLoaded={() => setPreviewLoaded(true)} />
+              )}
               {/* While code streams, the half-written site covers the live preview (which keeps its state). */}
               {stream && (
                 <div className="absolute inset-0 z-10">
@@ -160,7 +174,11 @@ export function EditorWorkspace({
                 </div>
               )}
             </div>
-            <InspectorPanel />
+            {inspectorShown && (
+              <Suspense fallback={null}>
+                <InspectorPanel />
+              </Suspense>
+            )}
           </div>
         }
       />

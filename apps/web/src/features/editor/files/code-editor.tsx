@@ -13,12 +13,28 @@ import {
 } from '@codemirror/view';
 import { memo, useEffect, useRef } from 'react';
 
-/** Language support loads on demand so the editor route ships only what a file needs. */
+/**
+ * Language support loads on demand so the editor route ships only what a file needs. Each kind is
+ * built once: the same extension on a tab switch keeps the state's syntax tree (no reparse).
+ */
 const languageLoaders: Record<string, () => Promise<Extension>> = {
   html: () => import('@codemirror/lang-html').then((module) => module.html()),
   css: () => import('@codemirror/lang-css').then((module) => module.css()),
   javascript: () => import('@codemirror/lang-javascript').then((module) => module.javascript()),
 };
+const languages = new Map<string, Promise<Extension>>();
+function loadLanguage(kind: string): Promise<Extension> | null {
+  const loader = languageLoaders[kind];
+  if (!loader) return null;
+  let loading = languages.get(kind);
+  if (!loading) {
+    loading = loader();
+    languages.set(kind, loading);
+    // A failed download is tried again on the next file switch.
+    loading.catch(() => languages.delete(kind));
+  }
+  return loading;
+}
 
 export function languageOfPath(path: string) {
   const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
@@ -59,6 +75,11 @@ interface Props {
   onChange: (path: string, content: string) => void;
   /** Line ranges (1-based, inclusive) the last AI generation changed in this file. */
   highlight?: readonly (readonly [number, number])[] | undefined;
+  /**
+   * True while the preview loads for the first time: language support (its download, grammar set-up
+   * and parsing) waits, so the main thread is free to hand the preview its document (ADR 0064).
+   */
+  syntaxDeferred?: boolean;
 }
 
 /** Marks the lines the AI changed (they stay marked until the files are replaced again). */
@@ -84,12 +105,23 @@ function loadOneDark() {
     oneDarkTheme = module.oneDark;
   });
 }
+const plainLight = EditorView.theme({}, { dark: false });
+const plainDark = EditorView.theme({}, { dark: true });
 function appearanceFor(dark: boolean): Extension {
-  return dark && oneDarkTheme ? oneDarkTheme : EditorView.theme({}, { dark });
+  if (!dark) return plainLight;
+  return oneDarkTheme ?? plainDark;
 }
 
 /** CodeMirror 6 with one EditorState per file, so each tab keeps its own undo history and cursor. */
-export const CodeEditor = memo(function CodeEditor({ path, content, generation, dark, onChange, highlight }: Props) {
+export const CodeEditor = memo(function CodeEditor({
+  path,
+  content,
+  generation,
+  dark,
+  onChange,
+  highlight,
+  syntaxDeferred = false,
+}: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const states = useRef(new Map<string, EditorState>());
@@ -139,25 +171,43 @@ export const CodeEditor = memo(function CodeEditor({ path, content, generation, 
       });
     }
     editor.setState(state);
-    const kind = languageOfPath(path);
-    const loader = languageLoaders[kind];
-    let cancelled = false;
-    if (loader) {
-      void loader().then((extension) => {
-        if (!cancelled && view.current === editor && current.current.path === path) {
-          editor.dispatch({ effects: language.current.reconfigure(extension) });
-        }
-      });
-    }
     return () => {
-      cancelled = true;
       states.current.set(path, editor.state);
     };
   }, [path, generation]);
 
+  // Syntax highlighting for the shown file (after the state above is in place).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new file or a new state needs its language
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || syntaxDeferred) return;
+    let cancelled = false;
+    loadLanguage(languageOfPath(path))?.then(
+      (extension) => {
+        if (!cancelled && view.current === editor && language.current.get(editor.state) !== extension) {
+          editor.dispatch({ effects: language.current.reconfigure(extension) });
+        }
+      },
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [path, generation, syntaxDeferred]);
+
+  // Also on a file switch: a state kept from before a theme change gets the current appearance.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path and generation bring another state
   useEffect(() => {
     let cancelled = false;
-    const apply = () => view.current?.dispatch({ effects: appearance.current.reconfigure(appearanceFor(dark)) });
+    const apply = () => {
+      // Only when it differs: every dispatch re-reads the DOM selection, which forces a layout
+      // (costly while the editor first mounts; ADR 0064).
+      const editor = view.current;
+      const wanted = appearanceFor(dark);
+      if (editor && appearance.current.get(editor.state) !== wanted) {
+        editor.dispatch({ effects: appearance.current.reconfigure(wanted) });
+      }
+    };
     if (dark && !oneDarkTheme) {
       void loadOneDark().then(() => {
         if (!cancelled) apply();
@@ -166,11 +216,15 @@ export const CodeEditor = memo(function CodeEditor({ path, content, generation, 
     return () => {
       cancelled = true;
     };
-  }, [dark]);
+  }, [dark, path, generation]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply when the file or the files change
   useEffect(() => {
-    view.current?.dispatch({ effects: marks.current.reconfigure(highlight?.length ? highlightLines(highlight) : []) });
+    const editor = view.current;
+    if (!editor) return;
+    const shown = marks.current.get(editor.state);
+    if (!highlight?.length && Array.isArray(shown) && shown.length === 0) return;
+    editor.dispatch({ effects: marks.current.reconfigure(highlight?.length ? highlightLines(highlight) : []) });
   }, [highlight, path, generation]);
 
   return <div ref={host} className="h-full min-h-0 overflow-hidden" data-testid="code-editor" data-path={path} />;

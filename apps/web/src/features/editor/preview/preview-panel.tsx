@@ -21,7 +21,16 @@ export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-mod
 export const PREVIEW_HOST_URL = '/preview/frame';
 
 /** The live preview: the assembled files in a sandboxed frame, re-rendered 300 ms after the last edit. */
-export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (error?: string) => void }) {
+export function PreviewPanel({
+  files,
+  onFix,
+  onLoaded,
+}: {
+  files: EditableFile[];
+  onFix: (error?: string) => void;
+  /** Called when a load attempt ends, ready or failed. */
+  onLoaded?: () => void;
+}) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
   const device = useEditorUi((state) => state.device);
@@ -43,10 +52,12 @@ export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (
   const lockedRef = useRef(locked);
   lockedRef.current = locked;
 
-  // New content, or a manual refresh: a fresh series of attempts.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: doc and nonce are the triggers
+  // New content, or a manual refresh: a fresh series of attempts. The frame mounted with the first
+  // document is already loading it (a second frame at mount would load the host page twice).
+  const loaded = useRef({ doc, nonce });
   useLayoutEffect(() => {
-    if (lockedRef.current) return;
+    if (lockedRef.current || (loaded.current.doc === doc && loaded.current.nonce === nonce)) return;
+    loaded.current = { doc, nonce };
     dispatch({ type: 'render' });
     setLoadKey((key) => key + 1);
   }, [doc, nonce]);
@@ -81,6 +92,8 @@ export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (
 
   const fix = useRef(onFix);
   fix.current = onFix;
+  const loadedCallback = useRef(onLoaded);
+  loadedCallback.current = onLoaded;
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (!fromOwnFrame(event, frame.current)) return;
@@ -90,6 +103,7 @@ export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (
         frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'render', html: shownRef.current }, '*');
       } else if (message.type === 'ready') {
         dispatch({ type: 'ready' });
+        loadedCallback.current?.();
         const inspect = store.get().inspecting;
         if (inspect) frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'inspector', enabled: true }, '*');
       } else if (message.type === 'error') {
@@ -100,7 +114,10 @@ export function PreviewPanel({ files, onFix }: { files: EditableFile[]; onFix: (
             action: { label: t('fixProblem'), onClick: () => fix.current(message.message) },
           }),
         );
-        if (message.phase === 'load') dispatch({ type: 'load-failed', message: message.message, now: Date.now() });
+        if (message.phase === 'load') {
+          dispatch({ type: 'load-failed', message: message.message, now: Date.now() });
+          loadedCallback.current?.();
+        }
       } else if (message.type === 'select') {
         store.set({ selectedElement: { selector: message.selector, html: message.html } });
       }
