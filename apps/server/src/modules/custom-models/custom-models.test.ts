@@ -20,6 +20,7 @@ import {
   postGenerate,
   postJson,
   readSpace,
+  within,
 } from '../generation/test-helpers';
 import { decryptSecret, encryptSecret } from './secrets';
 
@@ -174,6 +175,26 @@ describe.each(testDrivers)('custom models (%s)', (driver) => {
     expect(v1.status).toBe(200);
     expect(upstream.requests[before]?.body?.model).toBe('luna-coder');
     expect(upstream.requests[before]?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('a client that leaves closes the connection to the user’s endpoint at once', async () => {
+    const user = await createTestUser(database, { plan: 'pro' });
+    const endpoint = await create(user);
+    const spaceId = await createSpaceFor(url, user.authorization);
+    upstream.enqueue({ steps: [{ content: '```html index.html\n<!DOCTYPE html><html><body>' }, { stall: true }] });
+    const before = upstream.requests.length;
+    const controller = new AbortController();
+    const pending = postGenerate(
+      url,
+      user.authorization,
+      { prompt: 'Una web', model: customModelValue(endpoint.id, 'luna-coder'), spaceId },
+      { signal: controller.signal, onEvent: (event) => event.type === 'code' && controller.abort() },
+    ).catch((error: Error) => error);
+    expect(await pending).toBeInstanceOf(Error);
+    const request = upstream.requests[before];
+    await within(request?.closed ?? Promise.reject(new Error('no upstream request')), 2000, 'endpoint socket closed');
+    expect(request?.aborted).toBe(true);
+    await expect.poll(() => messagesUsed(database, user.id)).toBe(0);
   });
 
   it('a refused key fails with a clear message and gives the message back', async () => {
