@@ -11,6 +11,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { loadSecret } from './lib/secret';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerGracefulShutdown } from './lib/shutdown';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerApiKeysRoutes } from './modules/api-keys/routes';
@@ -52,13 +53,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    // New requests during shutdown answer our own 503 with a message (lib/shutdown.ts).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const ownsDatabase = !options.database;
-  const ctx: AppContext = { config, db: database.db, database, log: app.log };
+  // First of all hooks: tracks every request so shutdown closes the database only after the last one (ADR 0125).
+  const shutdown = registerGracefulShutdown(app);
+  const ctx: AppContext = { config, db: database.db, database, log: app.log, shutdown };
+  // Runs after the preClose drain and after every plugin's onClose (children close before the root).
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });

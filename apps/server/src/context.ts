@@ -8,4 +8,6 @@ export interface AppContext {
   db: Database;
   database: DatabaseHandle;
   log: FastifyBaseLogger;
+  /** Fires when the server starts shutting down: long work (generations) stops and gives back what it holds. */
+  shutdown?: AbortSignal;
 }

@@ -1,6 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 
+/** Longest a shutdown may take before the process exits anyway (code 1). */
+const FORCE_EXIT_MS = 10_000;
+
 async function main() {
   let config: ReturnType<typeof parseConfig>;
   try {
@@ -14,13 +17,23 @@ async function main() {
   }
   const app = await buildApp(config);
   let closing = false;
+  // app.close(): new requests answer 503, running generations stop and give their messages back,
+  // in-flight requests finish (even those whose client left), then the database and Redis close (ADR 0125).
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal }, 'shutting down: no new requests, finishing in-flight ones');
+    const force = setTimeout(() => {
+      app.log.error({ signal }, `shutdown did not finish in ${FORCE_EXIT_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, FORCE_EXIT_MS);
     force.unref();
-    await app.close();
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,8 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -10,78 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createTestUser, testConfig } from '../test/app';
-import { createFreshDatabase, freePort, type OwnPostgres, type OwnRedis, startOwnPostgres, startOwnRedis } from './services';
+import { call, killHard, type ServerProcess, startServer } from './server-process';
+import { createFreshDatabase, type OwnPostgres, type OwnRedis, startOwnPostgres, startOwnRedis } from './services';
 
 /**
  * Faults that really happen (issue 9): the server killed with SIGKILL in the middle of 50 saves and
  * generations; PostgreSQL stopped and started under load; Redis gone.
  */
-
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const SECRET = 'faults-test-cookie-secret-0123456789-abcdefghij';
-
-async function call(
-  base: string,
-  url: string,
-  init: { method?: string; authorization?: string; body?: unknown; timeoutMs?: number } = {},
-) {
-  const response = await fetch(`${base}${url}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.authorization ? { authorization: init.authorization } : {}),
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-    signal: AbortSignal.timeout(init.timeoutMs ?? 20_000),
-  });
-  const text = await response.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: response.status, json, text };
-}
-
-/** The server as production runs it: a child process (`src/main.ts`). */
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'div-faults-')),
-      WEB_DIST: path.join(tmpdir(), 'div-no-web-build'),
-      SESSION_SECRET: SECRET,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await call(url, '/api/health', { timeoutMs: 1000 })).status === 200) return { url, child };
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function killHard(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 const page = (text: string) => `<!doctype html><html><body><h1>${text}</h1></body></html>`;
 
@@ -89,7 +19,7 @@ describe('kill -9 during 50 in-flight saves and generations', () => {
   let ownPostgres: OwnPostgres | undefined;
   let database: { url: string; drop: () => Promise<void> };
   let handle: DatabaseHandle;
-  let server: { url: string; child: ChildProcess } | undefined;
+  let server: ServerProcess | undefined;
 
   beforeAll(async () => {
     let base = process.env.TEST_DATABASE_URL;

@@ -25,6 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { activeGenerations } from '../../lib/metrics';
+import { SHUTDOWN_MESSAGE, SHUTDOWN_REASON } from '../../lib/shutdown';
 import { AiProviderError, aiProvidersFor } from '../../providers/ai';
 import { type AuthUser, requireUser } from '../auth/sessions';
 import {
@@ -168,6 +169,10 @@ export async function runGenerationRequest(opts: {
     if (!reply.raw.writableFinished) claim.controller.abort();
   };
   reply.raw.on('close', onClose);
+  // Shutdown stops the generation; the catch below gives its message back before the database closes (ADR 0125).
+  const onShutdown = () => claim.controller.abort(SHUTDOWN_REASON);
+  ctx.shutdown?.addEventListener('abort', onShutdown);
+  if (ctx.shutdown?.aborted) onShutdown();
   try {
     // The message and its leased reservation are written together (ADR 0121): if this process dies,
     // the lease runs out and another instance (or this one restarted) gives the message back.
@@ -287,7 +292,11 @@ export async function runGenerationRequest(opts: {
       if (failure.status >= 500 && !(error instanceof AiProviderError) && !(error instanceof GenerationFailure)) {
         ctx.log.error({ err: error }, 'generation failed');
       }
-      if (aborted) {
+      if (aborted && claim.controller.signal.reason === SHUTDOWN_REASON) {
+        const unavailable = { message: SHUTDOWN_MESSAGE, code: 'UNAVAILABLE' };
+        if (!stream && !reply.sent) return reply.status(503).send(unavailable);
+        if (stream) (stream as PassThrough).write(encodeNdjson({ type: 'error', ...unavailable }));
+      } else if (aborted) {
         // The client left or asked to stop: nothing more to say on this stream.
         if (!stream && !reply.sent) return reply.status(499).send({ message: failure.message, code: 'ABORTED' });
       } else if (!stream) {
@@ -304,6 +313,7 @@ export async function runGenerationRequest(opts: {
     if (leaseRenewal) clearInterval(leaseRenewal);
     (stream as PassThrough | null)?.end();
     reply.raw.off('close', onClose);
+    ctx.shutdown?.removeEventListener('abort', onShutdown);
     claim.finish();
     activeGenerations.dec();
   }

@@ -16,7 +16,9 @@ export async function holdReservation(options: { db: Queryable; userId: string; 
     .insert(messageReservations)
     .values({
       userId: options.userId,
-      periodEndsAt: options.periodEndsAt,
+      // Copied in SQL, not through a JS Date: the stored end has microseconds a Date would drop, and
+      // giving the message back matches on it.
+      periodEndsAt: sql`(select period_ends_at from users where id = ${options.userId})`,
       leaseUntil: new Date(Date.now() + options.leaseMs),
     })
     .returning({ id: messageReservations.id });
