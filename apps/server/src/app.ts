@@ -55,6 +55,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { maxParamLength: 200 },
     // New requests during shutdown answer our own 503 with a message (lib/shutdown.ts).
     return503OnClosing: false,
+    // Runs after the preClose drain, when every request has finished: the connections left are idle
+    // keep-alives or ones Node still counts busy after their client left (they held close() open).
+    forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
@@ -111,8 +112,8 @@ describe('SIGTERM under load', () => {
           note(res);
         } catch {
           leftEarly += 1;
-          if (terminated) await new Promise((resolve) => setTimeout(resolve, 20));
         }
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
     };
     const streams: string[] = [];
@@ -135,12 +136,6 @@ describe('SIGTERM under load', () => {
       body: { name: 'Lenta' },
     });
     const slowSpaceId = (slowSpace.json.space as { id: string }).id;
-    const leftSpace = await call(url, '/api/spaces', {
-      method: 'POST',
-      authorization: slowActor.user.authorization,
-      body: { name: 'Abandonada' },
-    });
-    const leftSpaceId = (leftSpace.json.space as { id: string }).id;
     const slowContent = page('subida lenta');
     let releaseSlowBody: () => void = () => {};
     const slowSave = new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -188,31 +183,11 @@ describe('SIGTERM under load', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect((await client.query('select count(*)::int as n from message_reservations')).rows[0].n).toBe(GENERATIONS);
-      // A request whose client leaves while its handler waits on the database: sign-ins are held
-      // behind a table lock, the client gives up, SIGTERM comes, and only then does the lock go. Its
-      // handler still has queries to run after its socket closed (the 500s of issue 9).
-      const locker = new pg.Client({ connectionString: database.url });
-      await locker.connect();
-      await locker.query('begin');
-      await locker.query('lock table sessions in access exclusive mode');
-      const leftContent = page('cliente que se fue');
-      const left = await call(url, `/api/spaces/${leftSpaceId}/files`, {
-        method: 'PUT',
-        authorization: slowActor.user.authorization,
-        body: {
-          revision: (leftSpace.json.space as { revision: number }).revision,
-          files: [{ path: 'left.html', content: leftContent }],
-        },
-        signal: AbortSignal.timeout(300),
-      }).catch(() => 'left' as const);
-      expect(left).toBe('left');
-
+      await new Promise((resolve) => setTimeout(resolve, 300));
       const signalledAt = Date.now();
       terminated = true;
       child.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      await locker.query('commit');
-      await locker.end();
       releaseSlowBody();
       const slow = await slowSave;
       const exit = await exited;
@@ -220,7 +195,8 @@ describe('SIGTERM under load', () => {
       await work;
 
       expect(exit.code).toBe(0);
-      expect(exit.at - signalledAt).toBeLessThan(8000);
+      // Before main.ts's 10 s force timer (which would exit 1).
+      expect(exit.at - signalledAt).toBeLessThan(10_000);
       const output = server.output();
       expect(output).not.toMatch(/unhandled error|Cannot use a pool|generation failed/);
       expect(statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
@@ -234,11 +210,6 @@ describe('SIGTERM under load', () => {
         slowSpaceId,
       ]);
       expect(about.rows[0]?.content).toBe(slowContent);
-      // The save whose client left ran to its end after SIGTERM: stored.
-      const leftRow = await client.query(`select content from space_files where space_id = $1 and path = 'left.html'`, [
-        leftSpaceId,
-      ]);
-      expect(leftRow.rows[0]?.content).toBe(leftContent);
       // Each generation stream ends with a clear error, not silence.
       expect(streams).toHaveLength(GENERATIONS);
       for (const text of streams) expect(text).toContain('"code":"UNAVAILABLE"');
@@ -261,10 +232,60 @@ describe('SIGTERM under load', () => {
       expect((await client.query('select count(*)::int as n from message_reservations')).rows[0].n).toBe(0);
       for (const actor of generators) {
         const used = (await client.query('select messages_used from users where id = $1', [actor.user.id])).rows[0].messages_used;
-        expect(used, JSON.stringify({ used, streams: streams.map((t) => t.slice(-300)) })).toBe(0);
+        expect(used).toBe(0);
       }
     } finally {
       await client.end();
     }
   }, 180_000);
+
+  it('lets a handler whose client already left run to its end before the database closes', async () => {
+    // Info logs: the request log tells when the request reached the server.
+    server = await startServer({ DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    const { url, child } = server;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const user = await createTestUser(handle);
+    const created = await call(url, '/api/spaces', {
+      method: 'POST',
+      authorization: user.authorization,
+      body: { name: 'Abandonada' },
+    });
+    const space = created.json.space as { id: string; revision: number };
+
+    // Sign-ins wait behind a table lock: the handler is stuck in its first query, with more to run after.
+    const locker = new pg.Client({ connectionString: database.url });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('lock table sessions in access exclusive mode');
+    const content = page('cliente que se fue');
+    const leaving = new AbortController();
+    const left = call(url, `/api/spaces/${space.id}/files`, {
+      method: 'PUT',
+      authorization: user.authorization,
+      body: { revision: space.revision, files: [{ path: 'left.html', content }] },
+      signal: leaving.signal,
+    }).then(
+      () => 'answered',
+      () => 'left',
+    );
+    const deadline = Date.now() + 10_000;
+    while (!server.output().includes(`"url":"/api/spaces/${space.id}/files"`) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    leaving.abort();
+    expect(await left).toBe('left');
+
+    // SIGTERM with no socket open: only the tracking knows this handler still runs.
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await locker.query('commit');
+    await locker.end();
+    expect(await exited).toBe(0);
+    expect(server.output()).not.toMatch(/unhandled error|Cannot use a pool/);
+    const stored = await handle.db.execute(
+      sql`select content from space_files where space_id = ${space.id} and path = 'left.html'`,
+    );
+    expect((stored as unknown as { rows: { content: string }[] }).rows[0]?.content).toBe(content);
+  }, 120_000);
 });
