@@ -63,8 +63,10 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
     ({ app, url } = await listenTestApp(database, {
       AI_API_KEY: 'test-key',
       AI_BASE_URL: upstream.url,
-      AI_STALL_TIMEOUT_MS: '400',
-      GENERATION_KEEPALIVE_MS: '100',
+      // A keepalive commits the stream (status 200): it must not come before a failing upstream's
+      // answer even on a loaded machine, so the errors-before-the-stream tests see their status.
+      AI_STALL_TIMEOUT_MS: '2500',
+      GENERATION_KEEPALIVE_MS: '1000',
     }));
   });
   afterAll(async () => {
