@@ -4,6 +4,7 @@
 //     of a bare node:http server answering the same bytes from memory in the same run; p99 < 10 ms.
 //  3. Page-view analytics on (a medium plan's site) vs off (a free plan's site): within 10 %.
 // Run from the repository root: node bench/publishing.mjs   (writes bench/results/publishing.json)
+// BENCH_ONLY=deploy measures the deploy alone and prints it (no results file), for before/after checks.
 // The app runs in a child process on the embedded database (BENCH_DATABASE_URL to use PostgreSQL).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +18,8 @@ import autocannon from 'autocannon';
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 2;
-const DEPLOYS = 30;
+const DEPLOYS = Number(process.env.BENCH_DEPLOYS ?? 30);
+const ONLY = process.env.BENCH_ONLY;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 
@@ -194,6 +196,7 @@ async function main() {
       targetP95Ms: 150,
     };
     console.log('deploy 1 MB', deploy);
+    if (ONLY === 'deploy') return;
 
     // Both sites publish the same 50 KB page.
     for (const [space, token] of [

@@ -61,6 +61,8 @@ export function registerGracefulShutdown(app: FastifyInstance): AbortSignal {
     reply.raw.once('close', () => {
       t.closed = true;
       t.finished = reply.raw.writableFinished;
+      // A hijacked reply (published sites, ADR 0100) runs no onSend or onResponse hook: its close ends it.
+      if (reply.sent && !t.sent) t.sent = t.responded = true;
       settle(t);
     });
   });

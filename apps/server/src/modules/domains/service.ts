@@ -125,7 +125,7 @@ export async function addDomain(opts: {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', PUBLISHING_MESSAGES.domainTaken);
     throw error;
   }
-  await hostingOf(ctx)?.reloadDomains();
+  await hostingOf(ctx)?.domainsChanged(opts.spaceId);
   return toDomain(ctx.config, await findDomain(ctx, opts.userId, id));
 }
 
@@ -193,7 +193,7 @@ async function applyCheck(ctx: AppContext, row: Row, result: CheckResult, mode: 
     .update(customDomains)
     .set({ status, lastError: result.message, lastCheckedAt: now, ...(result.ok ? { verifiedAt: now } : {}) })
     .where(eq(customDomains.id, row.id));
-  if (status !== row.status) hostingOf(ctx)?.invalidate(row.spaceId);
+  if (status !== row.status) await hostingOf(ctx)?.invalidate(row.spaceId);
 }
 
 /**
@@ -233,7 +233,5 @@ export async function setDefaultDomain(opts: { ctx: AppContext; userId: string; 
 export async function removeDomain(opts: { ctx: AppContext; userId: string; id: string }): Promise<void> {
   const row = await findDomain(opts.ctx, opts.userId, opts.id);
   await opts.ctx.db.delete(customDomains).where(and(eq(customDomains.id, row.id), eq(customDomains.ownerId, opts.userId)));
-  const hosting = hostingOf(opts.ctx);
-  hosting?.invalidate(row.spaceId);
-  await hosting?.reloadDomains();
+  await hostingOf(opts.ctx)?.domainsChanged(row.spaceId);
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, type SiteSeo, sites } from '../../db/schema/publishing';
 import { users } from '../../db/schema/users';
+import { type Broadcast, createBroadcast } from '../../providers/redis/broadcast';
 import { PageViewCounter } from './analytics';
 import { etagOf, isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
 import { appHostOf, sitesDomainOf } from './hosts';
@@ -26,6 +27,16 @@ const HTML_CACHE = 'no-cache';
 /** Asset paths are not content-hashed, so a short freshness and then revalidation by ETag (ADR 0102). */
 const ASSET_CACHE = 'public, max-age=60, must-revalidate';
 const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+/** Redis channel on which an instance tells the others to forget a space's cached site (ADR 0107). */
+export const SITE_INVALIDATION_CHANNEL = 'div:sites:invalidate';
+/** How long startup waits for the invalidation subscription before going on without it. */
+const SUBSCRIBE_WAIT_MS = 1000;
+
+interface Invalidation {
+  spaceId: string;
+  /** Custom domain names changed too: reload them. */
+  domains: boolean;
+}
 
 interface Variant {
   headers: OutgoingHttpHeaders;
@@ -130,8 +141,10 @@ export class Hosting {
   readonly views: PageViewCounter;
   private readonly entries = new Map<string, SiteEntry | null>();
   private readonly deployments = new Map<string, DeploymentFiles>();
-  private readonly pending = new Set<Promise<void>>();
   private readonly loading = new Map<string, Promise<SiteEntry | null>>();
+  /** Bumped by every invalidation: a load that started before one does not cache what it read. */
+  private generation = 0;
+  private readonly broadcast: Broadcast<Invalidation> | undefined;
   private readonly checked = new Map<string, number>();
   private cachedBytes = 0;
   private domainHosts = new Set<string>();
@@ -147,10 +160,27 @@ export class Hosting {
     this.ttl = ctx.config.SITE_CACHE_TTL_MS;
     this.views = new PageViewCounter(ctx.db, ctx.log, ctx.config.ANALYTICS_FLUSH_MS);
     this.notFoundPage = generated('404.html', 'text/html; charset=utf-8', sitePageNotFound());
+    if (ctx.config.REDIS_URL) {
+      this.broadcast = createBroadcast<Invalidation>({
+        url: ctx.config.REDIS_URL,
+        channel: SITE_INVALIDATION_CHANNEL,
+        onMessage: (message) => void this.apply(message),
+        log: ctx.log,
+      });
+    }
   }
 
   async start(): Promise<void> {
     await this.reloadDomains();
+    if (this.broadcast) {
+      // Without Redis at startup the TTL alone keeps other instances' changes coming (ADR 0107).
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS);
+      });
+      await Promise.race([this.broadcast.ready.catch(() => {}), waited]);
+      clearTimeout(timer);
+    }
     if (this.ttl > 0) {
       this.domainTimer = setInterval(() => void this.reloadDomains().catch(() => {}), Math.max(this.ttl, 1000));
       this.domainTimer.unref();
@@ -159,14 +189,8 @@ export class Hosting {
 
   async close(): Promise<void> {
     clearInterval(this.domainTimer);
-    await Promise.all([...this.pending]);
+    this.broadcast?.close();
     await this.views.close();
-  }
-
-  /** Background writes (compressed variants) the close waits for. */
-  track(work: Promise<void>): void {
-    this.pending.add(work);
-    void work.finally(() => this.pending.delete(work));
   }
 
   /** Every custom domain name (any status), so an unknown Host is told apart without a query. */
@@ -175,8 +199,36 @@ export class Hosting {
     this.domainHosts = new Set(rows.map((r) => r.hostname));
   }
 
-  /** Forgets what is cached for a space (after a deploy, rollback, rename or domain change). */
-  invalidate(spaceId: string): void {
+  /**
+   * Forgets what is cached for a space (after a deploy, rollback, rename or deletion), here and, with
+   * Redis, on every other instance at once. Call it after the change is committed.
+   */
+  async invalidate(spaceId: string): Promise<void> {
+    this.forget(spaceId);
+    await this.broadcast?.publish({ spaceId, domains: false });
+  }
+
+  /** After a custom domain of the space was added, removed or changed status: here and everywhere. */
+  async domainsChanged(spaceId: string): Promise<void> {
+    await this.reloadDomains();
+    this.forget(spaceId);
+    await this.broadcast?.publish({ spaceId, domains: true });
+  }
+
+  /** An invalidation published by another instance. */
+  private async apply(message: Invalidation): Promise<void> {
+    if (typeof message?.spaceId !== 'string') return;
+    this.forget(message.spaceId);
+    if (message.domains) {
+      await this.reloadDomains().catch((err) => this.ctx.log.warn({ err }, 'custom domains not reloaded'));
+      this.forget(message.spaceId);
+    }
+  }
+
+  /** Drops the space's host entries and every cached miss; loads under way are not cached. */
+  private forget(spaceId: string): void {
+    this.generation += 1;
+    this.loading.clear();
     for (const [host, entry] of this.entries) {
       if (entry === null || entry.spaceId === spaceId) this.drop(host);
     }
@@ -278,13 +330,17 @@ export class Hosting {
   private load(host: string): Promise<SiteEntry | null> {
     let pending = this.loading.get(host);
     if (!pending) {
-      pending = this.fetchEntry(host).finally(() => this.loading.delete(host));
+      const started = this.fetchEntry(host).finally(() => {
+        if (this.loading.get(host) === started) this.loading.delete(host);
+      });
+      pending = started;
       this.loading.set(host, pending);
     }
     return pending;
   }
 
   private async fetchEntry(host: string): Promise<SiteEntry | null> {
+    const generation = this.generation;
     const resolved = await this.resolve(host);
     const previous = this.entries.get(host);
     let entry: SiteEntry | null = null;
@@ -295,6 +351,8 @@ export class Hosting {
         entry = await this.buildEntry(host, resolved);
       }
     }
+    // Invalidated while reading: this answer may predate the change, so it serves only its waiters.
+    if (generation !== this.generation) return entry;
     this.drop(host);
     this.entries.set(host, entry);
     this.checked.set(host, Date.now());
@@ -370,7 +428,7 @@ export class Hosting {
       .where(eq(deploymentFiles.deploymentId, deploymentId));
     const files = await Promise.all(
       rows.map(async (row) => {
-        // Variants not stored yet (written just after the deploy answered): computed here once.
+        // Deployments stored without variants (before ADR 0108): computed here once.
         if (row.gzip === null && row.brotli === null) return prepareFile(row.path, row.body);
         return {
           path: row.path,

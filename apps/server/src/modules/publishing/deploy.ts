@@ -4,16 +4,17 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, deployments, sites } from '../../db/schema/publishing';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { contentTypeOf, etagOf, type PreparedFile, prepareFile } from '../hosting/content';
+import { isHtmlPath, type PreparedFile, prepareFile } from '../hosting/content';
 import { hostingOf } from '../hosting/hosting';
 import { customDomainUrl, siteUrl } from '../hosting/hosts';
-import { checkFiles, findSpace, getSpaceFiles } from '../spaces/service';
-import { applySeo, getSeo } from './seo';
+import { checkFiles, getSpaceFiles } from '../spaces/service';
+import { applySeo, seoOf } from './seo';
 import { ensureSite } from './sites';
 
 /**
  * Publishes a space: its current files (or the files or document sent) become an immutable
- * deployment, written with its precompressed variants in one transaction that also makes it live.
+ * deployment, written with its precompressed variants in one transaction that also makes it live
+ * (ADR 0108: compressing first and writing every column once beats writing the variants after).
  */
 export async function deploySpace(opts: {
   ctx: AppContext;
@@ -26,13 +27,9 @@ export async function deploySpace(opts: {
   const { ctx } = opts;
   let files: FileInput[];
   let sourceRevision: number | null = null;
-  if (opts.files) {
-    await findSpace({ db: ctx.db, userId: opts.userId, spaceId: opts.spaceId });
-    files = opts.files;
-  } else if (opts.html !== undefined) {
-    await findSpace({ db: ctx.db, userId: opts.userId, spaceId: opts.spaceId });
-    files = [{ path: 'index.html', content: opts.html }];
-  } else {
+  if (opts.files) files = opts.files;
+  else if (opts.html !== undefined) files = [{ path: 'index.html', content: opts.html }];
+  else {
     const current = await getSpaceFiles({ db: ctx.db, userId: opts.userId, spaceId: opts.spaceId });
     files = current.files;
     sourceRevision = current.revision;
@@ -42,45 +39,24 @@ export async function deploySpace(opts: {
   checkFiles(files, true);
 
   try {
-    const site = await ensureSite({ db: ctx.db, userId: opts.userId, spaceId: opts.spaceId });
-    const seo = await getSeo({ db: ctx.db, userId: opts.userId, spaceId: opts.spaceId });
-    const texts = files.map((f) => ({
-      path: f.path,
-      content: /\.html?$/i.test(f.path) ? applySeo(f.content, seo, opts.plan) : f.content,
-    }));
-    // Compression runs on the thread pool while the bytes are written; its variants are stored after.
-    const compressing = Promise.all(texts.map((f) => prepareFile(f.path, f.content)));
-    compressing.catch(() => {});
-    const totalBytes = texts.reduce((n, f) => n + Buffer.byteLength(f.content, 'utf8'), 0);
-    const deploymentId = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(deployments)
-        .values({ spaceId: opts.spaceId, sourceRevision, fileCount: texts.length, totalBytes })
-        .returning({ id: deployments.id });
-      if (!row) throw new Error('deployment not created');
-      await tx.insert(deploymentFiles).values(
-        texts.map((f) => ({
-          deploymentId: row.id,
-          path: f.path,
-          contentType: contentTypeOf(f.path),
-          etag: etagOf(Buffer.from(f.content, 'utf8')),
-          body: f.content,
-        })),
-      );
-      await tx
-        .update(sites)
-        .set({ liveDeploymentId: row.id, updatedAt: new Date() })
-        .where(and(eq(sites.spaceId, opts.spaceId), eq(sites.ownerId, opts.userId)));
-      return row.id;
-    });
-    const prepared = await compressing;
+    // SEO only changes pages: every other file compresses on the thread pool while the site is read
+    // (ensureSite also answers 404 for a space that is not the user's).
+    const assets = files.map((f) => (isHtmlPath(f.path) ? undefined : prepareFile(f.path, f.content)));
+    for (const asset of assets) asset?.catch(() => {});
+    const [site, domain] = await Promise.all([
+      ensureSite({ db: ctx.db, userId: opts.userId, spaceId: opts.spaceId }),
+      defaultDomainOf(ctx, opts.spaceId),
+    ]);
+    const seo = seoOf(site);
+    const prepared = await Promise.all(
+      files.map((f, i) => assets[i] ?? prepareFile(f.path, applySeo(f.content, seo, opts.plan))),
+    );
+    const deploymentId = await writeDeployment(ctx, { ...opts, sourceRevision }, prepared);
     const hosting = hostingOf(ctx);
     hosting?.prime(deploymentId, prepared);
-    hosting?.invalidate(opts.spaceId);
-    const storing = storeVariants(ctx, deploymentId, prepared);
-    if (hosting) hosting.track(storing);
-    else await storing;
-    return { url: await publicUrlOf(ctx, opts.spaceId, site.slug), deploymentId, message: PUBLISHING_MESSAGES.deployed };
+    await hosting?.invalidate(opts.spaceId);
+    const url = domain ? customDomainUrl(ctx.config, domain) : siteUrl(ctx.config, site.slug);
+    return { url, deploymentId, message: PUBLISHING_MESSAGES.deployed };
   } catch (error) {
     if (error instanceof AppError) throw error;
     ctx.log.error({ err: error, spaceId: opts.spaceId }, 'deploy failed');
@@ -88,33 +64,52 @@ export async function deploySpace(opts: {
   }
 }
 
-/**
- * Stores the precomputed gzip and brotli variants of a deployment (base64) for other instances; the
- * deploying instance already serves them from memory. Until stored, another instance computes them
- * itself when it first loads the deployment.
- */
-async function storeVariants(ctx: AppContext, deploymentId: string, prepared: PreparedFile[]): Promise<void> {
-  try {
-    for (const f of prepared) {
-      if (!f.gzip && !f.brotli) continue;
-      await ctx.db
-        .update(deploymentFiles)
-        .set({ gzip: f.gzip?.toString('base64') ?? null, brotli: f.brotli?.toString('base64') ?? null })
-        .where(and(eq(deploymentFiles.deploymentId, deploymentId), eq(deploymentFiles.path, f.path)));
-    }
-  } catch (error) {
-    ctx.log.warn({ err: error, deploymentId }, 'compressed variants not stored');
-  }
+/** Writes the deployment, its files with their variants (base64) and the live pointer in one transaction. */
+async function writeDeployment(
+  ctx: AppContext,
+  opts: { userId: string; spaceId: string; sourceRevision: number | null },
+  prepared: PreparedFile[],
+): Promise<string> {
+  const totalBytes = prepared.reduce((n, f) => n + f.body.length, 0);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(deployments)
+      .values({ spaceId: opts.spaceId, sourceRevision: opts.sourceRevision, fileCount: prepared.length, totalBytes })
+      .returning({ id: deployments.id });
+    if (!row) throw new Error('deployment not created');
+    await tx.insert(deploymentFiles).values(
+      prepared.map((f) => ({
+        deploymentId: row.id,
+        path: f.path,
+        contentType: f.contentType,
+        etag: f.etag,
+        body: f.body.toString('utf8'),
+        gzip: f.gzip?.toString('base64') ?? null,
+        brotli: f.brotli?.toString('base64') ?? null,
+      })),
+    );
+    await tx
+      .update(sites)
+      .set({ liveDeploymentId: row.id, updatedAt: new Date() })
+      .where(and(eq(sites.spaceId, opts.spaceId), eq(sites.ownerId, opts.userId)));
+    return row.id;
+  });
 }
 
-/** The default active custom domain's URL, else the subdomain's. */
-async function publicUrlOf(ctx: AppContext, spaceId: string, slug: string): Promise<string> {
+/** The hostname of the space's default active custom domain, if any. */
+async function defaultDomainOf(ctx: AppContext, spaceId: string): Promise<string | undefined> {
   const [domain] = await ctx.db
     .select({ hostname: customDomains.hostname })
     .from(customDomains)
     .where(and(eq(customDomains.spaceId, spaceId), eq(customDomains.status, 'active'), eq(customDomains.isDefault, true)))
     .limit(1);
-  return domain ? customDomainUrl(ctx.config, domain.hostname) : siteUrl(ctx.config, slug);
+  return domain?.hostname;
+}
+
+/** The default active custom domain's URL, else the subdomain's. */
+async function publicUrlOf(ctx: AppContext, spaceId: string, slug: string): Promise<string> {
+  const domain = await defaultDomainOf(ctx, spaceId);
+  return domain ? customDomainUrl(ctx.config, domain) : siteUrl(ctx.config, slug);
 }
 
 /** A space's deployments, newest first, with the live one marked. */
@@ -143,17 +138,21 @@ export async function activateDeployment(opts: {
   deploymentId: string;
 }): Promise<DeployResponse> {
   const site = await ensureSite({ db: opts.ctx.db, userId: opts.userId, spaceId: opts.spaceId });
-  const [found] = await opts.ctx.db
-    .select({ id: deployments.id })
-    .from(deployments)
-    .where(and(eq(deployments.id, opts.deploymentId), eq(deployments.spaceId, opts.spaceId)))
-    .limit(1);
-  if (!found) throw notFound(PUBLISHING_MESSAGES.deploymentNotFound);
-  await opts.ctx.db
-    .update(sites)
-    .set({ liveDeploymentId: found.id, updatedAt: new Date() })
-    .where(and(eq(sites.spaceId, opts.spaceId), eq(sites.ownerId, opts.userId)));
-  hostingOf(opts.ctx)?.invalidate(opts.spaceId);
+  const mine = and(eq(sites.spaceId, opts.spaceId), eq(sites.ownerId, opts.userId));
+  const found = await opts.ctx.db.transaction(async (tx) => {
+    // The site row is locked before the deployment is looked up, so the retention job (which locks
+    // it too) cannot delete the deployment between the check and the switch (ADR 0106).
+    await tx.select({ spaceId: sites.spaceId }).from(sites).where(mine).for('update');
+    const [row] = await tx
+      .select({ id: deployments.id })
+      .from(deployments)
+      .where(and(eq(deployments.id, opts.deploymentId), eq(deployments.spaceId, opts.spaceId)))
+      .limit(1);
+    if (!row) throw notFound(PUBLISHING_MESSAGES.deploymentNotFound);
+    await tx.update(sites).set({ liveDeploymentId: row.id, updatedAt: new Date() }).where(mine);
+    return row;
+  });
+  await hostingOf(opts.ctx)?.invalidate(opts.spaceId);
   return {
     url: await publicUrlOf(opts.ctx, opts.spaceId, site.slug),
     deploymentId: found.id,

@@ -19,6 +19,7 @@ import { sitesDomainOf } from '../hosting/hosts';
 import { FILES_BODY_LIMIT } from '../spaces/routes';
 import { getAnalytics } from './analytics';
 import { activateDeployment, deploySpace, listDeployments } from './deploy';
+import { startDeploymentRetention } from './retention';
 import { getSeo, updateSeo } from './seo';
 import { getSite, listSites, renameSlug } from './sites';
 
@@ -27,6 +28,7 @@ const spaceParams = z.object({ spaceId: z.string().min(1).max(100) });
 export function registerPublishingRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db;
+  startDeploymentRetention(app, ctx);
 
   api.post(
     '/deploy',
@@ -55,7 +57,7 @@ export function registerPublishingRoutes(app: FastifyInstance, ctx: AppContext) 
       const user = await requireUser(ctx, request);
       const { spaceId } = request.params;
       await renameSlug({ db, userId: user.id, spaceId, slug: request.body.slug });
-      hostingOf(ctx)?.invalidate(spaceId);
+      await hostingOf(ctx)?.invalidate(spaceId);
       return { site: await getSite({ db, config: ctx.config, userId: user.id, spaceId }) };
     },
   );

@@ -7,21 +7,18 @@ import {
 } from '@div/shared/publishing';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sites } from '../../db/schema/publishing';
+import { type SiteSeo, sites } from '../../db/schema/publishing';
 import { AppError } from '../../lib/errors';
 import { ensureSite } from './sites';
 
 export const emptySeo = (): SeoSettings => seoSettingsSchema.parse({});
 
 export async function getSeo(opts: { db: Database; userId: string; spaceId: string }): Promise<SeoSettings> {
-  await ensureSite(opts);
-  const [row] = await opts.db
-    .select({ seo: sites.seo })
-    .from(sites)
-    .where(and(eq(sites.spaceId, opts.spaceId), eq(sites.ownerId, opts.userId)))
-    .limit(1);
-  return { ...emptySeo(), ...(row?.seo ?? {}) };
+  return seoOf(await ensureSite(opts));
 }
+
+/** A site's SEO settings with the defaults filled in. */
+export const seoOf = (site: { seo: SiteSeo | null }): SeoSettings => ({ ...emptySeo(), ...(site.seo ?? {}) });
 
 /** Saves SEO settings (medium and pro; canonical URL and structured data on pro only). Applied at the next deploy. */
 export async function updateSeo(opts: {

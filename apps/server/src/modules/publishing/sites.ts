@@ -3,27 +3,32 @@ import { PUBLISHING_MESSAGES, type Site, SLUG_MAX, slugFromName, slugProblem } f
 import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { deployments, sites } from '../../db/schema/publishing';
+import { deployments, type SiteSeo, sites } from '../../db/schema/publishing';
 import { spaces } from '../../db/schema/spaces';
 import { AppError, badRequest } from '../../lib/errors';
 import { siteAddress, siteUrl } from '../hosting/hosts';
 import { findSpace } from '../spaces/service';
 
-/** The site row of a space the user owns: its slug is made from the space name on first use. */
-export async function ensureSite(opts: {
-  db: Database;
-  userId: string;
+export interface SiteRow {
   spaceId: string;
-}): Promise<{ spaceId: string; slug: string; liveDeploymentId: string | null }> {
+  slug: string;
+  liveDeploymentId: string | null;
+  seo: SiteSeo | null;
+}
+
+const siteColumns = { spaceId: sites.spaceId, slug: sites.slug, liveDeploymentId: sites.liveDeploymentId, seo: sites.seo };
+
+/** The site row of a space the user owns: its slug is made from the space name on first use. */
+export async function ensureSite(opts: { db: Database; userId: string; spaceId: string }): Promise<SiteRow> {
   const existing = await findSiteRow(opts.db, opts.spaceId, opts.userId);
   if (existing) return existing;
   const space = await findSpace({ db: opts.db, userId: opts.userId, spaceId: opts.spaceId });
   return claimSlug({ db: opts.db, userId: opts.userId, spaceId: space.id, base: slugFromName(space.name) });
 }
 
-async function findSiteRow(db: Database, spaceId: string, userId: string) {
+async function findSiteRow(db: Database, spaceId: string, userId: string): Promise<SiteRow | undefined> {
   const [row] = await db
-    .select({ spaceId: sites.spaceId, slug: sites.slug, liveDeploymentId: sites.liveDeploymentId })
+    .select(siteColumns)
     .from(sites)
     .where(and(eq(sites.spaceId, spaceId), eq(sites.ownerId, userId)))
     .limit(1);
@@ -43,7 +48,7 @@ async function claimSlug(opts: { db: Database; userId: string; spaceId: string; 
       .insert(sites)
       .values({ spaceId: opts.spaceId, ownerId: opts.userId, slug })
       .onConflictDoNothing()
-      .returning({ spaceId: sites.spaceId, slug: sites.slug, liveDeploymentId: sites.liveDeploymentId });
+      .returning(siteColumns);
     if (row) return row;
     // The conflict may be on the space itself (a concurrent first deploy of the same space).
     const mine = await findSiteRow(opts.db, opts.spaceId, opts.userId);
@@ -65,7 +70,7 @@ export async function renameSlug(opts: { db: Database; userId: string; spaceId: 
       .update(sites)
       .set({ slug, updatedAt: new Date() })
       .where(and(eq(sites.spaceId, opts.spaceId), eq(sites.ownerId, opts.userId)))
-      .returning({ spaceId: sites.spaceId, slug: sites.slug, liveDeploymentId: sites.liveDeploymentId });
+      .returning(siteColumns);
     if (!row) throw new AppError('NOT_FOUND', 'Proyecto no encontrado');
     return row;
   } catch (error) {

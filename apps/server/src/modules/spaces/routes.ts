@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../auth/sessions';
+import { hostingOf } from '../hosting/hosting';
 import { attachment, exportSpace } from './export';
 import { FilesJsonCache } from './files-cache';
 import { getSpaceDetailJson, listSpacesJson } from './read-json';
@@ -88,6 +89,8 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(ctx, request);
     await deleteSpace({ db, userId: user.id, spaceId: request.params.id });
     filesCache.delete(request.params.id);
+    // Its deployments and custom domains went with it (cascade): its site stops being served everywhere.
+    await hostingOf(ctx)?.domainsChanged(request.params.id);
     return reply.status(204).send();
   });
 
