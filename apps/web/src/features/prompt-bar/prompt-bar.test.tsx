@@ -153,6 +153,26 @@ describe('PromptBar', () => {
     await waitFor(() => expect(props.onDone).toHaveBeenCalled(), { timeout: 5000 });
   });
 
+  it('after a failed stream keeps the prompt and leaves no plan or half-streamed code behind', async () => {
+    const events = [
+      { type: 'thinking', text: 'Plan: cambiar el título.' },
+      { type: 'code', path: 'index.html', delta: '<h1>Med' },
+      { type: 'error', message: 'El proveedor de IA dejó de responder.', code: 'UPSTREAM_STALLED' },
+    ];
+    serve(() => ndjson(events, 50));
+    const props = renderBar();
+    fireEvent.change(input(), { target: { value: 'Cambia el título' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await screen.findByTestId('thinking-panel');
+    await waitFor(() => expect(props.onBusyChange).toHaveBeenLastCalledWith(false), { timeout: 3000 });
+    expect(screen.queryByTestId('thinking-panel')).toBeNull();
+    expect(screen.queryByTestId('generation-status')).toBeNull();
+    expect((props.onStream as ReturnType<typeof vi.fn>).mock.calls.at(-1)?.[0]).toBeNull();
+    expect(input().value).toBe('Cambia el título');
+    expect(input().disabled).toBe(false);
+    expect(props.onDone).not.toHaveBeenCalled();
+  });
+
   it('opens the PRO upsell on openProModal and the settings with the message on openSelectProvider', async () => {
     let answer = Response.json({ message: 'You reached the limit of free AI usage.', openProModal: true }, { status: 429 });
     serve(() => answer);

@@ -132,7 +132,11 @@ export function useGeneration(options: { onStream: (view: StreamView | null) => 
         callbacks.current.onBusyChange(false);
       }
       const final = outcome as GenerationOutcome;
-      if (final.kind !== 'done') callbacks.current.onStream(null);
+      if (final.kind !== 'done') {
+        // Nothing of a failed or stopped attempt stays on screen: not its half-streamed code, not its plan.
+        callbacks.current.onStream(null);
+        setThinking('');
+      }
       return final;
     },
     [],
