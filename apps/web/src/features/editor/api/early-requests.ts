@@ -1,14 +1,12 @@
 import { startRequest } from '../../../lib/early-requests';
 import { getSession } from '../../../lib/session';
-import { warmPreviewHost } from '../preview/preview-host';
 
 export const spacePath = (id: string) => `/api/spaces/${encodeURIComponent(id)}`;
 
 /**
  * Opening /space/{id} directly: the guard's session check and the space itself are requested by the
  * entry, at the same time as the editor's code, instead of one after the other once it has loaded
- * (ADR 0064), and the preview's host page warms up in a hidden frame. Without a stored session
- * nothing is sent (the guard sends the visitor away).
+ * (ADR 0064). Without a stored session nothing is sent (the guard sends the visitor away).
  */
 export function startEditorRequests(pathname: string) {
   const match = /^\/space\/([^/]+)\/?$/.exec(pathname);
@@ -22,5 +20,4 @@ export function startEditorRequests(pathname: string) {
   }
   startRequest('/api/auth/verify', token, { credentials: 'include' });
   startRequest(spacePath(id), token);
-  warmPreviewHost();
 }

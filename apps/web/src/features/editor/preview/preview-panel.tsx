@@ -7,12 +7,18 @@ import type { EditableFile } from '../files/drafts';
 import { whenToasterReady } from '../when-toaster-ready';
 import { devices, fitScale } from './devices';
 import { buildPreviewDocument } from './preview-document';
-import { PREVIEW_HOST_URL, PREVIEW_SANDBOX, releasePreviewHost } from './preview-host';
 import { fromOwnFrame, parsePreviewMessage } from './preview-messages';
 import { attemptLabel, initialRuntime, LOAD_TIMEOUT_MS, MAX_ATTEMPTS, RETRY_DELAY_MS, runtimeReducer } from './preview-runtime';
 import { useDebounced } from './use-debounced';
 
 export const PREVIEW_DEBOUNCE_MS = 300;
+/** The frame never gets allow-same-origin: generated code must not reach the app's origin. */
+export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';
+/**
+ * The host page the frame loads; it has its own sandboxing CSP and writes the document the editor
+ * sends it (a srcdoc frame would inherit the app's CSP, which blocks inline scripts: ADR 0062).
+ */
+export const PREVIEW_HOST_URL = '/preview/frame';
 
 /** The live preview: the assembled files in a sandboxed frame, re-rendered 300 ms after the last edit. */
 export function PreviewPanel({
@@ -94,7 +100,6 @@ export function PreviewPanel({
       const message = parsePreviewMessage(event.data);
       if (!message) return;
       if (message.type === 'host-ready') {
-        releasePreviewHost();
         frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'render', html: shownRef.current }, '*');
       } else if (message.type === 'ready') {
         dispatch({ type: 'ready' });
