@@ -30,6 +30,8 @@ interface Tracked {
 }
 
 const TRACKED_ROUTE = Symbol('tracked route');
+/** A request whose response closed is no longer awaited after this (longer than main.ts's force timer). */
+const ABANDON_AFTER_MS = 60_000;
 
 /**
  * Registers the tracking hooks on the root instance; call before any route or plugin. Returns the
@@ -64,6 +66,17 @@ export function registerGracefulShutdown(app: FastifyInstance): AbortSignal {
       // A hijacked reply (published sites, ADR 0100) runs no onSend or onResponse hook: its close ends it.
       if (reply.sent && !t.sent) t.sent = t.responded = true;
       settle(t);
+      // A safety net, so a lifecycle that never reports its end cannot hold memory or a shutdown forever.
+      if (open.has(t)) {
+        setTimeout(() => {
+          if (!open.has(t)) return;
+          request.log.warn('a request whose response closed did not finish within a minute: no longer awaited');
+          t.handlers = 0;
+          t.handlerSettled = true;
+          t.responded = true;
+          settle(t);
+        }, ABANDON_AFTER_MS).unref();
+      }
     });
   });
   app.addHook('onSend', async (request) => {
