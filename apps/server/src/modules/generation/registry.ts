@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { type Broadcast, createBroadcast } from '../../providers/redis/broadcast';
 import { createRedisClient } from '../../providers/redis/client';
 
 /**
@@ -16,6 +17,11 @@ const CLAIM_PREFIX = 'div:generation:space:';
 const RENEW_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
 /** Deletes the key only while it still holds this claim's id (a lapsed lease may belong to another). */
 const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+
+interface StopMessage {
+  spaceId: string;
+  userId: string;
+}
 
 interface Running {
   id: string;
@@ -43,7 +49,6 @@ export function createGenerationRegistry(options: {
 }) {
   const leaseMs = options.claimLeaseMs ?? 30_000;
   const running = new Map<string, Running>();
-  const instance = randomUUID();
 
   const stopLocal = (spaceId: string, userId: string): boolean => {
     const entry = running.get(spaceId);
@@ -52,26 +57,20 @@ export function createGenerationRegistry(options: {
     return true;
   };
 
-  let publisher: Redis | null = null;
-  let subscriber: Redis | null = null;
+  let stops: Broadcast<StopMessage> | null = null;
+  // Claims: no offline queue, so with Redis down a claim fails at once and stays local (issue 9).
+  let claims: Redis | null = null;
   let ready: Promise<void> = Promise.resolve();
   if (options.redisUrl) {
-    // No offline queue on the publisher: with Redis down a stop fails at once and stays local (issue 9).
-    publisher = createRedisClient(options.redisUrl, { ...(options.log ? { log: options.log } : {}), name: 'generation-stop' });
-    subscriber = new Redis(options.redisUrl, { lazyConnect: false });
-    const onError = (error: unknown) => options.log?.warn({ err: error }, 'redis error (generation stop channel)');
-    subscriber.on('error', onError);
-    subscriber.on('message', (channel: string, text: string) => {
-      if (channel !== STOP_CHANNEL) return;
-      try {
-        const message = JSON.parse(text) as { spaceId: string; userId: string; from: string };
-        if (message.from !== instance) stopLocal(message.spaceId, message.userId);
-      } catch {
-        // not ours
-      }
+    const log = options.log;
+    stops = createBroadcast<StopMessage>({
+      url: options.redisUrl,
+      channel: STOP_CHANNEL,
+      onMessage: (message) => stopLocal(message.spaceId, message.userId),
+      log,
     });
-    ready = subscriber.subscribe(STOP_CHANNEL).then(() => undefined);
-    ready.catch(onError);
+    claims = createRedisClient(options.redisUrl, { ...(log ? { log } : {}), name: 'generation-claims' });
+    ready = stops.ready;
   }
 
   const registry: GenerationRegistry = {
@@ -82,8 +81,8 @@ export function createGenerationRegistry(options: {
       running.set(spaceId, entry);
       const key = `${CLAIM_PREFIX}${spaceId}`;
       let renewal: NodeJS.Timeout | undefined;
-      if (publisher) {
-        const claimed = await publisher.set(key, entry.id, 'PX', leaseMs, 'NX').then(
+      if (claims) {
+        const claimed = await claims.set(key, entry.id, 'PX', leaseMs, 'NX').then(
           (answer) => answer === 'OK',
           (error: unknown) => {
             options.log?.warn({ err: error }, 'redis down: the space is claimed on this instance only');
@@ -95,7 +94,7 @@ export function createGenerationRegistry(options: {
           return null;
         }
         renewal = setInterval(() => {
-          publisher?.eval(RENEW_SCRIPT, 1, key, entry.id, leaseMs).catch(() => {});
+          claims?.eval(RENEW_SCRIPT, 1, key, entry.id, leaseMs).catch(() => {});
         }, leaseMs / 3);
         renewal.unref();
       }
@@ -104,26 +103,22 @@ export function createGenerationRegistry(options: {
         finish: () => {
           if (renewal) clearInterval(renewal);
           if (running.get(spaceId) === entry) running.delete(spaceId);
-          publisher?.eval(RELEASE_SCRIPT, 1, key, entry.id).catch(() => {});
+          claims?.eval(RELEASE_SCRIPT, 1, key, entry.id).catch(() => {});
         },
       };
     },
     isRunning: (spaceId) => running.has(spaceId),
     async stop(spaceId, userId) {
       const here = stopLocal(spaceId, userId);
-      if (publisher) {
-        await publisher
-          .publish(STOP_CHANNEL, JSON.stringify({ spaceId, userId, from: instance }))
-          .catch((error: unknown) => options.log?.warn({ err: error }, 'redis down: the stop reached this instance only'));
-      }
+      await stops?.publish({ spaceId, userId });
       return here;
     },
     async close() {
       for (const entry of running.values()) entry.controller.abort();
       running.clear();
-      // disconnect, not quit: quit waits forever on a subscriber that never reached a Redis that is down.
-      publisher?.disconnect();
-      subscriber?.disconnect();
+      stops?.close();
+      // disconnect, not quit: quit waits on a Redis that is down.
+      claims?.disconnect();
     },
   };
   return registry;
