@@ -43,10 +43,10 @@ describe('SIGTERM under load', () => {
 
   it('finishes in-flight work, answers 503 to new requests, loses nothing and exits 0 in time', async () => {
     // A slow composer: a generation would stream for much longer than the 10 s force timer.
-    server = await startServer({ DATABASE_URL: database.url, COMPOSER_PACE: '60' });
+    server = await startServer({ DATABASE_URL: database.url, COMPOSER_PACE: '60', LOG_LEVEL: 'info' });
     const { url, child } = server;
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-      child.once('exit', (code) => resolve({ code, at: Date.now() })),
+    const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
     );
 
     const actors = await Promise.all(
@@ -118,13 +118,17 @@ describe('SIGTERM under load', () => {
     };
     const streams: string[] = [];
     const generation = async (actor: (typeof actors)[number]) => {
-      const res = await fetch(`${url}/api/ask-ai/generate-separate-files`, {
-        method: 'POST',
-        headers: { authorization: actor.user.authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ prompt: `Una página para la panadería ${actor.i}`, spaceId: actor.space.id }),
-      });
-      statuses.push(res.status);
-      streams.push(await res.text());
+      try {
+        const res = await fetch(`${url}/api/ask-ai/generate-separate-files`, {
+          method: 'POST',
+          headers: { authorization: actor.user.authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt: `Una página para la panadería ${actor.i}`, spaceId: actor.space.id }),
+        });
+        statuses.push(res.status);
+        streams.push(await res.text());
+      } catch (error) {
+        streams.push(`the connection failed: ${error}`);
+      }
     };
 
     // A save whose body is still arriving when SIGTERM comes: it is in flight, keeps the drain open
@@ -167,11 +171,14 @@ describe('SIGTERM under load', () => {
       releaseSlowBody = () => req.end(body.slice(half));
     });
 
+    // Awaited later; a failure before then must surface there, not as an unhandled rejection.
+    slowSave.catch(() => {});
     const work = Promise.all([
       ...writers.map(writer),
       ...Array.from({ length: LEAVERS }, (_, i) => leaver(i)),
       ...generators.map(generation),
     ]);
+    work.catch(() => {});
     // Every generation holds its reserved message and the saves are flowing: then SIGTERM.
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
@@ -234,6 +241,19 @@ describe('SIGTERM under load', () => {
         const used = (await client.query('select messages_used from users where id = $1', [actor.user.id])).rows[0].messages_used;
         expect(used).toBe(0);
       }
+    } catch (error) {
+      // What the server said is the first thing to read when this fails.
+      const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 12_000))]);
+      console.error('server exit:', JSON.stringify(code), 'now', Date.now());
+      console.error(
+        server
+          .output()
+          .split('\n')
+          .filter((line) => !/incoming request|request completed/.test(line) || line.includes(slowSpaceId))
+          .join('\n')
+          .slice(-6000),
+      );
+      throw error;
     } finally {
       await client.end();
     }
