@@ -41,7 +41,9 @@ export interface ServerProcess {
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // `node --import tsx`, as scripts/start.mjs runs it: the tsx CLI puts a process in between that
+  // SIGKILLs the server when it does not confirm a relayed SIGTERM within 30 ms (a loaded machine).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
