@@ -1,6 +1,5 @@
 import { type ComponentType, lazy, startTransition, useLayoutEffect, useState } from 'react';
 import { UNSAFE_createBrowserHistory as createBrowserHistory, type RouteObject, Router, useRoutes } from 'react-router';
-import { startEditorRequests } from '../features/editor/api/early-requests';
 import { socialNetworks } from './paths';
 import { RootLayout } from './root-layout';
 
@@ -75,7 +74,8 @@ const loadEditor = () => import('../features/editor/editor-page');
 const EditorPage = signedIn(loadEditor);
 // Opening the editor directly: its code, the session check and the space all load at once (ADR 0064).
 if (typeof window !== 'undefined' && window.location.pathname.startsWith('/space/')) {
-  startEditorRequests(window.location.pathname);
+  // A chunk of its own (a few hundred bytes), so the public pages' initial JavaScript does not carry it.
+  void import('../features/editor/api/early-requests').then((m) => m.startEditorRequests(window.location.pathname));
   Promise.all([import('./require-auth'), import('./query-provider'), loadEditor()]).catch(() => {});
 }
 const SettingsPage = signedIn(() => import('../features/settings/settings-page'));
