@@ -25,7 +25,7 @@ export default function DevelopersPage() {
   const { t } = useTranslation('developers');
   const session = useStoredSession();
   const navigate = useNavigate();
-  const profile = useProfile(Boolean(session));
+  const profile = useProfile({ enabled: Boolean(session) });
   const current = session && profile.data ? developerPlanOf(profile.data.developerPlan).id : null;
   const checkout = useCheckout(t('checkoutError'));
 

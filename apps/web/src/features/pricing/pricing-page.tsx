@@ -16,7 +16,7 @@ export default function PricingPage() {
   const { t } = useTranslation('pricing');
   const session = useStoredSession();
   const navigate = useNavigate();
-  const profile = useProfile(Boolean(session));
+  const profile = useProfile({ enabled: Boolean(session) });
   const currentPlan = session && profile.data ? planOf(profile.data.plan).id : null;
   const checkout = useCheckout(t('checkoutError'));
 

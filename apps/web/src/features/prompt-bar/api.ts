@@ -1,4 +1,3 @@
-import type { UserProfile } from '@div/shared/auth';
 import {
   type FixErrorResponse,
   type GenerateRequest,
@@ -18,15 +17,6 @@ export function useModels() {
     queryKey: ['ai', 'models'],
     queryFn: () => api<ModelsResponse>('/api/ai/models'),
     staleTime: 5 * 60_000,
-  });
-}
-
-/** The signed-in user's plan and allowance (same query key as the rest of the app). */
-export function useProfile() {
-  return useQuery({
-    queryKey: ['user', 'profile'],
-    queryFn: () => api<UserProfile>('/api/user/profile'),
-    staleTime: 30_000,
   });
 }
 

@@ -1,12 +1,7 @@
-import type { UserProfile } from '@div/shared/auth';
 import { ACCOUNT_DELETE_CONFIRMATION, PORTAL_ERROR, type RedirectUrlResponse } from '@div/shared/billing';
 import type { UsageResponse } from '@div/shared/usage';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
-
-export function useProfile() {
-  return useQuery({ queryKey: ['user', 'profile'], queryFn: () => api<UserProfile>('/api/user/profile'), retry: false });
-}
 
 /** The allowance as the meter counts it (reset date included). */
 export function useAllowance() {

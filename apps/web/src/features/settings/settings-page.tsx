@@ -10,11 +10,12 @@ import { paths } from '../../app/paths';
 import { Avatar } from '../../components/avatar';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
+import { useProfile } from '../../lib/profile';
 import { ApiKeysSection } from '../api-keys/api-keys-section';
 import { CustomModelsSection } from '../custom-models/custom-models-section';
 import { DomainManager } from '../domains/domain-manager';
 import { AccountActions } from './account-actions';
-import { openPortal, useAllowance, useProfile } from './api';
+import { openPortal, useAllowance } from './api';
 import './locale';
 
 const barColours = { green: 'bg-emerald-500', yellow: 'bg-amber-500', red: 'bg-red-500' } as const;
@@ -35,7 +36,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
-  const profile = useProfile();
+  const profile = useProfile({ staleTime: 0, retry: false });
 
   useEffect(() => {
     document.title = `${t('title')} — DIV`;
