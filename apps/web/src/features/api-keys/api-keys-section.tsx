@@ -3,11 +3,11 @@ import { COPY_CONFIRMATION_MS } from '@div/shared/constants';
 import { formatDateEs } from '@div/shared/usage-display';
 import { clsx } from 'clsx';
 import { BookOpen, Check, Copy, KeyRound, Plus, TriangleAlert } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTranslation } from '../../lib/i18n';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 import './locale';
@@ -248,8 +248,10 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         </p>
       </div>
       {revoked ? null : (
-        <AlertDialog.Root open={open} onOpenChange={setOpen}>
-          <AlertDialog.Trigger asChild>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          trigger={
             <button
               type="button"
               aria-label={t('revokeLabel', { name: apiKey.name })}
@@ -260,43 +262,14 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
             >
               {t('revoke')}
             </button>
-          </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-            <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
-              <AlertDialog.Title className="font-semibold text-lg text-slate-900 dark:text-white">
-                {t('confirmTitle', { name: apiKey.name })}
-              </AlertDialog.Title>
-              <AlertDialog.Description className="mt-2 text-slate-600 text-sm dark:text-slate-300">
-                {t('confirmText')}
-              </AlertDialog.Description>
-              <div className="mt-6 flex justify-end gap-3">
-                <AlertDialog.Cancel asChild>
-                  <button
-                    type="button"
-                    className={clsx(
-                      'rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-700 text-sm hover:bg-slate-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800',
-                      focusRing,
-                    )}
-                  >
-                    {t('cancel')}
-                  </button>
-                </AlertDialog.Cancel>
-                <button
-                  type="button"
-                  onClick={confirm}
-                  disabled={revoke.isPending}
-                  className={clsx(
-                    'rounded-lg bg-red-600 px-4 py-2 font-medium text-sm text-white hover:bg-red-700 disabled:opacity-50',
-                    focusRing,
-                  )}
-                >
-                  {t('confirm')}
-                </button>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+          }
+          title={t('confirmTitle', { name: apiKey.name })}
+          description={t('confirmText')}
+          cancelLabel={t('cancel')}
+          confirmLabel={t('confirm')}
+          onConfirm={confirm}
+          pending={revoke.isPending}
+        />
       )}
     </li>
   );

@@ -9,11 +9,11 @@ import { planAllowsModel } from '@div/shared/models';
 import { type PlanId, planOf } from '@div/shared/plans';
 import { clsx } from 'clsx';
 import { Cpu, Lock, Plus } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTranslation } from '../../lib/i18n';
 import { useCustomEndpoints, useDeleteCustomEndpoint, useSaveCustomEndpoint, useTestCustomEndpoint } from './api';
 import './locale';
@@ -284,8 +284,10 @@ function EndpointRow({ endpoint, onEdit }: { endpoint: CustomEndpoint; onEdit: (
           <button type="button" onClick={onEdit} aria-label={t('editLabel', { name: endpoint.name })} className={secondary}>
             {t('edit')}
           </button>
-          <AlertDialog.Root open={open} onOpenChange={setOpen}>
-            <AlertDialog.Trigger asChild>
+          <ConfirmDialog
+            open={open}
+            onOpenChange={setOpen}
+            trigger={
               <button
                 type="button"
                 aria-label={t('removeLabel', { name: endpoint.name })}
@@ -296,37 +298,14 @@ function EndpointRow({ endpoint, onEdit }: { endpoint: CustomEndpoint; onEdit: (
               >
                 {t('remove')}
               </button>
-            </AlertDialog.Trigger>
-            <AlertDialog.Portal>
-              <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-              <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
-                <AlertDialog.Title className="font-semibold text-lg text-slate-900 dark:text-white">
-                  {t('confirmTitle', { name: endpoint.name })}
-                </AlertDialog.Title>
-                <AlertDialog.Description className="mt-2 text-slate-600 text-sm dark:text-slate-300">
-                  {t('confirmText')}
-                </AlertDialog.Description>
-                <div className="mt-6 flex justify-end gap-3">
-                  <AlertDialog.Cancel asChild>
-                    <button type="button" className={secondary}>
-                      {t('cancel')}
-                    </button>
-                  </AlertDialog.Cancel>
-                  <button
-                    type="button"
-                    onClick={confirm}
-                    disabled={remove.isPending}
-                    className={clsx(
-                      'rounded-lg bg-red-600 px-4 py-2 font-medium text-sm text-white hover:bg-red-700 disabled:opacity-50',
-                      focusRing,
-                    )}
-                  >
-                    {t('confirm')}
-                  </button>
-                </div>
-              </AlertDialog.Content>
-            </AlertDialog.Portal>
-          </AlertDialog.Root>
+            }
+            title={t('confirmTitle', { name: endpoint.name })}
+            description={t('confirmText')}
+            cancelLabel={t('cancel')}
+            confirmLabel={t('confirm')}
+            onConfirm={confirm}
+            pending={remove.isPending}
+          />
         </div>
       </div>
       {result ? (
