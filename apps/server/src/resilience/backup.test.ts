@@ -7,25 +7,22 @@ import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { testConfig } from '../test/app';
 import { createActor } from './fixtures';
-import { createFreshDatabase, type OwnPostgres, postgresBin, startOwnPostgres } from './services';
+import { createFreshDatabase, type PostgresServer, postgresBin, postgresServer } from './services';
 
 /**
  * Backups as docs/operations.md describes them (issue 9): pg_dump / pg_restore for PostgreSQL, the
  * data folder for PGlite. Each is restored into a fresh database and the app reads the data back.
  */
 
-let ownPostgres: OwnPostgres | undefined;
+let postgres: PostgresServer | undefined;
 afterAll(async () => {
-  await ownPostgres?.destroy();
+  await postgres?.stop();
 });
 
 describe('backups', () => {
   it('PostgreSQL: pg_dump of a database with data, pg_restore into a fresh one, the app reads it', async () => {
-    let base = process.env.TEST_DATABASE_URL;
-    if (!base) {
-      ownPostgres = await startOwnPostgres();
-      base = ownPostgres.url;
-    }
+    postgres = await postgresServer();
+    const base = postgres.url;
     const source = await createFreshDatabase(base);
     const target = await createFreshDatabase(base);
     const dir = mkdtempSync(path.join(tmpdir(), 'div-backup-'));

@@ -6,7 +6,15 @@ import { buildApp } from '../app';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createTestUser, testConfig } from '../test/app';
 import { call, killHard, type ServerProcess, startServer } from './server-process';
-import { createFreshDatabase, type OwnPostgres, type OwnRedis, startOwnPostgres, startOwnRedis } from './services';
+import {
+  createFreshDatabase,
+  type OwnPostgres,
+  type OwnRedis,
+  type PostgresServer,
+  postgresServer,
+  startOwnPostgres,
+  startOwnRedis,
+} from './services';
 
 /**
  * Faults that really happen (issue 9): the server killed with SIGKILL in the middle of 50 saves and
@@ -16,17 +24,14 @@ import { createFreshDatabase, type OwnPostgres, type OwnRedis, startOwnPostgres,
 const page = (text: string) => `<!doctype html><html><body><h1>${text}</h1></body></html>`;
 
 describe('kill -9 during 50 in-flight saves and generations', () => {
-  let ownPostgres: OwnPostgres | undefined;
+  let postgres: PostgresServer | undefined;
   let database: { url: string; drop: () => Promise<void> };
   let handle: DatabaseHandle;
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    let base = process.env.TEST_DATABASE_URL;
-    if (!base) {
-      ownPostgres = await startOwnPostgres();
-      base = ownPostgres.url;
-    }
+    postgres = await postgresServer();
+    const base = postgres.url;
     database = await createFreshDatabase(base);
     handle = await openDatabase({ url: database.url, poolSize: 4 });
   }, 120_000);
@@ -34,7 +39,7 @@ describe('kill -9 during 50 in-flight saves and generations', () => {
     if (server) await killHard(server.child);
     await handle?.close();
     await database?.drop();
-    await ownPostgres?.destroy();
+    await postgres?.stop();
   });
 
   it('loses no acknowledged save or version, leaves no half-written version and gives back the reserved messages', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type DatabaseHandle, migrationsFolder, openDatabase } from '../db/client';
 import { createTestUser, testConfig } from '../test/app';
-import { createFreshDatabase, type OwnPostgres, type OwnRedis, startOwnPostgres, startOwnRedis } from './services';
+import { createFreshDatabase, type OwnRedis, type PostgresServer, postgresServer, startOwnRedis } from './services';
 
 /**
  * Several instances (issue 9): two app instances on real ports, one fresh PostgreSQL database
@@ -15,7 +15,7 @@ import { createFreshDatabase, type OwnPostgres, type OwnRedis, startOwnPostgres,
  * alternately: they behave as one.
  */
 
-let ownPostgres: OwnPostgres | undefined;
+let postgres: PostgresServer | undefined;
 let ownRedis: OwnRedis | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 let databaseUrl: string;
@@ -54,11 +54,8 @@ async function call(base: string, url: string, init: { method?: string; authoriz
 }
 
 beforeAll(async () => {
-  let base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    ownPostgres = await startOwnPostgres();
-    base = ownPostgres.url;
-  }
+  postgres = await postgresServer();
+  const base = postgres.url;
   const fresh = await createFreshDatabase(base);
   databaseUrl = fresh.url;
   dropDatabase = fresh.drop;
@@ -82,7 +79,7 @@ afterAll(async () => {
   await handle?.close();
   await dropDatabase?.();
   await ownRedis?.stop();
-  await ownPostgres?.destroy();
+  await postgres?.stop();
 });
 
 describe('two instances on one PostgreSQL and one Redis', () => {

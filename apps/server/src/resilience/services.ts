@@ -84,6 +84,21 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   };
 }
 
+export interface PostgresServer {
+  /** A connection string of the server (for createFreshDatabase). */
+  url: string;
+  /** Ends the cluster when it is our own; nothing for TEST_DATABASE_URL's server. */
+  stop(): Promise<void>;
+}
+
+/** The PostgreSQL server the tests use: TEST_DATABASE_URL's, else a throwaway cluster of our own. */
+export async function postgresServer(): Promise<PostgresServer> {
+  const configured = process.env.TEST_DATABASE_URL;
+  if (configured) return { url: configured, stop: async () => {} };
+  const own = await startOwnPostgres();
+  return { url: own.url, stop: () => own.destroy() };
+}
+
 /** A new, empty database on the server of `baseUrl`; `drop` removes it. */
 export async function createFreshDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `div_res_${randomBytes(6).toString('hex')}`;

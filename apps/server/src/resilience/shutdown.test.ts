@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createTestUser } from '../test/app';
 import { call, killHard, type ServerProcess, startServer } from './server-process';
-import { createFreshDatabase, type OwnPostgres, startOwnPostgres } from './services';
+import { createFreshDatabase, type PostgresServer, postgresServer } from './services';
 
 /**
  * Graceful shutdown under load (issue 9, ADR 0125): SIGTERM while saves, renames, clients that
@@ -20,17 +20,14 @@ const LEAVERS = 20;
 const GENERATIONS = 6;
 
 describe('SIGTERM under load', () => {
-  let ownPostgres: OwnPostgres | undefined;
+  let postgres: PostgresServer | undefined;
   let database: { url: string; drop: () => Promise<void> };
   let handle: DatabaseHandle;
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    let base = process.env.TEST_DATABASE_URL;
-    if (!base) {
-      ownPostgres = await startOwnPostgres();
-      base = ownPostgres.url;
-    }
+    postgres = await postgresServer();
+    const base = postgres.url;
     database = await createFreshDatabase(base);
     handle = await openDatabase({ url: database.url, poolSize: 4 });
   }, 120_000);
@@ -38,7 +35,7 @@ describe('SIGTERM under load', () => {
     if (server) await killHard(server.child);
     await handle?.close();
     await database?.drop();
-    await ownPostgres?.destroy();
+    await postgres?.stop();
   });
 
   it('finishes in-flight work, answers 503 to new requests, loses nothing and exits 0 in time', async () => {

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
@@ -10,25 +9,13 @@ import { createSpaceFor, listenTestApp, messagesUsed, postGenerate, postJson, re
 
 /**
  * Two app instances sharing Redis, as behind a load balancer: TEST_REDIS_URL (or REDIS_URL), else a
- * redis-server started here on a free port when the binary is installed.
+ * redis-server of our own (startOwnRedis says how to install it when it is missing).
  */
 const configured = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
-let local: ChildProcess | null = null;
-async function startLocalRedis(): Promise<string | null> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const ok = await new Promise<boolean>((resolve) => {
-    child.once('error', () => resolve(false));
-    setTimeout(() => resolve(child.exitCode === null), 400);
-  });
-  if (!ok) return null;
-  local = child;
-  return `redis://127.0.0.1:${port}`;
-}
-const redisUrl = configured ?? (await startLocalRedis());
-const withRedis = redisUrl ? [redisUrl] : [];
-afterAll(() => {
-  local?.kill();
+const own = configured ? null : await startOwnRedis();
+const redisUrl = configured ?? own?.url ?? '';
+afterAll(async () => {
+  await own?.stop();
 });
 
 describe('without Redis', () => {
@@ -55,7 +42,8 @@ describe('without Redis', () => {
   });
 });
 
-describe.each(withRedis)('stopping a generation through Redis (%s)', (url) => {
+describe('two instances sharing Redis', () => {
+  const url = redisUrl;
   let database: DatabaseHandle;
   let upstream: OpenAiTestServer;
   let one: { app: FastifyInstance; url: string };
@@ -102,27 +90,6 @@ describe.each(withRedis)('stopping a generation through Redis (%s)', (url) => {
     expect((await stop)?.json).toEqual({ stopped: false });
     await expect.poll(() => messagesUsed(database, user.id)).toBe(0);
     expect((await readSpace(one.url, user.authorization, spaceId)).versions).toHaveLength(1);
-  });
-});
-
-describe.each(withRedis)('one generation per space across instances (%s)', (url) => {
-  let database: DatabaseHandle;
-  let upstream: OpenAiTestServer;
-  let one: { app: FastifyInstance; url: string };
-  let two: { app: FastifyInstance; url: string };
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    upstream = await startOpenAiTestServer();
-    const env = { AI_API_KEY: 'k', AI_BASE_URL: upstream.url, REDIS_URL: url };
-    one = await listenTestApp(database, env);
-    two = await listenTestApp(database, env);
-  });
-  afterAll(async () => {
-    await one.app.close();
-    await two.app.close();
-    await upstream.close();
-    await database.close();
   });
 
   it('a second generation for the same space on another instance is refused while the first runs, and allowed after', async () => {

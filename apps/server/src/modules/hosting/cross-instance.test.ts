@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { createFreshDatabase, type OwnPostgres, type OwnRedis, startOwnPostgres, startOwnRedis } from '../../resilience/services';
+import {
+  createFreshDatabase,
+  type OwnRedis,
+  type PostgresServer,
+  postgresServer,
+  startOwnRedis,
+} from '../../resilience/services';
 import { createTestUser, testConfig } from '../../test/app';
 import { type DnsTestServer, startDnsTestServer } from '../domains/dns-test-server';
 
@@ -17,7 +23,7 @@ const TTL_MS = 60_000;
 /** "At once": the change must show on B well under the TTL. */
 const AT_ONCE_MS = 2000;
 
-let ownPostgres: OwnPostgres | undefined;
+let postgres: PostgresServer | undefined;
 let ownRedis: OwnRedis | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 let dns: DnsTestServer;
@@ -26,11 +32,8 @@ let b: FastifyInstance;
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
-  let base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    ownPostgres = await startOwnPostgres();
-    base = ownPostgres.url;
-  }
+  postgres = await postgresServer();
+  const base = postgres.url;
   const fresh = await createFreshDatabase(base);
   dropDatabase = fresh.drop;
   let redisUrl = process.env.TEST_REDIS_URL;
@@ -62,7 +65,7 @@ afterAll(async () => {
   await dropDatabase?.();
   await dns?.close();
   await ownRedis?.stop();
-  await ownPostgres?.destroy();
+  await postgres?.stop();
 });
 
 describe('the site cache across instances, with Redis', () => {
