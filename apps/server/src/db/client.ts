@@ -65,6 +65,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  passBytesInBinary(client);
   const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
@@ -77,6 +78,25 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       if (!client.closed) await client.close();
     },
   };
+}
+
+const TEXT_OID = 25;
+const BYTEA_OID = 17;
+
+/**
+ * PGlite's defaults turn a Buffer parameter into text (hex for bytea, a decoded string for text) and
+ * parse bytea one hex pair at a time. Here a Buffer goes to the wire as it is, in binary format (as
+ * node-postgres sends it), and bytea is read with Buffer's native hex decoder: storing a 1 MB
+ * deployment no longer scans and re-encodes it in JavaScript (ADR 0109).
+ */
+function passBytesInBinary(client: PGlite): void {
+  for (const oid of [TEXT_OID, BYTEA_OID]) {
+    const fallback = client.serializers[oid];
+    // PGlite's wire writer sends a Uint8Array parameter as binary; its Serializer type only says string.
+    client.serializers[oid] = ((value: unknown) =>
+      value instanceof Uint8Array ? value : fallback ? fallback(value) : String(value)) as (value: unknown) => string;
+  }
+  client.parsers[BYTEA_OID] = (value: string) => Buffer.from(value.slice(2), 'hex');
 }
 
 /**

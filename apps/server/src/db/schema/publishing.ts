@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytes, utf8Text } from './columns';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -61,9 +62,9 @@ export const deploymentFiles = pgTable(
     path: text('path').notNull(),
     contentType: text('content_type').notNull(),
     etag: text('etag').notNull(),
-    body: text('body').notNull(),
-    gzip: text('gzip'),
-    brotli: text('brotli'),
+    body: utf8Text('body').notNull(),
+    gzip: bytes('gzip'),
+    brotli: bytes('brotli'),
   },
   (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
 );

@@ -434,9 +434,9 @@ export class Hosting {
           path: row.path,
           contentType: row.contentType,
           etag: row.etag,
-          body: Buffer.from(row.body, 'utf8'),
-          gzip: row.gzip === null ? null : Buffer.from(row.gzip, 'base64'),
-          brotli: row.brotli === null ? null : Buffer.from(row.brotli, 'base64'),
+          body: row.body,
+          gzip: row.gzip,
+          brotli: row.brotli,
         };
       }),
     );

@@ -64,7 +64,7 @@ export async function deploySpace(opts: {
   }
 }
 
-/** Writes the deployment, its files with their variants (base64) and the live pointer in one transaction. */
+/** Writes the deployment, its files with their variants (as bytes, ADR 0109) and the live pointer in one transaction. */
 async function writeDeployment(
   ctx: AppContext,
   opts: { userId: string; spaceId: string; sourceRevision: number | null },
@@ -83,9 +83,9 @@ async function writeDeployment(
         path: f.path,
         contentType: f.contentType,
         etag: f.etag,
-        body: f.body.toString('utf8'),
-        gzip: f.gzip?.toString('base64') ?? null,
-        brotli: f.brotli?.toString('base64') ?? null,
+        body: f.body,
+        gzip: f.gzip,
+        brotli: f.brotli,
       })),
     );
     await tx

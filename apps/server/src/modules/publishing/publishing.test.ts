@@ -170,17 +170,23 @@ describe.each(testDrivers)('publishing on %s', (driver) => {
 
   it('another instance on the same database serves the deployment (read on a miss, fresh after its TTL)', async () => {
     const space = await createSpace(alice, 'Instancias');
-    await deploy(alice, space.id, { html: page('Uno') });
+    // Non-ASCII text: the files and their variants travel through the database as bytes (ADR 0109).
+    await deploy(alice, space.id, { html: page('Uno · ñandú 日本語 🚀') });
     const other = await createTestApp(database, { SITES_DOMAIN: SITES, PUBLIC_URL: 'http://app.test', SITE_CACHE_TTL_MS: '100' });
     try {
       const fetchOther = (headers: Record<string, string> = {}) =>
         other.inject({ url: '/', headers: { host: 'instancias.sites.test', ...headers } });
+      const local = await visit('instancias.sites.test', '/');
+      expect(local.body).toContain('<h1>Uno · ñandú 日本語 🚀</h1>');
       const br = await fetchOther({ 'accept-encoding': 'br' });
       expect(br.statusCode).toBe(200);
       expect(br.headers['content-encoding']).toBe('br');
-      expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>Uno</h1>');
-      const local = await visit('instancias.sites.test', '/', { 'accept-encoding': 'br' });
-      expect(br.headers.etag).toBe(local.headers.etag);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(local.body);
+      const gz = await fetchOther({ 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(local.body);
+      expect((await fetchOther()).body).toBe(local.body);
+      expect(br.headers.etag).toBe((await visit('instancias.sites.test', '/', { 'accept-encoding': 'br' })).headers.etag);
 
       await deploy(alice, space.id, { html: page('Dos') });
       await expect.poll(async () => (await fetchOther()).body, { timeout: 5000, interval: 150 }).toContain('<h1>Dos</h1>');
