@@ -12,6 +12,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDatabase } from './scratch-database.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TOKENS_PER_SECOND = 2000;
@@ -59,32 +60,6 @@ async function serveApp(upstreamUrl) {
   }
   const token = tokens[0];
   process.stdout.write(`${JSON.stringify({ port: app.server.address().port, token, tokens, spaces })}\n`);
-}
-
-/** A scratch PostgreSQL database next to BENCH_DATABASE_URL (embedded PGlite when none answers). */
-async function scratchDatabase() {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  try {
-    const { default: pg } = await import('pg');
-    const name = `div_bench_gen_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
-  } catch {
-    return { url: undefined, drop: async () => {} };
-  }
 }
 
 async function startApp(upstreamUrl, databaseUrl) {
@@ -234,7 +209,7 @@ const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 async function main() {
   const upstream = await startUpstream();
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase('div_bench_gen');
   const app = await startApp(upstream.url, scratch.url);
   const model = 'google/gemini-2.0-flash-001';
   const result = {
@@ -355,7 +330,7 @@ async function main() {
   }
 
   // 4. The local composer at its default pace, in a server without an AI key.
-  const composerDb = await scratchDatabase();
+  const composerDb = await scratchDatabase('div_bench_gen');
   const composer = await startApp('', composerDb.url);
   try {
     const firstPreview = [];
