@@ -20,7 +20,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/users.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
 
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const FILE_BYTES = 200 * 1024;
 const TARGET_MS = 1000;
 const TARGET_JS_KB = 300;

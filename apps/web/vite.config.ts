@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { buildInfoPlugin } from './build-info-plugin';
 import { precompressPlugin } from './compress-plugin';
+import { spaceEntryPlugin } from './space-entry-plugin';
 
 /**
  * React Router ships one module for all its modes. This app uses only the declarative router
@@ -62,7 +63,7 @@ function treeShakeReactRouter(): Plugin {
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [treeShakeReactRouter(), react(), tailwindcss(), buildInfoPlugin(), precompressPlugin()],
+  plugins: [treeShakeReactRouter(), react(), tailwindcss(), buildInfoPlugin(), spaceEntryPlugin(), precompressPlugin()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': apiTarget, '/v1': apiTarget, '/local': apiTarget },

@@ -53,13 +53,15 @@ describe('serving the built web app', () => {
     const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
-    const { brotliCompressSync, gzipSync } = await import('node:zlib');
+    const { brotliCompressSync, gunzipSync, gzipSync } = await import('node:zlib');
     const dist = mkdtempSync(path.join(tmpdir(), 'div-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     const html = `<!doctype html><title>DIV</title>${'<p>x</p>'.repeat(300)}`;
     const js = `console.log(${JSON.stringify('y'.repeat(4000))});`;
+    const spaceHtml = html.replace('<title>DIV</title>', '<title>DIV</title><link rel="modulepreload" href="/assets/editor.js">');
     for (const [file, body] of [
       ['index.html', html],
+      ['space.html', spaceHtml],
       ['assets/index-abc123.js', js],
     ] as const) {
       writeFileSync(path.join(dist, file), body);
@@ -81,6 +83,11 @@ describe('serving the built web app', () => {
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
 
+      expect(gunzipSync(page.rawPayload).toString()).toBe(spaceHtml);
+
+      // The editor's entry page only for /space/{id} itself; every other page gets index.html.
+      expect((await app.inject({ url: '/space/123?x=1' })).body).toBe(spaceHtml);
+      for (const url of ['/spaces', '/space/123/extra', '/pricing', '/spacex/1']) expect((await app.inject({ url })).body, url).toBe(html);
       const plain = await app.inject({ url: '/pricing' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(html);

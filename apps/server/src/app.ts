@@ -164,6 +164,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 async function registerWebApp(app: FastifyInstance, config: Config) {
   const root = path.resolve(config.WEB_DIST);
   const hasBuild = existsSync(path.join(root, 'index.html'));
+  // A space opened directly gets the editor's entry page: index.html plus the editor's preloads.
+  const hasSpaceEntry = existsSync(path.join(root, 'space.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -187,7 +189,8 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
     if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '') && request.url.startsWith('/assets/')) {
       return reply.status(404).send({ message: 'Archivo no encontrado', code: 'NOT_FOUND' });
     }
-    return reply.sendFile('index.html');
+    const spaceEntry = hasSpaceEntry && /^\/space\/[^/?#]+\/?(?:[?#]|$)/.test(request.url);
+    return reply.sendFile(spaceEntry ? 'space.html' : 'index.html');
   });
 }
 
