@@ -1,11 +1,7 @@
-import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
 
 /** Where the stored session lives: STORAGE_KEYS.session of @div/shared/constants (a test keeps them equal). */
 export const SESSION_STORAGE_KEY = 'div_user_session';
-
-/** The modules the editor route needs before it is interactive (see `loadEditor` in src/app/router.tsx). */
-const EDITOR_ROUTE_MODULES = ['/src/features/editor/editor-page.tsx', '/src/app/require-auth.tsx', '/src/app/query-provider.tsx'];
 
 /**
  * Runs in the head of space.html, before the app's code has even been requested: a space opened
@@ -34,26 +30,13 @@ export function spaceBootSource(sessionKey = SESSION_STORAGE_KEY): string {
 `;
 }
 
-/** The chunks a set of entry chunks import statically, themselves included, in load order. */
-function staticClosure(bundle: OutputBundle, roots: OutputChunk[]): string[] {
-  const seen = new Set<string>();
-  const visit = (chunk: OutputChunk) => {
-    if (seen.has(chunk.fileName)) return;
-    seen.add(chunk.fileName);
-    for (const imported of chunk.imports) {
-      const next = bundle[imported];
-      if (next?.type === 'chunk') visit(next);
-    }
-  };
-  for (const root of roots) visit(root);
-  return [...seen];
-}
-
 /**
- * Writes space.html, the page the server answers for /space/{id}: index.html plus
- * `<link rel="modulepreload">` for every chunk of the editor route and a tiny boot script that starts
- * the editor's two requests. Opened directly, the editor's code and data then download while the
- * entry is still loading instead of after it has run (ADR 0064). Client-side navigation is unchanged.
+ * Writes space.html, the page the server answers for /space/{id}: index.html plus a tiny boot script
+ * that starts the editor's two requests while the entry is still downloading. Opened directly (a
+ * bookmark, a reload), the space then comes back two round trips sooner: it no longer waits for the
+ * entry and a chunk of its own to load and run (ADR 0064). Client-side navigation is unchanged.
+ * No modulepreload of the editor's chunks: over HTTP/1.1 (six connections per host) two dozen
+ * preloads queued the API requests behind them and made the open slower on the benchmark.
  */
 export function spaceEntryPlugin(): Plugin {
   return {
@@ -64,19 +47,14 @@ export function spaceEntryPlugin(): Plugin {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('space-entry: index.html is not in the bundle');
       const html = String(index.source);
-      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-      const roots = EDITOR_ROUTE_MODULES.map((suffix) => {
-        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
-        if (!chunk) throw new Error(`space-entry: no chunk for ${suffix}`);
-        return chunk;
-      });
-      const preloads = staticClosure(bundle, roots).filter((file) => !html.includes(`/${file}"`));
       const boot = this.getFileName(this.emitFile({ type: 'asset', name: 'space-boot.js', source: spaceBootSource() }));
-      const tags = [
-        `<script src="/${boot}"></script>`,
-        ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ].join('\n    ');
-      this.emitFile({ type: 'asset', fileName: 'space.html', source: html.replace(/\n\s*<\/head>/, `\n    ${tags}\n  </head>`) });
+      // Right after the theme script: a classic script runs before the deferred module entry.
+      const source = html.replace(
+        '<script src="/theme-init.js"></script>',
+        (tag) => `${tag}\n    <script src="/${boot}"></script>`,
+      );
+      if (source === html) throw new Error('space-entry: no theme-init script in index.html');
+      this.emitFile({ type: 'asset', fileName: 'space.html', source });
     },
   };
 }

@@ -87,7 +87,8 @@ describe('serving the built web app', () => {
 
       // The editor's entry page only for /space/{id} itself; every other page gets index.html.
       expect((await app.inject({ url: '/space/123?x=1' })).body).toBe(spaceHtml);
-      for (const url of ['/spaces', '/space/123/extra', '/pricing', '/spacex/1']) expect((await app.inject({ url })).body, url).toBe(html);
+      for (const url of ['/spaces', '/space/123/extra', '/pricing', '/spacex/1'])
+        expect((await app.inject({ url })).body, url).toBe(html);
       const plain = await app.inject({ url: '/pricing' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(html);

@@ -51,9 +51,19 @@ test('edit index.html, see the preview change, reload and find it, restore an ea
   await expect(page.getByTestId('save-status')).toHaveText('Guardado');
   await page.screenshot({ path: '/tmp/div-f-editor.png' });
 
+  // Reopened directly: space.html's boot script asks for the session check and the space before the
+  // app's code loads, and the app adopts those answers (each request is sent once).
+  const spaceId = page.url().split('/space/')[1] ?? '';
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/auth/verify' || url.pathname === `/api/spaces/${spaceId}`) sent.push(url.pathname);
+  });
   await page.reload();
   await expect(page.locator('.cm-content')).toContainText('Hola desde el editor');
   await expect(preview(page).getByRole('heading', { name: 'Hola desde el editor' })).toBeVisible();
+  await expect(page.locator('script[src*="space-boot"]')).toHaveCount(1);
+  expect(sent.sort()).toEqual(['/api/auth/verify', `/api/spaces/${spaceId}`]);
 
   await openTools(page);
   const versions = page.getByTestId('version-item');

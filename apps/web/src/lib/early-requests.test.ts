@@ -111,4 +111,3 @@ describe("space.html's boot script", () => {
     expect(window.__divEarlyRequests).toBeUndefined();
   });
 });
-
