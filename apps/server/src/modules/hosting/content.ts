@@ -1,9 +1,5 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+import { compress } from '../../lib/encoding';
 
 const types: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -52,7 +48,7 @@ export interface PreparedFile {
 
 /**
  * Precomputes what serving needs: type, validator and the gzip and brotli variants (kept only when
- * smaller). Brotli quality 4 keeps a 1 MB deploy well under the deploy budget while still beating gzip.
+ * smaller; lib/encoding's settings keep a 1 MB deploy well under the deploy budget).
  */
 export async function prepareFile(path: string, content: string | Buffer): Promise<PreparedFile> {
   const body = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
@@ -60,16 +56,7 @@ export async function prepareFile(path: string, content: string | Buffer): Promi
   let gz: Buffer | null = null;
   let br: Buffer | null = null;
   if (compressible(contentType) && body.length >= 256) {
-    [gz, br] = await Promise.all([
-      gzipAsync(body, { level: 6 }),
-      brotliAsync(body, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-    ]);
+    [gz, br] = await Promise.all([compress(body, 'gzip'), compress(body, 'br')]);
     if (gz.length >= body.length) gz = null;
     if (br.length >= body.length) br = null;
   }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, type SiteSeo, sites } from '../../db/schema/publishing';
 import { users } from '../../db/schema/users';
+import { preferredEncoding } from '../../lib/encoding';
 import { type Broadcast, createBroadcast } from '../../providers/redis/broadcast';
 import { PageViewCounter } from './analytics';
 import { etagOf, isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
@@ -109,26 +110,6 @@ function servedFile(file: {
 function generated(path: string, contentType: string, text: string): ServedFile {
   const body = Buffer.from(text, 'utf8');
   return servedFile({ path, contentType, etag: etagOf(body), body, gzip: null, brotli: null });
-}
-
-/** Picks the encoding a client accepts (q > 0), brotli first. Parsed headers are memoised. */
-const encodingMemo = new Map<string, 'br' | 'gzip' | 'identity'>();
-function preferredEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
-  if (!header) return 'identity';
-  const memo = encodingMemo.get(header);
-  if (memo) return memo;
-  let br = false;
-  let gz = false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q !== undefined && Number(q.slice(2)) <= 0) continue;
-    if (name === 'br') br = true;
-    else if (name === 'gzip' || name === '*') gz = true;
-  }
-  const result = br ? 'br' : gz ? 'gzip' : 'identity';
-  if (encodingMemo.size < 200) encodingMemo.set(header, result);
-  return result;
 }
 
 function matches(ifNoneMatch: string, etag: string): boolean {

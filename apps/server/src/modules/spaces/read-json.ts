@@ -62,26 +62,34 @@ export async function listSpacesJson(opts: { db: Executor; userId: string }): Pr
   return `{"spaces":${row?.spaces ?? '[]'}}`;
 }
 
-/**
- * GET /api/spaces/{id} as UTF-8 JSON. The serialized files are reused from `cache` while the
- * revision is unchanged, so opening a space with megabytes of files costs the owner check with the
- * versions list (one query) and a string concatenation.
- */
-export async function getSpaceDetailJson(opts: {
-  db: Executor;
-  userId: string;
-  spaceId: string;
-  cache?: FilesJsonCache;
-  /** The client's If-None-Match: when it matches, `body` is null (answer 304). */
-  ifNoneMatch?: string | undefined;
-}): Promise<{ etag: string; body: Buffer | null }> {
+/** The small part of GET /api/spaces/{id}: enough to name the answer (its ETag) without its files. */
+export interface SpaceDetailHead {
+  etag: string;
+  space: string;
+  versions: string;
+  revision: number;
+}
+
+/** Checks the owner and reads the summary, the versions and the revision (one query). */
+export async function getSpaceDetailHead(opts: { db: Executor; userId: string; spaceId: string }): Promise<SpaceDetailHead> {
   const [row] = await preparedFor(opts.db).detail.execute({ spaceId: opts.spaceId, userId: opts.userId });
   if (!row) throw notFound(MESSAGES.notFound);
-  let revision = Number(row.revision);
-  let space = String(row.space);
+  const space = String(row.space);
   const versions = String(row.versions);
-  const etag = etagOf(space, versions, revision);
-  if (opts.ifNoneMatch?.split(/\s*,\s*/).includes(etag)) return { etag, body: null };
+  const revision = Number(row.revision);
+  return { etag: etagOf(space, versions, revision), space, versions, revision };
+}
+
+/**
+ * GET /api/spaces/{id} as UTF-8 JSON, for a head read just before. The serialized files are reused
+ * from `cache` while the revision is unchanged, so opening a space with megabytes of files costs the
+ * head's query and a copy of bytes.
+ */
+export async function getSpaceDetailBody(
+  head: SpaceDetailHead,
+  opts: { db: Executor; userId: string; spaceId: string; cache?: FilesJsonCache },
+): Promise<Buffer> {
+  let { revision, space } = head;
   let filesJson = opts.cache?.get(opts.spaceId, revision);
   if (filesJson === undefined) {
     // Files and revision from one statement (one snapshot), so the cache never pairs them wrongly.
@@ -101,12 +109,11 @@ export async function getSpaceDetailJson(opts: {
     opts.cache?.set(opts.spaceId, revision, filesJson);
   }
   // Buffers: the megabytes of files are copied once, never re-encoded per request.
-  const body = Buffer.concat([
+  return Buffer.concat([
     Buffer.from(`{"space":${space},"files":`, 'utf8'),
     filesJson,
-    Buffer.from(`,"versions":${versions},"revision":${revision}}`, 'utf8'),
+    Buffer.from(`,"versions":${head.versions},"revision":${revision}}`, 'utf8'),
   ]);
-  return { etag: etagOf(space, versions, revision), body };
 }
 
 /**

@@ -17,12 +17,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { compress, preferredEncoding } from '../../lib/encoding';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../auth/sessions';
 import { hostingOf } from '../hosting/hosting';
 import { attachment, exportSpace } from './export';
-import { FilesJsonCache } from './files-cache';
-import { getSpaceDetailJson, listSpacesJson } from './read-json';
+import { FilesJsonCache, VersionedBufferCache } from './files-cache';
+import { getSpaceDetailBody, getSpaceDetailHead, listSpacesJson } from './read-json';
 import { findRemixHtml } from './remix';
 import { startVersionRetention } from './retention';
 import { createSpace, deleteSpace, saveFiles, updateSpace } from './service';
@@ -34,6 +35,12 @@ import { getVersion, listVersions, resetSpace, restoreVersion, saveVersion } fro
  */
 export const FILES_BODY_LIMIT = SPACE_MAX_BYTES * 2 + 1024 * 1024;
 
+/** The ETag of a compressed representation: the content's, with the encoding named. */
+const taggedFor = (etag: string, encoding: string) => `${etag.slice(0, -1)}-${encoding}"`;
+
+/** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
+const COMPRESS_MIN_BYTES = 8 * 1024;
+
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const versionParams = idParams.extend({ versionId: z.string().min(1).max(100) });
 
@@ -41,6 +48,8 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db;
   const filesCache = new FilesJsonCache();
+  // Compressed answers of GET /spaces/{id}, per space and encoding, valid for one ETag.
+  const packedCache = new VersionedBufferCache<string>(32 * 1024 * 1024);
 
   // JSON built by PostgreSQL (read-json.ts), of the shape listSpacesResponseSchema.
   api.get('/spaces', async (request, reply) => {
@@ -58,21 +67,32 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Answers a prebuilt JSON string (see getSpaceDetailJson) of the shape spaceDetailResponseSchema;
+  // Answers prebuilt JSON bytes (see read-json.ts) of the shape spaceDetailResponseSchema;
   // the tests parse it with that schema.
   api.get('/spaces/:id', { schema: { params: idParams } }, async (request, reply) => {
     const user = await requireUser(ctx, request);
-    const { etag, body } = await getSpaceDetailJson({
-      db,
-      userId: user.id,
-      spaceId: request.params.id,
-      cache: filesCache,
-      ifNoneMatch: request.headers['if-none-match'],
-    });
-    // Private and revalidated every time: re-opening an unchanged space costs a 304.
-    reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (body === null) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const spaceId = request.params.id;
+    const head = await getSpaceDetailHead({ db, userId: user.id, spaceId });
+    // Private and revalidated every time: re-opening an unchanged space costs a 304. A compressed
+    // answer's ETag names its encoding.
+    reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    // Any representation's tag (plain or with its encoding) revalidates the same content.
+    const matched = request.headers['if-none-match']
+      ?.split(/\s*,\s*/)
+      .find((tag) => tag.replace(/-(?:br|gzip)"$/, '"') === head.etag);
+    if (matched) return reply.header('etag', matched).status(304).send();
+    const packedKey = `${spaceId}:${encoding}`;
+    let packed = encoding === 'identity' ? undefined : packedCache.get(packedKey, head.etag);
+    if (!packed) {
+      const body = await getSpaceDetailBody(head, { db, userId: user.id, spaceId, cache: filesCache });
+      if (encoding === 'identity' || body.length < COMPRESS_MIN_BYTES) return reply.header('etag', head.etag).send(body);
+      // Megabytes of code travel compressed (3-6 times smaller), compressed once per version.
+      packed = await compress(body, encoding);
+      packedCache.set(packedKey, head.etag, packed);
+    }
+    reply.header('etag', taggedFor(head.etag, encoding));
+    return reply.header('content-encoding', encoding).send(packed);
   });
 
   api.patch(
@@ -89,6 +109,7 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(ctx, request);
     await deleteSpace({ db, userId: user.id, spaceId: request.params.id });
     filesCache.delete(request.params.id);
+    for (const encoding of ['br', 'gzip']) packedCache.delete(`${request.params.id}:${encoding}`);
     // Its deployments and custom domains went with it (cascade): its site stops being served everywhere.
     await hostingOf(ctx)?.domainsChanged(request.params.id);
     return reply.status(204).send();

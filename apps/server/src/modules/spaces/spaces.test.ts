@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   FILE_MAX_BYTES,
   listSpacesResponseSchema,
@@ -191,6 +192,61 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
 
     await call(alice, 'POST', `/api/spaces/${space.id}/versions`, { prompt: 'guardar' });
     expect((await get(alice, String(afterRename.headers.etag))).statusCode).toBe(200);
+  });
+
+  it('sends a large space compressed in the encoding the client accepts, the same JSON, revalidated per encoding', async () => {
+    const space = await create(alice, 'Comprimido');
+    const big = `<!DOCTYPE html><h1>Sección ñandú</h1>${'<p class="x">Texto del sitio, con código y "comillas".</p>\n'.repeat(4000)}`;
+    await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 1, files: [{ path: 'index.html', content: big }] });
+    const get = (encoding?: string, etag?: string) =>
+      app.inject({
+        url: `/api/spaces/${space.id}`,
+        headers: {
+          authorization: alice.authorization,
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+          ...(etag ? { 'if-none-match': etag } : {}),
+        },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.json().files.find((f: { id: string }) => f.id === 'index.html').content).toBe(big);
+
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.payload);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.payload);
+    expect((await get('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await get('identity')).headers['content-encoding']).toBeUndefined();
+
+    // Each representation has its own ETag, and any of them revalidates the same content.
+    const tags = new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]);
+    expect(tags.size).toBe(3);
+    expect((await get('gzip, br', String(br.headers.etag))).statusCode).toBe(304);
+    expect((await get('gzip', String(br.headers.etag))).statusCode).toBe(304);
+
+    // A save changes the compressed answer too (never a stale copy).
+    await call(alice, 'PUT', `/api/spaces/${space.id}/files`, {
+      revision: 2,
+      files: [{ path: 'index.html', content: big.replace('ñandú', 'cambiado') }],
+    });
+    const after = await get('gzip, deflate, br', String(br.headers.etag));
+    expect(after.statusCode).toBe(200);
+    expect(brotliDecompressSync(after.rawPayload).toString()).toContain('<h1>Sección cambiado</h1>');
+
+    // Small answers are not worth compressing.
+    const small = await create(alice, 'Pequeño');
+    expect(
+      (
+        await app.inject({
+          url: `/api/spaces/${small.id}`,
+          headers: { authorization: alice.authorization, 'accept-encoding': 'br' },
+        })
+      ).headers['content-encoding'],
+    ).toBeUndefined();
   });
 
   it('rejects unsafe paths', async () => {
