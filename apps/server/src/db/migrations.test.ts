@@ -90,4 +90,42 @@ describe.each(testDrivers)('migrations on %s', (driver) => {
       await drop();
     }
   });
+
+  it("0010 bumps the owner's spaces stamp with every change of a space or its versions, and only the owner's", async () => {
+    const { handle, url, drop } = await openUnmigrated(driver);
+    try {
+      await migrateDatabase(handle, url);
+      const run = (query: ReturnType<typeof sql>) => handle.db.execute(query);
+      const stamp = async (user: string) => {
+        const result = (await run(sql`select stamp from user_space_stamps where user_id = ${user}`)) as unknown as {
+          rows: { stamp: string | number }[];
+        };
+        return Number(result.rows[0]?.stamp ?? 0);
+      };
+      await run(sql`insert into users (id, name, email) values ('a', 'Ana', 'a@example.test'), ('b', 'Beto', 'b@example.test')`);
+      const steps = [
+        sql`insert into spaces (id, owner_id, name, description) values ('s1', 'a', 'Uno', '')`,
+        sql`update spaces set name = 'Otro' where id = 's1'`,
+        sql`insert into space_versions (space_id, revision, files, source) values ('s1', 1, '[]', 'manual')`,
+        sql`delete from space_versions where space_id = 's1'`,
+        sql`delete from spaces where id = 's1'`,
+      ];
+      let last = await stamp('a');
+      for (const step of steps) {
+        await run(step);
+        const next = await stamp('a');
+        expect(next).toBeGreaterThan(last);
+        last = next;
+      }
+      expect(await stamp('b')).toBe(0);
+      // Deleting an account with spaces and versions still works (its stamp goes with it).
+      await run(sql`insert into spaces (id, owner_id, name, description) values ('s2', 'a', 'Dos', '')`);
+      await run(sql`insert into space_versions (space_id, revision, files, source) values ('s2', 1, '[]', 'manual')`);
+      await run(sql`delete from users where id = 'a'`);
+      expect(await stamp('a')).toBe(0);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  });
 });

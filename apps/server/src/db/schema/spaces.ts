@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A project. `revision` increments on every change of its files (optimistic concurrency). */
@@ -55,3 +55,16 @@ export const spaceVersions = pgTable(
     index('space_versions_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A counter per user that changes whenever any of the user's spaces or their versions change: bumped
+ * by triggers of migration 0010 in the same transaction as the change, read with the session. An
+ * answer cached under one stamp (the projects list, a space's summary and versions) is current while
+ * the stamp is the same, on every instance (ADR 0136).
+ */
+export const userSpaceStamps = pgTable('user_space_stamps', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stamp: bigint('stamp', { mode: 'number' }).notNull().default(0),
+});

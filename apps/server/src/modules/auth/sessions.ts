@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
+import { userSpaceStamps } from '../../db/schema/spaces';
 import { sessions, users } from '../../db/schema/users';
 import { unauthenticated } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -15,6 +16,8 @@ export interface AuthUser {
   developerPlan: string;
   sessionId: string;
   sessionExpiresAt: Date;
+  /** Changes whenever any of the user's spaces or versions change (ADR 0136). */
+  spacesStamp: number;
 }
 
 /** Creates a session and returns the bearer token (the only time it exists in clear). */
@@ -50,9 +53,11 @@ function buildSessionUserQuery(db: Database) {
       developerPlan: users.developerPlan,
       sessionId: sessions.id,
       sessionExpiresAt: sessions.expiresAt,
+      spacesStamp: sql<number>`coalesce(${userSpaceStamps.stamp}, 0)`.mapWith(Number),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userSpaceStamps, eq(userSpaceStamps.userId, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare('session_user');

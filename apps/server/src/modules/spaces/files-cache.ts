@@ -1,36 +1,41 @@
 /**
- * Buffers of recently opened spaces, keyed by space id and valid for one version of it. Used twice:
+ * Values of recently used spaces, each valid for one version of what it was built from. Used for:
  * - the serialized (UTF-8 JSON) current files, for one revision. Files change only together with a
  *   revision bump (saveFiles, appendVersion), so an entry whose revision equals the database's current
  *   one is exact; every request still reads the revision (and checks the owner) in the database, so
  *   several instances stay correct without coordination;
- * - the compressed answer of GET /api/spaces/{id}, for one ETag (and encoding).
+ * - the compressed answers of GET /api/spaces/{id}, for one ETag (and encoding);
+ * - a user's projects list and spaces' summaries with versions, for one stamp of the user's spaces
+ *   (ADR 0136).
  * Bounded by total size; least recently used entries leave first.
  */
-export class VersionedBufferCache<V extends string | number = number> {
-  private readonly entries = new Map<string, { version: V; bytes: Buffer }>();
+export class VersionedCache<V extends string | number, T> {
+  private readonly entries = new Map<string, { version: V; value: T; size: number }>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly sizeOf: (value: T) => number,
+  ) {}
 
-  get(key: string, version: V): Buffer | undefined {
+  get(key: string, version: V): T | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.bytes;
+    return entry.value;
   }
 
-  set(key: string, version: V, bytes: Buffer): void {
+  set(key: string, version: V, value: T): void {
     this.delete(key);
-    const size = bytes.byteLength;
+    const size = this.sizeOf(value);
     if (size > this.maxBytes) return;
-    this.entries.set(key, { version, bytes });
+    this.entries.set(key, { version, value, size });
     this.bytes += size;
     for (const [oldKey, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldKey);
-      this.bytes -= entry.bytes.byteLength;
+      this.bytes -= entry.size;
     }
   }
 
@@ -38,11 +43,18 @@ export class VersionedBufferCache<V extends string | number = number> {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.bytes.byteLength;
+    this.bytes -= entry.size;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+}
+
+/** Buffers, bounded by their total byte length. */
+export class VersionedBufferCache<V extends string | number> extends VersionedCache<V, Buffer> {
+  constructor(maxBytes = 64 * 1024 * 1024) {
+    super(maxBytes, (bytes) => bytes.byteLength);
   }
 }
 

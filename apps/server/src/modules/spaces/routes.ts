@@ -22,8 +22,8 @@ import { notFound } from '../../lib/errors';
 import { requireUser } from '../auth/sessions';
 import { hostingOf } from '../hosting/hosting';
 import { attachment, exportSpace } from './export';
-import { FilesJsonCache, VersionedBufferCache } from './files-cache';
-import { getSpaceDetailBody, getSpaceDetailHead, listSpacesJson } from './read-json';
+import { FilesJsonCache, VersionedBufferCache, VersionedCache } from './files-cache';
+import { getSpaceDetailBody, getSpaceDetailHead, listSpacesJson, type SpaceDetailHead } from './read-json';
 import { findRemixHtml } from './remix';
 import { startVersionRetention } from './retention';
 import { createSpace, deleteSpace, saveFiles, updateSpace } from './service';
@@ -48,13 +48,35 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db;
   const filesCache = new FilesJsonCache();
-  // Compressed answers of GET /spaces/{id}, per space and encoding, valid for one ETag.
+  // Compressed answers (of GET /spaces/{id} per space and encoding, valid for one ETag; of the list
+  // per user and encoding, valid for one spaces stamp).
   const packedCache = new VersionedBufferCache<string>(32 * 1024 * 1024);
+  // Per user, valid for one spaces stamp (ADR 0136): the projects list, and each opened space's head.
+  const listCache = new VersionedBufferCache<number>(16 * 1024 * 1024);
+  const headCache = new VersionedCache<number, SpaceDetailHead>(
+    8 * 1024 * 1024,
+    (head) => head.space.length + head.versions.length + head.etag.length,
+  );
 
-  // JSON built by PostgreSQL (read-json.ts), of the shape listSpacesResponseSchema.
+  // JSON built by PostgreSQL (read-json.ts), of the shape listSpacesResponseSchema; reused while the
+  // user's spaces stamp, read with the session, is unchanged (ADR 0136).
   api.get('/spaces', async (request, reply) => {
     const user = await requireUser(ctx, request);
-    return reply.type('application/json; charset=utf-8').send(await listSpacesJson({ db, userId: user.id }));
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    let list = listCache.get(user.id, user.spacesStamp);
+    if (!list) {
+      list = Buffer.from(await listSpacesJson({ db, userId: user.id }), 'utf8');
+      listCache.set(user.id, user.spacesStamp, list);
+    }
+    if (encoding === 'identity' || list.length < COMPRESS_MIN_BYTES) return reply.send(list);
+    const key = `list:${user.id}:${encoding}`;
+    let packed = packedCache.get(key, String(user.spacesStamp));
+    if (!packed) {
+      packed = await compress(list, encoding);
+      packedCache.set(key, String(user.spacesStamp), packed);
+    }
+    return reply.header('content-encoding', encoding).send(packed);
   });
 
   api.post(
@@ -73,7 +95,13 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(ctx, request);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const spaceId = request.params.id;
-    const head = await getSpaceDetailHead({ db, userId: user.id, spaceId });
+    // The owner check, summary and versions: reused while the user's spaces stamp is unchanged.
+    const headKey = `${user.id}:${spaceId}`;
+    let head = headCache.get(headKey, user.spacesStamp);
+    if (!head) {
+      head = await getSpaceDetailHead({ db, userId: user.id, spaceId });
+      headCache.set(headKey, user.spacesStamp, head);
+    }
     // Private and revalidated every time: re-opening an unchanged space costs a 304. A compressed
     // answer's ETag names its encoding.
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').type('application/json; charset=utf-8');

@@ -249,6 +249,56 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     ).toBeUndefined();
   });
 
+  it('answers from its caches only while nothing changed: a change through another instance is seen at once', async () => {
+    const carol = await createTestUser(database);
+    const other = await createTestApp(database);
+    try {
+      const via = (instance: FastifyInstance, url: string) =>
+        instance.inject({ url, headers: { authorization: carol.authorization, 'accept-encoding': 'gzip' } });
+      const names = async (instance: FastifyInstance) =>
+        (JSON.parse((await via(instance, '/api/spaces')).payload) as { spaces: { name: string }[] }).spaces.map((x) => x.name);
+      const space = await create(carol, 'Primero');
+      expect(await names(app)).toEqual(['Primero']);
+
+      // Changes made through the other instance: rename, a new space, a saved version, a deletion.
+      await other.inject({
+        method: 'PATCH',
+        url: `/api/spaces/${space.id}`,
+        headers: { authorization: carol.authorization },
+        payload: { name: 'Renombrado' },
+      });
+      expect(await names(app)).toEqual(['Renombrado']);
+      const detail = async () =>
+        (await via(app, `/api/spaces/${space.id}`)).json() as { space: { name: string }; versions: unknown[] };
+      expect((await detail()).versions).toHaveLength(1);
+      await other.inject({
+        method: 'POST',
+        url: `/api/spaces/${space.id}/versions`,
+        headers: { authorization: carol.authorization },
+        payload: { prompt: 'guardar' },
+      });
+      expect((await detail()).versions).toHaveLength(2);
+      const second = (
+        await other.inject({
+          method: 'POST',
+          url: '/api/spaces',
+          headers: { authorization: carol.authorization },
+          payload: { name: 'Segundo' },
+        })
+      ).json().space;
+      expect(await names(app)).toEqual(['Segundo', 'Renombrado']);
+      await other.inject({ method: 'DELETE', url: `/api/spaces/${space.id}`, headers: { authorization: carol.authorization } });
+      expect(await names(app)).toEqual(['Segundo']);
+      expect((await via(app, `/api/spaces/${space.id}`)).statusCode).toBe(404);
+      expect((await via(app, `/api/spaces/${second.id}`)).statusCode).toBe(200);
+      // Another user's cached answers never leak: bob sees neither the list nor the space.
+      expect((await call(bob, 'GET', `/api/spaces/${second.id}`)).statusCode).toBe(404);
+      expect((await call(bob, 'GET', '/api/spaces')).json().spaces.map((x: { id: string }) => x.id)).not.toContain(second.id);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('rejects unsafe paths', async () => {
     const space = await create(alice);
     for (const path of ['../x.html', '/etc/passwd', 'a\\b.html', 'a/../../b.html', 'x\u0001.js', '.env', '']) {
