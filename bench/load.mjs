@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { scratchDatabase } from './scratch-database.mjs';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const DURATION_S = Number(process.env.LOAD_DURATION ?? 60);
@@ -51,25 +52,6 @@ async function bare() {
   const result = await run({ url: `http://127.0.0.1:${server.address().port}/`, connections: CONNECTIONS, duration: BASELINE_S });
   await new Promise((resolve) => server.close(resolve));
   return result;
-}
-
-async function createDatabase() {
-  const name = `div_load_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3000 });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 async function startServer(databaseUrl) {
@@ -135,11 +117,9 @@ async function residentBytes(url) {
 }
 
 async function main() {
-  let database;
-  try {
-    database = await createDatabase();
-  } catch (error) {
-    console.error(`PostgreSQL is not reachable at ${baseUrl} (${error.message}); set BENCH_DATABASE_URL.`);
+  const database = await scratchDatabase('div_load', baseUrl);
+  if (!database.url) {
+    console.error(`PostgreSQL is not reachable (${database.reason}); set BENCH_DATABASE_URL.`);
     process.exit(1);
   }
   const server = await startServer(database.url);

@@ -3,8 +3,10 @@
 // When no server answers, `url` is undefined and the caller decides (skip, or the embedded database).
 import pg from 'pg';
 
-export async function scratchDatabase(prefix = 'div_bench') {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export async function scratchDatabase(
+  prefix = 'div_bench',
+  base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+) {
   const name = `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   try {
     const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });

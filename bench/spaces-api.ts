@@ -12,7 +12,6 @@ import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { parseConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -20,6 +19,7 @@ import { users } from '../apps/server/src/db/schema/users.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { createSpace, saveFiles } from '../apps/server/src/modules/spaces/service.ts';
 import { closedLoop } from './closed-loop.mjs';
+import { scratchDatabase } from './scratch-database.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -142,13 +142,9 @@ async function load(url: string, token?: string) {
 }
 
 async function main() {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `div_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase('div_bench_spaces');
+  if (!scratch.url) throw new Error(`PostgreSQL is not reachable (${scratch.reason}); set BENCH_DATABASE_URL.`);
+  const url = new URL(scratch.url);
   const children: ChildProcess[] = [];
   const loadBefore = os.loadavg()[0];
   try {
@@ -234,7 +230,6 @@ async function main() {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }

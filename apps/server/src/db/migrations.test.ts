@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createFreshDatabase } from '../resilience/services';
 import { testDrivers } from '../test/db';
 import { type DatabaseHandle, migrateDatabase, migrationsFolder, openDatabase } from './client';
 import { deploymentFiles } from './schema/publishing';
@@ -28,25 +29,9 @@ async function openUnmigrated(driver: string): Promise<{ handle: DatabaseHandle;
     const handle = await openDatabase({ migrate: false });
     return { handle, drop: async () => {} };
   }
-  const base = process.env.TEST_DATABASE_URL as string;
-  const name = `div_migr_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), migrate: false, poolSize: 2 });
-  return {
-    handle,
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const fresh = await createFreshDatabase(process.env.TEST_DATABASE_URL as string);
+  const handle = await openDatabase({ url: fresh.url, migrate: false, poolSize: 2 });
+  return { handle, url: fresh.url, drop: fresh.drop };
 }
 
 describe.each(testDrivers)('migrations on %s', (driver) => {
