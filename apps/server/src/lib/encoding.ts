@@ -30,10 +30,11 @@ const brotliAsync = promisify(brotliCompress);
 
 /**
  * Compresses on the thread pool. Brotli quality 4 (text mode) is well ahead of gzip at a fraction of
- * quality 11's time; gzip level 6 is zlib's default.
+ * quality 11's time. Gzip level 5: on a 1 MB site 17 % faster than zlib's default 6 for 0.9 % more
+ * bytes (ADR 0109).
  */
 export function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  if (encoding === 'gzip') return gzipAsync(body, { level: 6 });
+  if (encoding === 'gzip') return gzipAsync(body, { level: 5 });
   return brotliAsync(body, {
     params: {
       [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
