@@ -169,7 +169,7 @@ try {
       const entries = await page.evaluate(() =>
         performance
           .getEntriesByType('resource')
-          .filter((entry) => /api\/|preview\/|editor-page|index-/.test(entry.name))
+          .filter((entry) => /api\/|preview\/|assets\/.*\.js$/.test(entry.name))
           .map(
             (entry) =>
               `${entry.startTime.toFixed(0).padStart(6)} → ${entry.responseEnd.toFixed(0).padStart(6)} ms  ${new URL(entry.name).pathname}`,

@@ -69,5 +69,13 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/v1': apiTarget, '/local': apiTarget },
   },
   // Every browser that runs this app supports <link rel="modulepreload">: no polyfill in the entry.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
+  // Shared chunks are named by their hash alone: the entry lists every chunk's file name for
+  // preloading, and the module names in them cost 0.7 KB gzipped of the home page's JS (ADR 0131).
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rollupOptions: { output: { chunkFileNames: 'assets/c-[hash].js' } },
+  },
 });

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { STORAGE_KEYS } from '@div/shared/constants';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY, spaceBootSource } from '../../space-entry-plugin';
+import { startEditorRequests } from '../features/editor/api/early-requests';
 import { api } from './api';
-import { startRequest } from './early-requests';
+import { startRequest, takeRequest } from './early-requests';
 import { setSession } from './session';
 
 let server: Server;
@@ -48,23 +49,36 @@ describe('early requests', () => {
     expect(seen.length).toBe(4);
   });
 
-  it("started by space.html's boot script are adopted: neither the entry nor the page sends them again", async () => {
+  // The page on the test server's origin, so the editor's relative requests reach it.
+  const openSpacePage = () =>
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${base}/space/abc`);
+
+  it("started by space.html's boot script are adopted by the editor's entry: nothing is sent twice", async () => {
+    openSpacePage();
+    const verify = fetch(`${base}/api/auth/verify`, { headers: { authorization: 'Bearer tok' } });
+    const space = fetch(`${base}/api/spaces/abc`, { headers: { authorization: 'Bearer tok' } });
     window.__divEarlyRequests = {
-      [`${base}/d`]: { token: 'tok', response: fetch(`${base}/d`, { headers: { authorization: 'Bearer tok' } }) },
-      [`${base}/e`]: { token: 'tok', response: fetch(`${base}/e`, { headers: { authorization: 'Bearer tok' } }) },
+      '/api/auth/verify': { token: 'tok', response: verify },
+      '/api/spaces/abc': { token: 'tok', response: space },
     };
-    startRequest(`${base}/d`, 'tok');
-    expect(await api(`${base}/d`)).toEqual({ n: 1 });
-    // Not started again by the entry: read directly by the page's call.
-    expect(await api(`${base}/e`)).toEqual({ n: 2 });
+    startEditorRequests('/space/abc');
+    expect(takeRequest('/api/auth/verify', 'tok')).toBe(verify);
+    expect(takeRequest('/api/spaces/abc', 'tok')).toBe(space);
+    await Promise.all([verify, space]);
     expect(seen).toEqual(['Bearer tok', 'Bearer tok']);
-    expect(await api(`${base}/e`)).toEqual({ n: 3 });
+    expect(window.__divEarlyRequests).toEqual({});
   });
 
-  it("from the boot script are not used with another user's token", async () => {
-    window.__divEarlyRequests = { [`${base}/f`]: { token: 'other', response: fetch(`${base}/f`) } };
-    expect(await api(`${base}/f`)).toEqual({ n: 2 });
-    expect(seen).toEqual([undefined, 'Bearer tok']);
+  it("from the boot script are not used with another user's token: the editor sends its own", async () => {
+    openSpacePage();
+    const stale = fetch(`${base}/api/spaces/abc`);
+    window.__divEarlyRequests = { '/api/spaces/abc': { token: 'other', response: stale } };
+    startEditorRequests('/space/abc');
+    const own = takeRequest('/api/spaces/abc', 'tok');
+    expect(own).toBeDefined();
+    expect(own).not.toBe(stale);
+    await Promise.all([stale, own, takeRequest('/api/auth/verify', 'tok')]);
+    expect(seen.sort()).toEqual([undefined, 'Bearer tok', 'Bearer tok'].sort());
   });
 });
 

@@ -1,12 +1,29 @@
-import { startRequest } from '../../../lib/early-requests';
+import { adoptRequest, type EarlyRequest, startRequest } from '../../../lib/early-requests';
 import { getSession } from '../../../lib/session';
 
 export const spacePath = (id: string) => `/api/spaces/${encodeURIComponent(id)}`;
 
+declare global {
+  interface Window {
+    /** Set by space.html's boot script (space-entry-plugin.ts): the requests it started, by path. */
+    __divEarlyRequests?: Record<string, EarlyRequest | undefined>;
+  }
+}
+
+/** Adopts the boot script's request for `path` when it was sent with `token`; else starts it here. */
+function startOrAdopt(path: string, token: string, init: RequestInit = {}) {
+  const boot = window.__divEarlyRequests;
+  const early = boot?.[path];
+  if (boot) delete boot[path];
+  if (early?.token === token) adoptRequest(path, early);
+  else startRequest(path, token, init);
+}
+
 /**
  * Opening /space/{id} directly: the guard's session check and the space itself are requested by the
  * entry, at the same time as the editor's code, instead of one after the other once it has loaded
- * (ADR 0064). Without a stored session nothing is sent (the guard sends the visitor away).
+ * (ADR 0064); space.html's boot script has usually started them already. Without a stored session
+ * nothing is sent (the guard sends the visitor away).
  */
 export function startEditorRequests(pathname: string) {
   const match = /^\/space\/([^/]+)\/?$/.exec(pathname);
@@ -18,6 +35,6 @@ export function startEditorRequests(pathname: string) {
   } catch {
     return;
   }
-  startRequest('/api/auth/verify', token, { credentials: 'include' });
-  startRequest(spacePath(id), token);
+  startOrAdopt('/api/auth/verify', token, { credentials: 'include' });
+  startOrAdopt(spacePath(id), token);
 }
