@@ -54,7 +54,7 @@ export async function closedLoop({ url, connections, durationS, headers = {} }) 
   const elapsedS = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (p) => +(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0).toFixed(2);
+  const at = (p) => +(percentile(latencies, p) ?? 0).toFixed(2);
   return {
     requestsPerSec: +(latencies.length / elapsedS).toFixed(1),
     requests: latencies.length,
@@ -69,4 +69,9 @@ export async function closedLoop({ url, connections, durationS, headers = {} }) 
       mean: +(latencies.reduce((s, x) => s + x, 0) / Math.max(1, latencies.length)).toFixed(2),
     },
   };
+}
+
+/** The p-th percentile (nearest rank) of `values`, which must be sorted ascending. */
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

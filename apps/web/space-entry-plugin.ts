@@ -5,15 +5,15 @@ export const SESSION_STORAGE_KEY = 'div_user_session';
 
 /**
  * Runs in the head of space.html, before the app's code has even been requested: a space opened
- * directly (a bookmark, a reload) sends the session check and the space request at once. The app
- * adopts these answers (src/lib/early-requests.ts) instead of sending the requests again; an
- * absent, malformed or expired session sends nothing, as the app would.
+ * directly (a bookmark, a reload) sends the session check and the space request at once. The editor's
+ * early requests (src/features/editor/api/early-requests.ts) adopt these answers instead of sending
+ * the requests again; an absent, malformed or expired session sends nothing, as the app would.
  */
-export function spaceBootSource(sessionKey = SESSION_STORAGE_KEY): string {
+export function spaceBootSource(): string {
   return `(function () {
   try {
     var match = /^\\/space\\/([^/]+)\\/?$/.exec(location.pathname);
-    var session = match && JSON.parse(localStorage.getItem(${JSON.stringify(sessionKey)}) || 'null');
+    var session = match && JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}) || 'null');
     if (!session || typeof session.token !== 'string' || !(session.expiresAt > Date.now())) return;
     var headers = { authorization: 'Bearer ' + session.token };
     var early = {};

@@ -164,7 +164,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 async function registerWebApp(app: FastifyInstance, config: Config) {
   const root = path.resolve(config.WEB_DIST);
   const hasBuild = existsSync(path.join(root, 'index.html'));
-  // A space opened directly gets the editor's entry page: index.html plus the editor's preloads.
+  // A space opened directly gets the editor's entry page: index.html plus its boot script (ADR 0064).
   const hasSpaceEntry = existsSync(path.join(root, 'space.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {

@@ -1,17 +1,19 @@
 import { clsx } from 'clsx';
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
 /**
- * A destructive action behind a confirmation (revoke a key, remove an endpoint): `trigger` is the
- * button that opens it; the red confirm button calls `onConfirm` and is disabled while `pending`.
+ * A destructive action behind a confirmation (revoke a key, remove an endpoint): a red outlined
+ * button labelled `triggerLabel` opens it; the red confirm button calls `onConfirm` and is disabled
+ * while `pending`.
  */
 export function ConfirmDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  trigger: ReactNode;
+  triggerLabel: string;
+  /** The trigger's accessible name when its visible label alone is ambiguous (which key, which endpoint). */
+  triggerAriaLabel?: string;
   title: string;
   description: string;
   cancelLabel: string;
@@ -21,7 +23,18 @@ export function ConfirmDialog(props: {
 }) {
   return (
     <AlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <AlertDialog.Trigger asChild>{props.trigger}</AlertDialog.Trigger>
+      <AlertDialog.Trigger asChild>
+        <button
+          type="button"
+          aria-label={props.triggerAriaLabel}
+          className={clsx(
+            'rounded-lg border border-red-300 px-3 py-1.5 font-medium text-red-700 text-sm hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950/40',
+            focusRing,
+          )}
+        >
+          {props.triggerLabel}
+        </button>
+      </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">

@@ -407,19 +407,9 @@ export class Hosting {
       })
       .from(deploymentFiles)
       .where(eq(deploymentFiles.deploymentId, deploymentId));
+    // Deployments stored without variants (before ADR 0108): computed here once.
     const files = await Promise.all(
-      rows.map(async (row) => {
-        // Deployments stored without variants (before ADR 0108): computed here once.
-        if (row.gzip === null && row.brotli === null) return prepareFile(row.path, row.body);
-        return {
-          path: row.path,
-          contentType: row.contentType,
-          etag: row.etag,
-          body: row.body,
-          gzip: row.gzip,
-          brotli: row.brotli,
-        };
-      }),
+      rows.map((row) => (row.gzip === null && row.brotli === null ? prepareFile(row.path, row.body) : row)),
     );
     return this.storeDeployment(deploymentId, files);
   }

@@ -77,17 +77,7 @@ async function writeDeployment(
       .values({ spaceId: opts.spaceId, sourceRevision: opts.sourceRevision, fileCount: prepared.length, totalBytes })
       .returning({ id: deployments.id });
     if (!row) throw new Error('deployment not created');
-    await tx.insert(deploymentFiles).values(
-      prepared.map((f) => ({
-        deploymentId: row.id,
-        path: f.path,
-        contentType: f.contentType,
-        etag: f.etag,
-        body: f.body,
-        gzip: f.gzip,
-        brotli: f.brotli,
-      })),
-    );
+    await tx.insert(deploymentFiles).values(prepared.map((f) => ({ deploymentId: row.id, ...f })));
     await tx
       .update(sites)
       .set({ liveDeploymentId: row.id, updatedAt: new Date() })

@@ -1,13 +1,7 @@
 /**
- * Values of recently used spaces, each valid for one version of what it was built from. Used for:
- * - the serialized (UTF-8 JSON) current files, for one revision. Files change only together with a
- *   revision bump (saveFiles, appendVersion), so an entry whose revision equals the database's current
- *   one is exact; every request still reads the revision (and checks the owner) in the database, so
- *   several instances stay correct without coordination;
- * - the compressed answers of GET /api/spaces/{id}, for one ETag (and encoding);
- * - a user's projects list and spaces' summaries with versions, for one stamp of the user's spaces
- *   (ADR 0136).
- * Bounded by total size; least recently used entries leave first.
+ * Values each valid for one version of what they were built from (a revision, an ETag, a spaces
+ * stamp): an entry is returned only for the version it was stored with. Bounded by total size; least
+ * recently used entries leave first.
  */
 export class VersionedCache<V extends string | number, T> {
   private readonly entries = new Map<string, { version: V; value: T; size: number }>();
@@ -24,6 +18,15 @@ export class VersionedCache<V extends string | number, T> {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry.value;
+  }
+
+  /** The cached value, or `build`'s, kept for the next caller of the same version. */
+  async getOrBuild(key: string, version: V, build: () => Promise<T>): Promise<T> {
+    const cached = this.get(key, version);
+    if (cached !== undefined) return cached;
+    const value = await build();
+    this.set(key, version, value);
+    return value;
   }
 
   set(key: string, version: V, value: T): void {
@@ -58,5 +61,10 @@ export class VersionedBufferCache<V extends string | number> extends VersionedCa
   }
 }
 
-/** The serialized files of a space, per revision. */
+/**
+ * The serialized (UTF-8 JSON) current files of a space, per revision. Files change only together with
+ * a revision bump (saveFiles, appendVersion), so an entry whose revision equals the database's current
+ * one is exact; every request still reads the revision (and checks the owner) in the database, so
+ * several instances stay correct without coordination.
+ */
 export class FilesJsonCache extends VersionedBufferCache<number> {}

@@ -37,6 +37,8 @@ export const FILES_BODY_LIMIT = SPACE_MAX_BYTES * 2 + 1024 * 1024;
 
 /** The ETag of a compressed representation: the content's, with the encoding named. */
 const taggedFor = (etag: string, encoding: string) => `${etag.slice(0, -1)}-${encoding}"`;
+/** The content's ETag of any representation's tag (the inverse of taggedFor). */
+const untagged = (tag: string) => tag.replace(/-(?:br|gzip)"$/, '"');
 
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_MIN_BYTES = 8 * 1024;
@@ -64,18 +66,13 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(ctx, request);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-    let list = listCache.get(user.id, user.spacesStamp);
-    if (!list) {
-      list = Buffer.from(await listSpacesJson({ db, userId: user.id }), 'utf8');
-      listCache.set(user.id, user.spacesStamp, list);
-    }
+    const list = await listCache.getOrBuild(user.id, user.spacesStamp, async () =>
+      Buffer.from(await listSpacesJson({ db, userId: user.id }), 'utf8'),
+    );
     if (encoding === 'identity' || list.length < COMPRESS_MIN_BYTES) return reply.send(list);
-    const key = `list:${user.id}:${encoding}`;
-    let packed = packedCache.get(key, String(user.spacesStamp));
-    if (!packed) {
-      packed = await compress(list, encoding);
-      packedCache.set(key, String(user.spacesStamp), packed);
-    }
+    const packed = await packedCache.getOrBuild(`list:${user.id}:${encoding}`, String(user.spacesStamp), () =>
+      compress(list, encoding),
+    );
     return reply.header('content-encoding', encoding).send(packed);
   });
 
@@ -96,19 +93,14 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const spaceId = request.params.id;
     // The owner check, summary and versions: reused while the user's spaces stamp is unchanged.
-    const headKey = `${user.id}:${spaceId}`;
-    let head = headCache.get(headKey, user.spacesStamp);
-    if (!head) {
-      head = await getSpaceDetailHead({ db, userId: user.id, spaceId });
-      headCache.set(headKey, user.spacesStamp, head);
-    }
+    const head = await headCache.getOrBuild(`${user.id}:${spaceId}`, user.spacesStamp, () =>
+      getSpaceDetailHead({ db, userId: user.id, spaceId }),
+    );
     // Private and revalidated every time: re-opening an unchanged space costs a 304. A compressed
     // answer's ETag names its encoding.
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
     // Any representation's tag (plain or with its encoding) revalidates the same content.
-    const matched = request.headers['if-none-match']
-      ?.split(/\s*,\s*/)
-      .find((tag) => tag.replace(/-(?:br|gzip)"$/, '"') === head.etag);
+    const matched = request.headers['if-none-match']?.split(/\s*,\s*/).find((tag) => untagged(tag) === head.etag);
     if (matched) return reply.header('etag', matched).status(304).send();
     const packedKey = `${spaceId}:${encoding}`;
     let packed = encoding === 'identity' ? undefined : packedCache.get(packedKey, head.etag);

@@ -251,18 +251,8 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         <ConfirmDialog
           open={open}
           onOpenChange={setOpen}
-          trigger={
-            <button
-              type="button"
-              aria-label={t('revokeLabel', { name: apiKey.name })}
-              className={clsx(
-                'rounded-lg border border-red-300 px-3 py-1.5 font-medium text-red-700 text-sm hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950/40',
-                focusRing,
-              )}
-            >
-              {t('revoke')}
-            </button>
-          }
+          triggerLabel={t('revoke')}
+          triggerAriaLabel={t('revokeLabel', { name: apiKey.name })}
           title={t('confirmTitle', { name: apiKey.name })}
           description={t('confirmText')}
           cancelLabel={t('cancel')}

@@ -287,18 +287,8 @@ function EndpointRow({ endpoint, onEdit }: { endpoint: CustomEndpoint; onEdit: (
           <ConfirmDialog
             open={open}
             onOpenChange={setOpen}
-            trigger={
-              <button
-                type="button"
-                aria-label={t('removeLabel', { name: endpoint.name })}
-                className={clsx(
-                  'rounded-lg border border-red-300 px-3 py-1.5 font-medium text-red-700 text-sm hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950/40',
-                  focusRing,
-                )}
-              >
-                {t('remove')}
-              </button>
-            }
+            triggerLabel={t('remove')}
+            triggerAriaLabel={t('removeLabel', { name: endpoint.name })}
             title={t('confirmTitle', { name: endpoint.name })}
             description={t('confirmText')}
             cancelLabel={t('cancel')}
