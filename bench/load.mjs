@@ -14,8 +14,8 @@ import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { closedLoop } from './closed-loop.mjs';
 import { scratchDatabase } from './scratch-database.mjs';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
@@ -35,13 +35,6 @@ const freePort = () =>
     });
   });
 
-function run(options) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
-
 async function bare() {
   const body = JSON.stringify({ space: { id: 'x', name: 'Espacio', revision: 1 } });
   const server = http.createServer((_req, res) => {
@@ -49,29 +42,37 @@ async function bare() {
     res.end(body);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const result = await run({ url: `http://127.0.0.1:${server.address().port}/`, connections: CONNECTIONS, duration: BASELINE_S });
+  const result = await closedLoop({
+    url: `http://127.0.0.1:${server.address().port}/`,
+    connections: CONNECTIONS,
+    durationS: BASELINE_S,
+  });
   await new Promise((resolve) => server.close(resolve));
   return result;
 }
 
 async function startServer(databaseUrl) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'div-load-')),
-      WEB_DIST: path.join(tmpdir(), 'div-no-web-build'),
-      SESSION_SECRET: 'load-benchmark-cookie-secret-0123456789abcdef',
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: '',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'div-load-')),
+        WEB_DIST: path.join(tmpdir(), 'div-no-web-build'),
+        SESSION_SECRET: 'load-benchmark-cookie-secret-0123456789abcdef',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i += 1) {
     try {
@@ -104,7 +105,7 @@ async function seed(databaseUrl, url) {
       body: JSON.stringify({ name: `Espacio ${i}` }),
     });
     const { space } = await created.json();
-    actors.push({ authorization, spaceId: space.id });
+    actors.push({ headers: { authorization }, spaceId: space.id });
   }
   await client.end();
   return actors;
@@ -128,22 +129,25 @@ async function main() {
     console.log(`baseline: bare node:http, ${CONNECTIONS} connections, ${BASELINE_S} s`);
     const baseline = await bare();
 
-    const requests = [];
-    for (let i = 0; i < 20; i += 1) {
-      const actor = actors[i % actors.length];
-      const headers = { authorization: actor.authorization, 'content-type': 'application/json' };
-      if (i % 20 < 12) requests.push({ method: 'GET', path: `/api/spaces/${actor.spaceId}`, headers });
-      else if (i % 20 < 17) requests.push({ method: 'GET', path: '/api/spaces', headers });
-      else
-        requests.push({
-          method: 'PATCH',
-          path: `/api/spaces/${actor.spaceId}`,
-          headers,
-          body: JSON.stringify({ name: `Renombrado ${i}` }),
-        });
-    }
+    // Each connection acts for one user (connection c is user c % USERS) and sends the mix in turn:
+    // 12 of every 20 requests read its space, 5 read its list, 3 rename its space. Writes are spread
+    // over the users as real traffic is, not aimed at a few rows (ADR 0137).
+    const request = (connection, sequence) => {
+      const actor = actors[connection % actors.length];
+      const step = sequence % 20;
+      if (step < 12) return { label: 'GET /api/spaces/:id', path: `/api/spaces/${actor.spaceId}`, headers: actor.headers };
+      if (step < 17) return { label: 'GET /api/spaces', path: '/api/spaces', headers: actor.headers };
+      const body = JSON.stringify({ name: `Renombrado ${sequence}` });
+      return {
+        label: 'PATCH /api/spaces/:id',
+        method: 'PATCH',
+        path: `/api/spaces/${actor.spaceId}`,
+        headers: { ...actor.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+        body,
+      };
+    };
     // Warm-up, so the first seconds do not measure compilation and pool filling.
-    await run({ url: server.url, connections: CONNECTIONS, duration: 3, requests });
+    await closedLoop({ url: server.url, connections: CONNECTIONS, durationS: 3, request });
 
     const memory = [];
     const sampler = setInterval(() => {
@@ -154,7 +158,7 @@ async function main() {
     }, 1000);
     console.log(`load: ${CONNECTIONS} connections, ${DURATION_S} s, mixed read/write on PostgreSQL`);
     const started = Date.now();
-    const app = await run({ url: server.url, connections: CONNECTIONS, duration: DURATION_S, requests, timeout: 10 });
+    const app = await closedLoop({ url: server.url, connections: CONNECTIONS, durationS: DURATION_S, request });
     clearInterval(sampler);
 
     const window = Math.min(10_000, (DURATION_S * 1000) / 3);
@@ -162,7 +166,7 @@ async function main() {
     const first = avg(memory.filter((m) => m.t - started <= window));
     const last = avg(memory.filter((m) => m.t >= started + DURATION_S * 1000 - window));
     const growth = first ? (last - first) / first : Number.NaN;
-    const errors = app.errors + app.timeouts + app.non2xx;
+    const errors = app.errors + app.non2xx;
 
     const result = {
       date: new Date().toISOString(),
@@ -171,33 +175,38 @@ async function main() {
       durationSeconds: DURATION_S,
       workload: '60% GET /api/spaces/:id, 25% GET /api/spaces, 15% PATCH /api/spaces/:id',
       app: {
-        requests: app.requests.total,
-        requestsPerSecond: app.requests.average,
-        latencyMs: { p50: app.latency.p50, p90: app.latency.p90, p99: app.latency.p99, max: app.latency.max },
+        requests: app.requests,
+        requestsPerSecond: app.requestsPerSec,
+        latencyMs: app.latencyMs,
+        byRequest: app.byLabel,
         errors,
         non2xx: app.non2xx,
-        timeouts: app.timeouts,
         memoryFirst10sMB: first / 2 ** 20,
         memoryLast10sMB: last / 2 ** 20,
         memoryGrowth: growth,
       },
       baseline: {
-        requestsPerSecond: baseline.requests.average,
-        latencyMs: { p50: baseline.latency.p50, p99: baseline.latency.p99 },
+        requestsPerSecond: baseline.requestsPerSec,
+        latencyMs: baseline.latencyMs,
       },
       ratios: {
-        throughputVsBare: app.requests.average / baseline.requests.average,
-        p99VsBare: app.latency.p99 / Math.max(baseline.latency.p99, 1),
+        throughputVsBare: app.requestsPerSec / baseline.requestsPerSec,
+        p99VsBare: app.latencyMs.p99 / baseline.latencyMs.p99,
       },
-      targets: { zeroErrors: errors === 0, p99Under50ms: app.latency.p99 < 50, memoryGrowthUnder10pct: growth < 0.1 },
+      targets: { zeroErrors: errors === 0, p99Under50ms: app.latencyMs.p99 < 50, memoryGrowthUnder10pct: growth < 0.1 },
     };
     mkdirSync(path.join(here, 'results'), { recursive: true });
     writeFileSync(path.join(here, 'results', 'load.json'), `${JSON.stringify(result, null, 2)}\n`);
     const pct = (x) => `${(x * 100).toFixed(1)} %`;
     console.log(
-      `\napp:      ${result.app.requestsPerSecond.toFixed(0)} req/s, p50 ${app.latency.p50} ms, p99 ${app.latency.p99} ms, errors ${errors}`,
+      `\napp:      ${result.app.requestsPerSecond.toFixed(0)} req/s, p50 ${app.latencyMs.p50} ms, p99 ${app.latencyMs.p99} ms, errors ${errors}`,
     );
-    console.log(`bare:     ${result.baseline.requestsPerSecond.toFixed(0)} req/s, p99 ${baseline.latency.p99} ms`);
+    for (const [label, figures] of Object.entries(app.byLabel)) {
+      console.log(
+        `  ${label.padEnd(24)} ${figures.requests} requests, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms`,
+      );
+    }
+    console.log(`bare:     ${result.baseline.requestsPerSecond.toFixed(0)} req/s, p99 ${baseline.latencyMs.p99} ms`);
     console.log(
       `ratio:    throughput ${pct(result.ratios.throughputVsBare)} of bare node:http; p99 ${result.ratios.p99VsBare.toFixed(1)}x`,
     );

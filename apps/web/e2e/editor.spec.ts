@@ -81,6 +81,37 @@ test('edit index.html, see the preview change, reload and find it, restore an ea
   await expect(page.locator('.cm-content')).toContainText('Tu sitio empieza aquí');
 });
 
+test('an edit is shown by the standby frame, already loaded, and a new standby takes its place', async ({ page }) => {
+  await signIn(page, 'Editora');
+  await createSpace(page, 'Marco en espera');
+  await expect(preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' })).toBeVisible();
+  // Once the preview is ready, a hidden standby frame loads the host page for the next document.
+  const standby = page.getByTestId('preview-standby-frame');
+  await expect(standby).toHaveCount(1);
+  await expect(standby).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals');
+  await expect(standby).toHaveAttribute('aria-hidden', 'true');
+  await expect
+    .poll(async () => {
+      const frame = await (await standby.elementHandle())?.contentFrame();
+      return frame?.evaluate(() => document.readyState).catch(() => null);
+    })
+    .toBe('complete');
+  await standby.evaluate((element) => {
+    (element as HTMLIFrameElement & { waited?: boolean }).waited = true;
+  });
+
+  await replaceCode(page, site('<h1>Sin esperar al marco</h1>'));
+  await expect(preview(page).getByRole('heading', { name: 'Sin esperar al marco' })).toBeVisible();
+  // The frame showing the edit is the one that was waiting: no new frame was loaded first.
+  expect(
+    await page.getByTestId('preview-frame').evaluate((element) => (element as HTMLIFrameElement & { waited?: boolean }).waited),
+  ).toBe(true);
+  await expect(page.locator('iframe[data-testid="preview-frame"]')).toHaveCount(1);
+  await expect(standby).toHaveCount(1);
+  await replaceCode(page, site('<h1>Segundo cambio</h1>'));
+  await expect(preview(page).getByRole('heading', { name: 'Segundo cambio' })).toBeVisible();
+});
+
 test('text typed just before leaving is kept as a draft and saved on return', async ({ page }) => {
   await signIn(page, 'Borrador');
   await createSpace(page, 'Sin perder nada');

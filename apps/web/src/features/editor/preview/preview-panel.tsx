@@ -1,5 +1,5 @@
 import { Loader2, Lock } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useTranslation } from '../../../lib/i18n';
 import { useEditorStore, useEditorUi } from '../editor-store';
@@ -19,6 +19,11 @@ export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-mod
  * sends it (a srcdoc frame would inherit the app's CSP, which blocks inline scripts: ADR 0062).
  */
 export const PREVIEW_HOST_URL = '/preview/frame';
+/**
+ * How long after a document is shown the standby frame starts loading the host page, so that it
+ * never competes with the load it follows (ADR 0065).
+ */
+const STANDBY_DELAY_MS = 300;
 
 /** The live preview: the assembled files in a sandboxed frame, re-rendered 300 ms after the last edit. */
 export function PreviewPanel({
@@ -41,7 +46,6 @@ export function PreviewPanel({
   const frame = useRef<HTMLIFrameElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const [panelSize, setPanelSize] = useState({ width: 0, height: 0 });
-  const [loadKey, setLoadKey] = useState(0);
 
   const doc = useMemo(() => buildPreviewDocument(settled), [settled]);
   const locked = runtime.status === 'locked';
@@ -52,6 +56,27 @@ export function PreviewPanel({
   const lockedRef = useRef(locked);
   lockedRef.current = locked;
 
+  // The shown frame, and a standby frame with the host page already loaded (hidden), which takes the
+  // next document at once instead of loading a new frame first (ADR 0065).
+  const [frames, setFrames] = useState<{ shown: number; standby: number | null }>({ shown: 0, standby: null });
+  const nextFrame = useRef(1);
+  const standby = useRef<HTMLIFrameElement>(null);
+  const standbyReady = useRef<number | null>(null);
+  const framesRef = useRef(frames);
+  framesRef.current = frames;
+  /** A new load of the current document: in the standby frame when its host is ready, else a new frame. */
+  const reload = useCallback(() => {
+    const { standby: waiting } = framesRef.current;
+    if (waiting !== null && standbyReady.current === waiting && standby.current?.contentWindow) {
+      standby.current.contentWindow.postMessage({ source: 'div-editor', type: 'render', html: shownRef.current }, '*');
+      standbyReady.current = null;
+      setFrames({ shown: waiting, standby: null });
+      return;
+    }
+    standbyReady.current = null;
+    setFrames({ shown: nextFrame.current++, standby: null });
+  }, []);
+
   // New content, or a manual refresh: a fresh series of attempts. The frame mounted with the first
   // document is already loading it (a second frame at mount would load the host page twice).
   const loaded = useRef({ doc, nonce });
@@ -59,15 +84,15 @@ export function PreviewPanel({
     if (lockedRef.current || (loaded.current.doc === doc && loaded.current.nonce === nonce)) return;
     loaded.current = { doc, nonce };
     dispatch({ type: 'render' });
-    setLoadKey((key) => key + 1);
-  }, [doc, nonce]);
+    reload();
+  }, [doc, nonce, reload]);
 
   // Automatic retry after a failed attempt; unlock after the lockout.
   useEffect(() => {
     if (runtime.status === 'error') {
       const timer = setTimeout(() => {
         dispatch({ type: 'retry' });
-        setLoadKey((key) => key + 1);
+        reload();
       }, RETRY_DELAY_MS);
       return () => clearTimeout(timer);
     }
@@ -75,7 +100,7 @@ export function PreviewPanel({
       const timer = setTimeout(
         () => {
           dispatch({ type: 'unlock' });
-          setLoadKey((key) => key + 1);
+          reload();
         },
         Math.max(0, runtime.lockedUntil - Date.now()),
       );
@@ -88,7 +113,16 @@ export function PreviewPanel({
       );
       return () => clearTimeout(timer);
     }
-  }, [runtime.status, runtime.lockedUntil, t]);
+  }, [runtime.status, runtime.lockedUntil, t, reload]);
+
+  // Once a document is shown, a standby frame loads the host page for the next one.
+  useEffect(() => {
+    if (runtime.status !== 'ready' || frames.standby !== null) return;
+    const timer = setTimeout(() => {
+      setFrames((current) => (current.standby === null ? { ...current, standby: nextFrame.current++ } : current));
+    }, STANDBY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [runtime.status, frames.standby]);
 
   const fix = useRef(onFix);
   fix.current = onFix;
@@ -96,6 +130,10 @@ export function PreviewPanel({
   loadedCallback.current = onLoaded;
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
+      if (fromOwnFrame(event, standby.current)) {
+        if (parsePreviewMessage(event.data)?.type === 'host-ready') standbyReady.current = framesRef.current.standby;
+        return;
+      }
       if (!fromOwnFrame(event, frame.current)) return;
       const message = parsePreviewMessage(event.data);
       if (!message) return;
@@ -152,18 +190,30 @@ export function PreviewPanel({
           style={size ? { width: size.width * scale, height: size.height * scale } : { width: '100%', height: '100%' }}
           className={size ? 'shrink-0 overflow-hidden rounded-md shadow-lg ring-1 ring-black/10' : 'h-full w-full'}
         >
-          <iframe
-            key={loadKey}
-            ref={frame}
-            title={t('previewTitle')}
-            data-testid="preview-frame"
-            sandbox={PREVIEW_SANDBOX}
-            src={PREVIEW_HOST_URL}
-            style={
-              size ? { width: size.width, height: size.height, transform: `scale(${scale})`, transformOrigin: '0 0' } : undefined
-            }
-            className="block h-full w-full border-0 bg-white"
-          />
+          {[frames.shown, frames.standby].map((id) => {
+            if (id === null) return null;
+            const shown = id === frames.shown;
+            return (
+              <iframe
+                key={id}
+                ref={shown ? frame : standby}
+                title={shown ? t('previewTitle') : undefined}
+                aria-hidden={shown ? undefined : true}
+                tabIndex={shown ? undefined : -1}
+                data-testid={shown ? 'preview-frame' : 'preview-standby-frame'}
+                sandbox={PREVIEW_SANDBOX}
+                src={PREVIEW_HOST_URL}
+                style={
+                  shown
+                    ? size
+                      ? { width: size.width, height: size.height, transform: `scale(${scale})`, transformOrigin: '0 0' }
+                      : undefined
+                    : { position: 'absolute', width: 0, height: 0, visibility: 'hidden' }
+                }
+                className={shown ? 'block h-full w-full border-0 bg-white' : 'border-0'}
+              />
+            );
+          })}
         </div>
         {runtime.status === 'loading' && (
           <div className="pointer-events-none absolute top-2 right-2 flex items-center gap-1 rounded-full bg-white/90 px-2 py-1 text-xs text-gray-600 shadow dark:bg-gray-900/90 dark:text-gray-300">
