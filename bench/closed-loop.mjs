@@ -1,13 +1,15 @@
-// A closed-loop HTTP load generator for the benchmarks whose answers are large or compressed.
-// `connections` keep-alive connections each send their next request as soon as the previous answer
-// has been read, for `durationS` seconds. Node's own HTTP client (llhttp) counts the body's bytes
-// without decoding them: autocannon 9 appends every body to a JS string (`req.body += data`), which
-// for compressed (binary) answers costs it more than the server's work (a bare server sending 284 KB
-// of random bytes: 232 req/s under autocannon, 1,841 with ASCII bytes of the same length).
-import http from 'node:http';
+// A closed-loop HTTP/1.1 load generator for the benchmarks. `connections` keep-alive connections each
+// send their next request as soon as the previous answer has been read, for `durationS` seconds.
+// It writes requests encoded once and reads answers by counting bytes (content-length or chunked),
+// never decoding a body, so it costs the shared cores as little as it can: the benchmarks run the
+// generator, the server and PostgreSQL on one 2-core machine (ADR 0137). autocannon 9 appends every
+// body to a JS string, which for compressed answers cost it more than the server's work (ADR 0136);
+// Node's own HTTP client cost about a third of a core at 9,000 requests a second.
+import net from 'node:net';
 
 /**
- * One request of a workload. `label` groups latencies in the result's `byLabel`.
+ * One request of a workload. `label` groups latencies in the result's `byLabel`. A workload should
+ * hand back the same objects again (they are encoded once each).
  * @typedef {{ method?: string, path: string, headers?: Record<string, string>, body?: string, label?: string }} LoadRequest
  */
 
@@ -20,70 +22,173 @@ import http from 'node:http';
  */
 export async function closedLoop({ url, connections, durationS, headers = {}, request }) {
   const target = new URL(url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const plain = { path: target.pathname + target.search, headers };
+  const encoded = new WeakMap();
+  const encode = (spec) => {
+    let bytes = encoded.get(spec);
+    if (!bytes) {
+      bytes = encodeRequest(spec, target.host);
+      encoded.set(spec, bytes);
+    }
+    return bytes;
+  };
   const latencies = [];
   const labelled = new Map();
-  let bytes = 0;
-  let errors = 0;
-  let non2xx = 0;
+  const totals = { bytes: 0, errors: 0, non2xx: 0 };
   const started = performance.now();
   const deadline = started + durationS * 1000;
-  const once = (spec) =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      const done = () => {
-        const ms = performance.now() - t0;
-        latencies.push(ms);
-        if (spec.label) {
-          const list = labelled.get(spec.label) ?? [];
-          list.push(ms);
-          labelled.set(spec.label, list);
-        }
-        resolve();
-      };
-      const req = http.request(
-        { agent, host: target.hostname, port: target.port, method: spec.method ?? 'GET', path: spec.path, headers: spec.headers },
-        (res) => {
-          res.on('data', (chunk) => {
-            bytes += chunk.length;
-          });
-          res.on('end', () => {
-            if (res.statusCode < 200 || res.statusCode >= 300) non2xx += 1;
-            done();
-          });
-          res.on('error', () => {
-            errors += 1;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end(spec.body);
-    });
+  const record = (spec, ms, status) => {
+    latencies.push(ms);
+    if (status < 200 || status >= 300) totals.non2xx += 1;
+    if (spec.label) {
+      const list = labelled.get(spec.label) ?? [];
+      list.push(ms);
+      labelled.set(spec.label, list);
+    }
+  };
   await Promise.all(
-    Array.from({ length: connections }, async (_, connection) => {
-      for (let sequence = 0; performance.now() < deadline; sequence += 1) {
-        await once(request ? request(connection, sequence) : plain);
-      }
-    }),
+    Array.from(
+      { length: connections },
+      (_, connection) =>
+        new Promise((resolve) => {
+          let sequence = 0;
+          let spec;
+          let sentAt = 0;
+          let socket;
+          const reader = new ResponseReader();
+          const next = () => {
+            if (performance.now() >= deadline) {
+              socket.end();
+              resolve();
+              return;
+            }
+            spec = request ? request(connection, sequence++) : plain;
+            reader.reset();
+            sentAt = performance.now();
+            socket.write(encode(spec));
+          };
+          const open = () => {
+            socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
+            socket.on('connect', next);
+            socket.on('data', (chunk) => {
+              totals.bytes += chunk.length;
+              const status = reader.push(chunk);
+              if (status === undefined) return;
+              record(spec, performance.now() - sentAt, status);
+              if (reader.close) {
+                socket.destroy();
+                open();
+              } else next();
+            });
+            socket.on('error', () => {});
+            socket.on('close', () => {
+              if (socket.destroyed && reader.close) return;
+              if (performance.now() >= deadline) return resolve();
+              // Cut off mid-answer (or before one): an error, then a new connection.
+              if (reader.started || sentAt) totals.errors += 1;
+              sentAt = 0;
+              setTimeout(open, 10);
+            });
+          };
+          open();
+        }),
+    ),
   );
   const elapsedS = (performance.now() - started) / 1000;
-  agent.destroy();
   return {
     requestsPerSec: +(latencies.length / elapsedS).toFixed(1),
     requests: latencies.length,
-    bytesPerSec: Math.round(bytes / elapsedS),
-    errors,
-    non2xx,
+    bytesPerSec: Math.round(totals.bytes / elapsedS),
+    errors: totals.errors,
+    non2xx: totals.non2xx,
     latencyMs: summarize(latencies),
     byLabel: Object.fromEntries(
       [...labelled].map(([label, list]) => [label, { requests: list.length, latencyMs: summarize(list) }]),
     ),
   };
+}
+
+function encodeRequest(spec, host) {
+  const body = spec.body === undefined ? null : Buffer.from(spec.body);
+  let head = `${spec.method ?? 'GET'} ${spec.path} HTTP/1.1\r\nhost: ${host}\r\n`;
+  for (const [name, value] of Object.entries(spec.headers ?? {})) {
+    if (name.toLowerCase() !== 'content-length') head += `${name}: ${value}\r\n`;
+  }
+  if (body) head += `content-length: ${body.length}\r\n`;
+  const start = Buffer.from(`${head}\r\n`, 'latin1');
+  return body ? Buffer.concat([start, body]) : start;
+}
+
+/**
+ * Reads one HTTP/1.1 answer at a time from a connection's bytes without keeping its body: the head
+ * is parsed for the status, content-length or chunked encoding and `connection: close`; the body's
+ * bytes are only counted. `push` returns the status once the answer is complete.
+ */
+export class ResponseReader {
+  constructor() {
+    this.reset();
+  }
+
+  reset() {
+    this.head = '';
+    this.started = false;
+    this.status = 0;
+    this.remaining = -1; // body bytes left (content-length), or of the current chunk plus its CRLF
+    this.chunked = false;
+    this.line = ''; // a chunk-size line being read
+    this.close = false;
+  }
+
+  /** @param {Buffer} chunk @returns {number | undefined} */
+  push(chunk) {
+    this.started = true;
+    let at = 0;
+    if (this.status === 0) {
+      this.head += chunk.toString('latin1');
+      const end = this.head.indexOf('\r\n\r\n');
+      if (end === -1) return undefined;
+      const head = this.head.slice(0, end).toLowerCase();
+      at = chunk.length - (this.head.length - (end + 4));
+      this.status = Number(head.slice(9, 12));
+      this.chunked = /\r\ntransfer-encoding:[^\r]*chunked/.test(head);
+      this.close = /\r\nconnection:\s*close/.test(head);
+      const length = /\r\ncontent-length:\s*(\d+)/.exec(head);
+      this.remaining = this.chunked ? -1 : length ? Number(length[1]) : 0;
+      this.head = '';
+    }
+    if (!this.chunked) {
+      this.remaining -= chunk.length - at;
+      return this.remaining <= 0 ? this.status : undefined;
+    }
+    while (at < chunk.length) {
+      if (this.remaining > 0) {
+        const take = Math.min(this.remaining, chunk.length - at);
+        this.remaining -= take;
+        at += take;
+        continue;
+      }
+      if (this.remaining === -2) return this.status; // the last chunk's CRLF was read
+      const newline = chunk.indexOf(10, at);
+      if (newline === -1) {
+        this.line += chunk.toString('latin1', at);
+        return undefined;
+      }
+      const line = (this.line + chunk.toString('latin1', at, newline)).trim();
+      this.line = '';
+      at = newline + 1;
+      const size = Number.parseInt(line, 16);
+      // A chunk: its bytes and their CRLF. The last (size 0) ends with an empty line.
+      this.remaining = size > 0 ? size + 2 : -3;
+      if (size === 0) {
+        const rest = chunk.toString('latin1', at);
+        if (rest.startsWith('\r\n')) return this.status;
+        this.line = '';
+        this.remaining = -2;
+        return rest.length === 0 ? undefined : this.status;
+      }
+    }
+    return undefined;
+  }
 }
 
 /**

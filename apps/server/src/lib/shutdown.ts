@@ -58,9 +58,12 @@ export function registerGracefulShutdown(app: FastifyInstance): AbortSignal {
     }
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and an async hook costs a promise and
+  // a microtask turn each time.
+  app.addHook('onRequest', (request, reply, done) => {
     if (shutdown.signal.aborted) {
-      return reply.header('connection', 'close').status(503).send({ message: SHUTDOWN_MESSAGE, code: 'UNAVAILABLE' });
+      reply.header('connection', 'close').status(503).send({ message: SHUTDOWN_MESSAGE, code: 'UNAVAILABLE' });
+      return;
     }
     const t: Tracked = { closed: false, finished: false, handlers: 0, handlerSettled: false, sent: false, responded: false };
     requests.set(request, t);
@@ -83,19 +86,22 @@ export function registerGracefulShutdown(app: FastifyInstance): AbortSignal {
         }, ABANDON_AFTER_MS).unref();
       }
     });
+    done();
   });
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const t = requests.get(request);
-    if (!t) return;
-    t.sent = true;
-    // Checked a turn later: a response cut before it was written never finishes, one still being
-    // written is settled by its onResponse hooks.
-    setImmediate(() => settle(t));
+    if (t) {
+      t.sent = true;
+      // Checked a turn later: a response cut before it was written never finishes, one still being
+      // written is settled by its onResponse hooks.
+      setImmediate(() => settle(t));
+    }
+    done(null, payload);
   });
   // Requests that matched no tracked route (404s, answers given in an onRequest hook of a 404).
-  app.addHook('onResponse', async (request) => {
-    if (request.routeOptions.config && TRACKED_ROUTE in request.routeOptions.config) return;
-    markResponded(requests.get(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (!(request.routeOptions.config && TRACKED_ROUTE in request.routeOptions.config)) markResponded(requests.get(request));
+    done();
   });
 
   const markResponded = (t: Tracked | undefined) => {

@@ -26,11 +26,13 @@ export function registerOps(app: FastifyInstance, ctx: AppContext) {
     routes.push(route);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks: they run on every request (an async hook costs a promise and a microtask turn).
+  app.addHook('onRequest', (request, reply, done) => {
     startedAt.set(request, process.hrtime.bigint());
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const start = startedAt.get(request);
     // A route template, never the raw URL, keeps the label set bounded.
     const route = request.routeOptions.url ?? 'unmatched';
@@ -38,6 +40,7 @@ export function registerOps(app: FastifyInstance, ctx: AppContext) {
     httpRequests.inc(labels);
     if (start !== undefined) httpDuration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
     if (reply.statusCode >= 500) httpErrors.inc(labels);
+    done();
   });
 
   const redis = ctx.config.REDIS_URL ? createRedisClient(ctx.config.REDIS_URL, { log: ctx.log, name: 'ready' }) : null;
