@@ -361,7 +361,10 @@ console.log(
   `preview re-render after a keystroke (200 KB document): median ${rerender.medianTotalMs} ms = ${DEBOUNCE_MS} ms debounce + ${rerender.medianWorkMs} ms of work (app ${rerender.medianAppWorkMs} ms, frame ${rerender.medianFrameMs} ms)`,
 );
 console.log(
-  `  baseline: the browser alone renders the same document in ${rerender.baselineBrowserMs} ms (ratio of the frame's part ${(rerender.medianFrameMs / rerender.baselineBrowserMs).toFixed(2)}); the app's work ${rerender.medianAppWorkMs} ms (target < ${TARGET_WORK_MS} ms) ${rerender.medianAppWorkMs < TARGET_WORK_MS ? 'OK' : 'OVER'}`,
+  `  baseline: the browser alone renders the same document in ${rerender.baselineBrowserMs} ms (ratio of the frame's part ${(rerender.medianFrameMs / rerender.baselineBrowserMs).toFixed(2)}); the app's work ${rerender.medianAppWorkMs} ms`,
+);
+console.log(
+  `  work past the debounce < ${TARGET_WORK_MS} ms: the app's ${rerender.medianAppWorkMs < TARGET_WORK_MS ? 'OK' : 'OVER'}, until the page is shown ${rerender.medianWorkMs < TARGET_WORK_MS ? 'OK' : 'OVER'}`,
 );
 mkdirSync(path.resolve('bench/results'), { recursive: true });
 writeFileSync(
@@ -379,7 +382,12 @@ writeFileSync(
       routeJsKB: +kb.toFixed(1),
       targetJsKB: TARGET_JS_KB,
       rerender: { ...rerender, debounceMs: DEBOUNCE_MS, targetWorkMs: TARGET_WORK_MS },
-      pass: { open: median < TARGET_MS, routeJs: kb <= TARGET_JS_KB, rerender: rerender.medianAppWorkMs < TARGET_WORK_MS },
+      pass: {
+        open: median < TARGET_MS,
+        routeJs: kb <= TARGET_JS_KB,
+        rerenderAppWork: rerender.medianAppWorkMs < TARGET_WORK_MS,
+        rerenderUntilShown: rerender.medianWorkMs < TARGET_WORK_MS,
+      },
     },
     null,
     2,
