@@ -46,54 +46,54 @@ export async function closedLoop({ url, connections, durationS, headers = {}, re
       labelled.set(spec.label, list);
     }
   };
-  await Promise.all(
-    Array.from(
-      { length: connections },
-      (_, connection) =>
-        new Promise((resolve) => {
-          let sequence = 0;
-          let spec;
-          let sentAt = 0;
-          let socket;
-          const reader = new ResponseReader();
-          const next = () => {
-            if (performance.now() >= deadline) {
-              socket.end();
-              resolve();
-              return;
-            }
-            spec = request ? request(connection, sequence++) : plain;
-            reader.reset();
-            sentAt = performance.now();
-            socket.write(encode(spec));
-          };
-          const open = () => {
-            socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
-            socket.on('connect', next);
-            socket.on('data', (chunk) => {
-              totals.bytes += chunk.length;
-              const status = reader.push(chunk);
-              if (status === undefined) return;
-              record(spec, performance.now() - sentAt, status);
-              if (reader.close) {
-                socket.destroy();
-                open();
-              } else next();
-            });
-            socket.on('error', () => {});
-            socket.on('close', () => {
-              if (socket.destroyed && reader.close) return;
-              if (performance.now() >= deadline) return resolve();
-              // Cut off mid-answer (or before one): an error, then a new connection.
-              if (reader.started || sentAt) totals.errors += 1;
-              sentAt = 0;
-              setTimeout(open, 10);
-            });
-          };
+  /** One connection's loop; a connection the server closes is replaced by a new one. */
+  const connectionLoop = (connection) =>
+    new Promise((resolve) => {
+      let sequence = 0;
+      let spec;
+      let sentAt = 0;
+      let inFlight = false;
+      let socket;
+      const reader = new ResponseReader();
+      const next = () => {
+        if (performance.now() >= deadline) {
+          socket.end();
+          resolve();
+          return;
+        }
+        spec = request ? request(connection, sequence++) : plain;
+        reader.reset();
+        inFlight = true;
+        sentAt = performance.now();
+        socket.write(encode(spec));
+      };
+      const open = () => {
+        const own = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
+        socket = own;
+        own.on('connect', next);
+        own.on('error', () => {});
+        own.on('data', (chunk) => {
+          totals.bytes += chunk.length;
+          const status = reader.push(chunk);
+          if (status === undefined) return;
+          inFlight = false;
+          record(spec, performance.now() - sentAt, status);
+          if (!reader.close) return next();
+          own.destroy();
           open();
-        }),
-    ),
-  );
+        });
+        own.on('close', () => {
+          if (own !== socket) return; // replaced after a `connection: close` answer
+          if (performance.now() >= deadline) return resolve();
+          // Cut off before the answer was complete: an error, then a new connection.
+          if (inFlight) totals.errors += 1;
+          inFlight = false;
+          setTimeout(open, 10);
+        });
+      };
+      open();
+    });
+  await Promise.all(Array.from({ length: connections }, (_, connection) => connectionLoop(connection)));
   const elapsedS = (performance.now() - started) / 1000;
   return {
     requestsPerSec: +(latencies.length / elapsedS).toFixed(1),
@@ -131,17 +131,16 @@ export class ResponseReader {
 
   reset() {
     this.head = '';
-    this.started = false;
     this.status = 0;
-    this.remaining = -1; // body bytes left (content-length), or of the current chunk plus its CRLF
+    this.remaining = 0; // body bytes still to come: the rest of the body, or of the current chunk and its CRLF
     this.chunked = false;
+    this.lastChunk = false; // the size-0 chunk was read: only its closing CRLF remains (no trailers)
     this.line = ''; // a chunk-size line being read
     this.close = false;
   }
 
   /** @param {Buffer} chunk @returns {number | undefined} */
   push(chunk) {
-    this.started = true;
     let at = 0;
     if (this.status === 0) {
       this.head += chunk.toString('latin1');
@@ -153,39 +152,29 @@ export class ResponseReader {
       this.chunked = /\r\ntransfer-encoding:[^\r]*chunked/.test(head);
       this.close = /\r\nconnection:\s*close/.test(head);
       const length = /\r\ncontent-length:\s*(\d+)/.exec(head);
-      this.remaining = this.chunked ? -1 : length ? Number(length[1]) : 0;
+      this.remaining = !this.chunked && length ? Number(length[1]) : 0;
       this.head = '';
-    }
-    if (!this.chunked) {
-      this.remaining -= chunk.length - at;
-      return this.remaining <= 0 ? this.status : undefined;
+      if (!this.chunked && this.remaining === 0) return this.status;
     }
     while (at < chunk.length) {
       if (this.remaining > 0) {
         const take = Math.min(this.remaining, chunk.length - at);
         this.remaining -= take;
         at += take;
+        if (this.remaining === 0 && (!this.chunked || this.lastChunk)) return this.status;
         continue;
       }
-      if (this.remaining === -2) return this.status; // the last chunk's CRLF was read
       const newline = chunk.indexOf(10, at);
       if (newline === -1) {
         this.line += chunk.toString('latin1', at);
         return undefined;
       }
-      const line = (this.line + chunk.toString('latin1', at, newline)).trim();
+      const size = Number.parseInt(this.line + chunk.toString('latin1', at, newline), 16);
       this.line = '';
       at = newline + 1;
-      const size = Number.parseInt(line, 16);
-      // A chunk: its bytes and their CRLF. The last (size 0) ends with an empty line.
-      this.remaining = size > 0 ? size + 2 : -3;
-      if (size === 0) {
-        const rest = chunk.toString('latin1', at);
-        if (rest.startsWith('\r\n')) return this.status;
-        this.line = '';
-        this.remaining = -2;
-        return rest.length === 0 ? undefined : this.status;
-      }
+      // A chunk's bytes and their CRLF; the last chunk (size 0) has only its CRLF.
+      this.lastChunk = size === 0;
+      this.remaining = size + 2;
     }
     return undefined;
   }

@@ -7,6 +7,7 @@
 // Run from the repository root: node bench/load.mjs   (writes bench/results/load.json)
 // PostgreSQL: BENCH_DATABASE_URL (a server; a fresh database is created and dropped), else
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
+// BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

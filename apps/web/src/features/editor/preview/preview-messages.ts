@@ -28,3 +28,11 @@ export function parsePreviewMessage(data: unknown): PreviewMessage | null {
 export function fromOwnFrame(event: Pick<MessageEvent, 'source'>, frame: HTMLIFrameElement | null) {
   return Boolean(frame?.contentWindow) && event.source === frame?.contentWindow;
 }
+
+/** What the editor sends a preview frame: a document to render, or the inspector on or off. */
+export type EditorMessage = { type: 'render'; html: string } | { type: 'inspector'; enabled: boolean };
+
+/** Posts an editor message to a frame, if it is there (its origin is opaque, hence '*'). */
+export function sendToFrame(frame: HTMLIFrameElement | null, message: EditorMessage) {
+  frame?.contentWindow?.postMessage({ source: 'div-editor', ...message }, '*');
+}

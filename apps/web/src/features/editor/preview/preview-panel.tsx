@@ -7,7 +7,7 @@ import type { EditableFile } from '../files/drafts';
 import { whenToasterReady } from '../when-toaster-ready';
 import { devices, fitScale } from './devices';
 import { buildPreviewDocument } from './preview-document';
-import { fromOwnFrame, parsePreviewMessage } from './preview-messages';
+import { fromOwnFrame, parsePreviewMessage, sendToFrame } from './preview-messages';
 import { attemptLabel, initialRuntime, LOAD_TIMEOUT_MS, MAX_ATTEMPTS, RETRY_DELAY_MS, runtimeReducer } from './preview-runtime';
 import { useDebounced } from './use-debounced';
 
@@ -24,6 +24,8 @@ export const PREVIEW_HOST_URL = '/preview/frame';
  * never competes with the load it follows (ADR 0065).
  */
 const STANDBY_DELAY_MS = 300;
+/** The standby frame takes no room and cannot be seen until it is shown. */
+const STANDBY_STYLE = { position: 'absolute', width: 0, height: 0, visibility: 'hidden' } as const;
 
 /** The live preview: the assembled files in a sandboxed frame, re-rendered 300 ms after the last edit. */
 export function PreviewPanel({
@@ -67,8 +69,8 @@ export function PreviewPanel({
   /** A new load of the current document: in the standby frame when its host is ready, else a new frame. */
   const reload = useCallback(() => {
     const { standby: waiting } = framesRef.current;
-    if (waiting !== null && standbyReady.current === waiting && standby.current?.contentWindow) {
-      standby.current.contentWindow.postMessage({ source: 'div-editor', type: 'render', html: shownRef.current }, '*');
+    if (waiting !== null && standbyReady.current === waiting && standby.current) {
+      sendToFrame(standby.current, { type: 'render', html: shownRef.current });
       standbyReady.current = null;
       setFrames({ shown: waiting, standby: null });
       return;
@@ -138,12 +140,11 @@ export function PreviewPanel({
       const message = parsePreviewMessage(event.data);
       if (!message) return;
       if (message.type === 'host-ready') {
-        frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'render', html: shownRef.current }, '*');
+        sendToFrame(frame.current, { type: 'render', html: shownRef.current });
       } else if (message.type === 'ready') {
         dispatch({ type: 'ready' });
         loadedCallback.current?.();
-        const inspect = store.get().inspecting;
-        if (inspect) frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'inspector', enabled: true }, '*');
+        if (store.get().inspecting) sendToFrame(frame.current, { type: 'inspector', enabled: true });
       } else if (message.type === 'error') {
         whenToasterReady(() =>
           toast.error(t('runtimeError'), {
@@ -165,7 +166,7 @@ export function PreviewPanel({
   }, [store, t]);
 
   useEffect(() => {
-    frame.current?.contentWindow?.postMessage({ source: 'div-editor', type: 'inspector', enabled: inspecting }, '*');
+    sendToFrame(frame.current, { type: 'inspector', enabled: inspecting });
   }, [inspecting]);
 
   useLayoutEffect(() => {
@@ -180,6 +181,9 @@ export function PreviewPanel({
 
   const size = devices[device];
   const scale = size ? fitScale(size, { width: panelSize.width - 16, height: panelSize.height - 16 }) : 1;
+  const shownStyle = size
+    ? { width: size.width, height: size.height, transform: `scale(${scale})`, transformOrigin: '0 0' }
+    : undefined;
 
   return (
     <div className="relative flex h-full min-h-0 flex-col bg-gray-100 dark:bg-gray-950" data-runtime={runtime.status}>
@@ -203,13 +207,7 @@ export function PreviewPanel({
                 data-testid={shown ? 'preview-frame' : 'preview-standby-frame'}
                 sandbox={PREVIEW_SANDBOX}
                 src={PREVIEW_HOST_URL}
-                style={
-                  shown
-                    ? size
-                      ? { width: size.width, height: size.height, transform: `scale(${scale})`, transformOrigin: '0 0' }
-                      : undefined
-                    : { position: 'absolute', width: 0, height: 0, visibility: 'hidden' }
-                }
+                style={shown ? shownStyle : STANDBY_STYLE}
                 className={shown ? 'block h-full w-full border-0 bg-white' : 'border-0'}
               />
             );
