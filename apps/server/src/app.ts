@@ -62,7 +62,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
   const ownsDatabase = !options.database;
   // First of all hooks: tracks every request so shutdown closes the database only after the last one (ADR 0125).
   const shutdown = registerGracefulShutdown(app);

@@ -26,6 +26,8 @@ export const configSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /** Connections each instance keeps to PostgreSQL (ignored for the embedded database). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Secret that signs cookies; generated and kept in DATA_DIR when unset. */
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Set when served behind HTTPS: secure cookies and HSTS. */

@@ -40,18 +40,39 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return handle;
 }
 
+/** Connections of the session-lookup lane (ADR 0138), beside the main pool. */
+const SESSIONS_LANE_SIZE = 3;
+const sessionsLanes = new WeakMap<Database, Database>();
+
+/**
+ * Where the session lookup of every signed-in request runs: on PostgreSQL a few connections of its
+ * own, so a burst of writes or slow reads queued on the main pool never holds up authentication (a
+ * bulkhead, ADR 0138); on PGlite the database itself.
+ */
+export function sessionsLane(db: Database): Database {
+  return sessionsLanes.get(db) ?? db;
+}
+
 function openPostgres(url: string, max: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
-  // A dropped connection must not crash the process; the next query reports the outage.
-  pool.on('error', () => {});
+  const open = (size: number) => {
+    const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 5000 });
+    // A dropped connection must not crash the process; the next query reports the outage.
+    pool.on('error', () => {});
+    return pool;
+  };
+  const pool = open(max);
+  const lanePool = open(SESSIONS_LANE_SIZE);
   const db = drizzlePg(pool) as unknown as Database;
+  sessionsLanes.set(db, drizzlePg(lanePool) as unknown as Database);
   return {
     db,
     driver: 'postgres',
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), lanePool.end()]);
+    },
   };
 }
 

@@ -1,9 +1,10 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import { type Database, sessionsLane } from '../../db/client';
 import { userSpaceStamps } from '../../db/schema/spaces';
 import { sessions, users } from '../../db/schema/users';
+import { type BatchLoader, createBatchLoader } from '../../lib/batch';
 import { unauthenticated } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 
@@ -40,11 +41,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * The session lookup every signed-in request makes, prepared once per database (PostgreSQL plans it
- * once per connection; drizzle builds its SQL once instead of on every request).
+ * once per connection; drizzle builds its SQL once instead of on every request). It reads the
+ * sessions of several tokens at once: lookups made in the same turn of the event loop share one
+ * query, one round trip for a burst of requests instead of one each (ADR 0138).
  */
 function buildSessionUserQuery(db: Database) {
   return db
     .select({
+      tokenHash: sessions.tokenHash,
       id: users.id,
       name: users.name,
       email: users.email,
@@ -58,21 +62,41 @@ function buildSessionUserQuery(db: Database) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userSpaceStamps, eq(userSpaceStamps.userId, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_user');
+    .where(
+      and(
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('session_users');
 }
-const sessionUserQueries = new WeakMap<Database, ReturnType<typeof buildSessionUserQuery>>();
+
+function buildSessionUserLoader(db: Database): BatchLoader<string, AuthUser> {
+  const query = buildSessionUserQuery(db);
+  return createBatchLoader(async (tokenHashes: string[]) => {
+    const rows = await query.execute({ tokenHashes, now: new Date() });
+    return new Map(rows.map(({ tokenHash, ...user }) => [tokenHash, user]));
+  });
+}
+const sessionUserLoaders = new WeakMap<Database, BatchLoader<string, AuthUser>>();
 
 /** Finds the user of an unexpired session token; undefined when there is none. */
 export async function findSessionUser(ctx: Pick<AppContext, 'db'>, token: string): Promise<AuthUser | undefined> {
-  let query = sessionUserQueries.get(ctx.db);
-  if (!query) {
-    query = buildSessionUserQuery(ctx.db);
-    sessionUserQueries.set(ctx.db, query);
+  let loader = sessionUserLoaders.get(ctx.db);
+  if (!loader) {
+    loader = buildSessionUserLoader(sessionsLane(ctx.db));
+    sessionUserLoaders.set(ctx.db, loader);
   }
-  const [row] = await query.execute({ tokenHash: hashToken(token), now: new Date() });
-  return row;
+  return loader.load(hashToken(token));
+}
+
+/**
+ * The user id of an unexpired session, as a subquery: a statement that checks ownership with it
+ * needs no lookup before it (one round trip). It yields null for a missing or expired session, so
+ * the statement matches nothing; the caller tells 401 from 404 only then (ADR 0138).
+ */
+export function sessionUserId(tokenHash: SQLWrapper, now: SQLWrapper): SQL {
+  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.tokenHash} = ${tokenHash} and ${sessions.expiresAt} > ${now})`;
 }
 
 /** The signed-in user of this request, or a 401. Every protected route starts here. */

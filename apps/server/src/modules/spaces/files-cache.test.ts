@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FilesJsonCache } from './files-cache';
+import { FilesJsonCache, VersionedCache } from './files-cache';
 
 describe('FilesJsonCache', () => {
   const buf = (n: number) => Buffer.alloc(n, 'a');
@@ -29,5 +29,29 @@ describe('FilesJsonCache', () => {
     expect(cache.size).toBe(2);
     cache.delete('a');
     expect(cache.size).toBe(1);
+  });
+});
+
+describe('VersionedCache.getOrBuild', () => {
+  it('builds once for callers that miss the same version together, again for a new version', async () => {
+    const cache = new VersionedCache<number, string>(1000, (v) => v.length);
+    let builds = 0;
+    const build = (text: string) => async () => {
+      builds += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return text;
+    };
+    const together = await Promise.all([1, 2, 3].map(() => cache.getOrBuild('list', 1, build('uno'))));
+    expect(together).toEqual(['uno', 'uno', 'uno']);
+    expect(builds).toBe(1);
+    expect(await cache.getOrBuild('list', 2, build('dos'))).toBe('dos');
+    expect(builds).toBe(2);
+  });
+
+  it('keeps no failed build: the next caller builds again', async () => {
+    const cache = new VersionedCache<number, string>(1000, (v) => v.length);
+    const failing = Promise.all([1, 2].map(() => cache.getOrBuild('k', 1, () => Promise.reject(new Error('caída')))));
+    await expect(failing).rejects.toThrow('caída');
+    expect(await cache.getOrBuild('k', 1, async () => 'bien')).toBe('bien');
   });
 });

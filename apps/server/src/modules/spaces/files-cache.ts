@@ -5,6 +5,8 @@
  */
 export class VersionedCache<V extends string | number, T> {
   private readonly entries = new Map<string, { version: V; value: T; size: number }>();
+  /** Builds under way, so callers that miss together share one build (one query, not one each). */
+  private readonly building = new Map<string, { version: V; value: Promise<T> }>();
   private bytes = 0;
 
   constructor(
@@ -20,13 +22,25 @@ export class VersionedCache<V extends string | number, T> {
     return entry.value;
   }
 
-  /** The cached value, or `build`'s, kept for the next caller of the same version. */
+  /**
+   * The cached value, or `build`'s, kept for the next caller of the same version. Callers asking for
+   * a version already being built wait for that build; a failed build is not kept.
+   */
   async getOrBuild(key: string, version: V, build: () => Promise<T>): Promise<T> {
     const cached = this.get(key, version);
     if (cached !== undefined) return cached;
-    const value = await build();
-    this.set(key, version, value);
-    return value;
+    const pending = this.building.get(key);
+    if (pending && pending.version === version) return pending.value;
+    const value = build();
+    const entry = { version, value };
+    this.building.set(key, entry);
+    try {
+      const built = await value;
+      this.set(key, version, built);
+      return built;
+    } finally {
+      if (this.building.get(key) === entry) this.building.delete(key);
+    }
   }
 
   set(key: string, version: V, value: T): void {

@@ -17,6 +17,8 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { spaceFiles, spaces } from '../../db/schema/spaces';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { hashToken } from '../../lib/tokens';
+import { sessionUserId } from '../auth/sessions';
 import { appendVersion } from './versions';
 
 /** A database or a transaction: service functions work inside a caller's transaction too. */
@@ -153,24 +155,47 @@ export function sortForEditor(files: FileInput[]): FileInput[] {
   return [...files].sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
 }
 
+/**
+ * Renames a space or changes its visibility in one statement that also checks the session owns it
+ * (no lookup first, prepared once per database). Undefined when nothing matched: no such space, not
+ * the session's, or no valid session; the caller tells these apart (ADR 0138).
+ */
 export async function updateSpace(opts: {
   db: Executor;
-  userId: string;
+  sessionToken: string;
   spaceId: string;
   name?: string | undefined;
   public?: boolean | undefined;
-}): Promise<SpaceSummary> {
-  const set: Partial<typeof spaces.$inferInsert> = { updatedAt: new Date() };
-  if (opts.name !== undefined) set.name = parseName(opts.name);
-  if (opts.public !== undefined) set.isPublic = opts.public;
-  const [row] = await opts.db
-    .update(spaces)
-    .set(set)
-    .where(and(eq(spaces.id, opts.spaceId), eq(spaces.ownerId, opts.userId)))
-    .returning(summaryColumns);
-  if (!row) throw notFound(MESSAGES.notFound);
-  return toSummary(row);
+}): Promise<SpaceSummary | undefined> {
+  let query = updateQueries.get(opts.db);
+  if (!query) {
+    query = buildUpdateQuery(opts.db);
+    updateQueries.set(opts.db, query);
+  }
+  const [row] = await query.execute({
+    spaceId: opts.spaceId,
+    tokenHash: hashToken(opts.sessionToken),
+    now: new Date(),
+    name: opts.name === undefined ? null : parseName(opts.name),
+    isPublic: opts.public ?? null,
+  });
+  return row && toSummary(row);
 }
+
+function buildUpdateQuery(db: Database) {
+  const now = sql.placeholder('now');
+  return db
+    .update(spaces)
+    .set({
+      name: sql`coalesce(${sql.placeholder('name')}::text, ${spaces.name})`,
+      isPublic: sql`coalesce(${sql.placeholder('isPublic')}::boolean, ${spaces.isPublic})`,
+      updatedAt: sql`${now}::timestamptz`,
+    })
+    .where(and(eq(spaces.id, sql.placeholder('spaceId')), eq(spaces.ownerId, sessionUserId(sql.placeholder('tokenHash'), now))))
+    .returning(summaryColumns)
+    .prepare('space_update');
+}
+const updateQueries = new WeakMap<Database, ReturnType<typeof buildUpdateQuery>>();
 
 /** Deletes a space with its files and versions (cascade). */
 export async function deleteSpace(opts: { db: Executor; userId: string; spaceId: string }): Promise<void> {

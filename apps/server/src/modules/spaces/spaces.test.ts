@@ -451,6 +451,38 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
       });
       expect(bad.statusCode, `${method} ${url}`).toBe(401);
     }
+    // The rename checks the session inside its update: a stale session with a bad name is still a
+    // 401 (not a 400), and a stale session's rename changes nothing.
+    for (const authorization of [`Bearer ${expired}`, 'Bearer nope']) {
+      const headers = { authorization };
+      const badName = await app.inject({ method: 'PATCH', url: `/api/spaces/${space.id}`, headers, payload: { name: ' ' } });
+      expect(badName.statusCode).toBe(401);
+      const renamed = await app.inject({ method: 'PATCH', url: `/api/spaces/${space.id}`, headers, payload: { name: 'Robado' } });
+      expect(renamed.statusCode).toBe(401);
+    }
+    expect((await call(alice, 'GET', `/api/spaces/${space.id}`)).json().space.name).toBe('Mi web');
+  });
+
+  it('answers requests that arrive together each with its own user (session lookups share a query)', async () => {
+    const mine = await create(alice, 'Solo de Alice');
+    const theirs = await create(bob, 'Solo de Bob');
+    const { token: expired } = await createSession(database, { userId: bob.id, ttlMs: -1000 });
+    const stale = { authorization: `Bearer ${expired}` };
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const who = [alice.authorization, bob.authorization, stale.authorization, 'Bearer nope'][i % 4] as string;
+        return app.inject({ url: '/api/spaces', headers: { authorization: who } });
+      }),
+    );
+    for (const [i, res] of burst.entries()) {
+      if (i % 4 >= 2) {
+        expect(res.statusCode, `request ${i}`).toBe(401);
+        continue;
+      }
+      const ids = (res.json().spaces as { id: string }[]).map((x) => x.id);
+      expect(ids).toContain(i % 4 === 0 ? mine.id : theirs.id);
+      expect(ids).not.toContain(i % 4 === 0 ? theirs.id : mine.id);
+    }
   });
 
   it("answers 404 to another user's space on every endpoint and changes nothing", async () => {

@@ -1,0 +1,62 @@
+/**
+ * Coalesces lookups made in the same turn of the event loop into one call of `loadMany` (ADR 0138).
+ * Requests that arrive together (every socket the poll phase found readable) each ask for one key;
+ * the batch is flushed in the loop's check phase, so nobody waits for a later turn. Exact: every
+ * caller gets what `loadMany` read after it asked, never an older answer. Equal keys in one batch
+ * share one read. A failed `loadMany` rejects every caller of that batch with its error.
+ */
+export interface BatchLoader<K, V> {
+  load(key: K): Promise<V | undefined>;
+}
+
+interface Waiter<V> {
+  resolve(value: V | undefined): void;
+  reject(error: unknown): void;
+}
+
+export function createBatchLoader<K, V>(
+  loadMany: (keys: K[]) => Promise<Map<K, V>>,
+  options: { maxBatch?: number } = {},
+): BatchLoader<K, V> {
+  const maxBatch = options.maxBatch ?? 256;
+  let pending = new Map<K, Waiter<V>[]>();
+  let scheduled = false;
+
+  function run(batch: Map<K, Waiter<V>[]>) {
+    loadMany([...batch.keys()]).then(
+      (found) => {
+        for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(key));
+      },
+      (error: unknown) => {
+        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+      },
+    );
+  }
+
+  function flush() {
+    scheduled = false;
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    run(batch);
+  }
+
+  return {
+    load(key) {
+      return new Promise<V | undefined>((resolve, reject) => {
+        const waiters = pending.get(key);
+        if (waiters) waiters.push({ resolve, reject });
+        else pending.set(key, [{ resolve, reject }]);
+        if (pending.size >= maxBatch) {
+          // A full batch goes at once; the next callers start a new one.
+          const batch = pending;
+          pending = new Map();
+          run(batch);
+        } else if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+  };
+}
