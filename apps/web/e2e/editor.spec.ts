@@ -112,6 +112,51 @@ test('an edit is shown by the standby frame, already loaded, and a new standby t
   await expect(preview(page).getByRole('heading', { name: 'Segundo cambio' })).toBeVisible();
 });
 
+test('a text edit lands in the shown page in place; a new structure or a node its script changed loads anew', async ({
+  page,
+}) => {
+  await signIn(page, 'Retocadora');
+  await createSpace(page, 'Retoques en vivo');
+  const long = (title: string, extra = '') =>
+    site(`<div style="height: 3000px">arriba</div><h2 id="abajo" class="pie">${title}</h2>${extra}`);
+  await replaceCode(page, long('Primer título'));
+  await expect(preview(page).getByRole('heading', { name: 'Primer título' })).toBeVisible();
+  const shown = page.getByTestId('preview-frame');
+  const frameOf = async () => (await (await shown.elementHandle())?.contentFrame()) ?? null;
+  await expect.poll(async () => (await frameOf())?.evaluate(() => document.readyState)).toBe('complete');
+  await (await frameOf())?.evaluate(() => window.scrollTo(0, 2000));
+  await shown.evaluate((element) => {
+    (element as HTMLIFrameElement & { mark?: string }).mark = 'mismo marco';
+  });
+  const mark = () => shown.evaluate((element) => (element as HTMLIFrameElement & { mark?: string }).mark ?? null);
+
+  // Text and an attribute change: the same frame and document show it, scrolled where they were.
+  await replaceCode(page, long('Título retocado').replace('class="pie"', 'class="pie nuevo"'));
+  await expect(preview(page).getByRole('heading', { name: 'Título retocado' })).toBeVisible();
+  await expect(preview(page).locator('#abajo')).toHaveClass('pie nuevo');
+  await expect(page.locator('[data-runtime]')).toHaveAttribute('data-runtime', 'ready');
+  expect(await mark()).toBe('mismo marco');
+  expect(await (await frameOf())?.evaluate(() => window.scrollY)).toBe(2000);
+
+  // A new element: the document is loaded anew, in another frame.
+  await replaceCode(page, long('Título retocado', '<p>Párrafo nuevo</p>'));
+  await expect(preview(page).getByText('Párrafo nuevo')).toBeVisible();
+  expect(await mark()).toBeNull();
+
+  // The page's own script rewrote this node: editing its source text loads the page anew, and the
+  // script's result is what shows.
+  const scripted = (text: string) => site(`<p id="cambiante">${text}</p><script>cambiante.textContent = 'Del script';</script>`);
+  await replaceCode(page, scripted('Original'));
+  await expect(preview(page).getByText('Del script')).toBeVisible();
+  await expect(page.locator('[data-runtime]')).toHaveAttribute('data-runtime', 'ready');
+  await shown.evaluate((element) => {
+    (element as HTMLIFrameElement & { mark?: string }).mark = 'con script';
+  });
+  await replaceCode(page, scripted('Editado'));
+  await expect.poll(mark).toBeNull();
+  await expect(preview(page).getByText('Del script')).toBeVisible();
+});
+
 test('text typed just before leaving is kept as a draft and saved on return', async ({ page }) => {
   await signIn(page, 'Borrador');
   await createSpace(page, 'Sin perder nada');

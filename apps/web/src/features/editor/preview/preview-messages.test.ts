@@ -5,6 +5,8 @@ import { fromOwnFrame, parsePreviewMessage } from './preview-messages';
 describe('preview messages', () => {
   it('accepts only the runtime script messages', () => {
     expect(parsePreviewMessage({ source: 'div-preview', type: 'ready' })).toEqual({ type: 'ready' });
+    expect(parsePreviewMessage({ source: 'div-preview', type: 'patched' })).toEqual({ type: 'patched' });
+    expect(parsePreviewMessage({ source: 'div-preview', type: 'patch-failed' })).toEqual({ type: 'patch-failed' });
     expect(parsePreviewMessage({ source: 'div-preview', type: 'error', phase: 'runtime', message: 'x' })).toEqual({
       type: 'error',
       phase: 'runtime',

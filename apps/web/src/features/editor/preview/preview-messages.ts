@@ -2,6 +2,8 @@
 export type PreviewMessage =
   | { type: 'host-ready' }
   | { type: 'ready' }
+  | { type: 'patched' }
+  | { type: 'patch-failed' }
   | { type: 'error'; phase: 'load' | 'runtime'; message: string }
   | { type: 'select'; selector: string; html: string };
 
@@ -11,6 +13,8 @@ export function parsePreviewMessage(data: unknown): PreviewMessage | null {
   if (message.source !== 'div-preview') return null;
   if (message.type === 'host-ready') return { type: 'host-ready' };
   if (message.type === 'ready') return { type: 'ready' };
+  if (message.type === 'patched') return { type: 'patched' };
+  if (message.type === 'patch-failed') return { type: 'patch-failed' };
   if (message.type === 'error') {
     return {
       type: 'error',
@@ -29,8 +33,14 @@ export function fromOwnFrame(event: Pick<MessageEvent, 'source'>, frame: HTMLIFr
   return Boolean(frame?.contentWindow) && event.source === frame?.contentWindow;
 }
 
-/** What the editor sends a preview frame: a document to render, or the inspector on or off. */
-export type EditorMessage = { type: 'render'; html: string } | { type: 'inspector'; enabled: boolean };
+/**
+ * What the editor sends a preview frame: a document to render, a new document to apply in place over
+ * the shown one (`from`), or the inspector on or off.
+ */
+export type EditorMessage =
+  | { type: 'render'; html: string }
+  | { type: 'patch'; from: string; html: string }
+  | { type: 'inspector'; enabled: boolean };
 
 /** Posts an editor message to a frame, if it is there (its origin is opaque, hence '*'). */
 export function sendToFrame(frame: HTMLIFrameElement | null, message: EditorMessage) {

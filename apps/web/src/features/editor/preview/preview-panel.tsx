@@ -81,12 +81,20 @@ export function PreviewPanel({
 
   // New content, or a manual refresh: a fresh series of attempts. The frame mounted with the first
   // document is already loading it (a second frame at mount would load the host page twice).
+  // An edit of a document that is shown and ready is first offered to the frame to apply in place
+  // (text and attributes only: no reload, the scroll and the page's state stay); the frame answers
+  // 'patch-failed' when it cannot, and the document is loaded anew (ADR 0065).
   const loaded = useRef({ doc, nonce });
+  const statusRef = useRef(runtime.status);
+  statusRef.current = runtime.status;
   useLayoutEffect(() => {
-    if (lockedRef.current || (loaded.current.doc === doc && loaded.current.nonce === nonce)) return;
+    const previous = loaded.current;
+    if (lockedRef.current || (previous.doc === doc && previous.nonce === nonce)) return;
     loaded.current = { doc, nonce };
+    const inPlace = previous.nonce === nonce && statusRef.current === 'ready' && frame.current;
     dispatch({ type: 'render' });
-    reload();
+    if (inPlace) sendToFrame(frame.current, { type: 'patch', from: previous.doc, html: doc });
+    else reload();
   }, [doc, nonce, reload]);
 
   // Automatic retry after a failed attempt; unlock after the lockout.
@@ -141,7 +149,9 @@ export function PreviewPanel({
       if (!message) return;
       if (message.type === 'host-ready') {
         sendToFrame(frame.current, { type: 'render', html: shownRef.current });
-      } else if (message.type === 'ready') {
+      } else if (message.type === 'patch-failed') {
+        reload();
+      } else if (message.type === 'ready' || message.type === 'patched') {
         dispatch({ type: 'ready' });
         loadedCallback.current?.();
         if (store.get().inspecting) sendToFrame(frame.current, { type: 'inspector', enabled: true });
@@ -163,7 +173,7 @@ export function PreviewPanel({
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [store, t]);
+  }, [store, t, reload]);
 
   useEffect(() => {
     sendToFrame(frame.current, { type: 'inspector', enabled: inspecting });

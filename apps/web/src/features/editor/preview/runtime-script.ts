@@ -110,10 +110,110 @@ function previewRuntime() {
     },
     true,
   );
+
+  // Edits in place (ADR 0065): when the new document differs from the shown one only in text and in
+  // attributes (no script touched, no handler attribute, the same tree), those nodes are changed in
+  // the live page instead of loading it again. Each changed node is found by its path and must still
+  // hold the old value (a script may have changed or moved it); otherwise nothing is changed and the
+  // editor loads the document anew.
+  const parser = new DOMParser();
+  let parsed: { html: string; doc: Document } | null = null;
+  const isOverlay = (node: Node) => node.nodeType === 1 && (node as Element).hasAttribute('data-div-inspector');
+  const childrenOf = (node: Node) => Array.from(node.childNodes).filter((child) => !isOverlay(child));
+  type Change = { path: number[]; before: Node; after: Node };
+  /** Collects the text and attribute changes from `before` to `after`; false when anything else differs. */
+  const diff = (before: Node, after: Node, path: number[], changes: Change[]): boolean => {
+    if (before.nodeType !== after.nodeType || before.nodeName !== after.nodeName) return false;
+    if (before.nodeType === 3 || before.nodeType === 8) {
+      if (before.nodeValue === after.nodeValue) return true;
+      if (before.parentNode?.nodeName === 'SCRIPT') return false;
+      changes.push({ path, before, after });
+      return true;
+    }
+    if (before.nodeType !== 1) return true;
+    const a = before as Element;
+    const b = after as Element;
+    if (a.localName === 'template' && a.innerHTML !== b.innerHTML) return false;
+    const names = new Set([...a.getAttributeNames(), ...b.getAttributeNames()]);
+    let attributes = false;
+    for (const name of names) {
+      if (a.getAttribute(name) === b.getAttribute(name)) continue;
+      if (a.localName === 'script' || name.toLowerCase().startsWith('on')) return false;
+      attributes = true;
+    }
+    if (attributes) changes.push({ path, before, after });
+    const left = before.childNodes;
+    const right = after.childNodes;
+    if (left.length !== right.length) return false;
+    for (let i = 0; i < left.length; i++) {
+      if (!diff(left[i] as Node, right[i] as Node, [...path, i], changes)) return false;
+    }
+    return true;
+  };
+  /** The live node at `path`, where every node on the way has as many children as in the old source. */
+  const liveAt = (path: number[], oldRoot: Node): Node | null => {
+    let live: Node = document.documentElement;
+    let old: Node = oldRoot;
+    for (const index of path) {
+      const children = childrenOf(live);
+      if (children.length !== old.childNodes.length) return null;
+      const nextLive = children[index];
+      const nextOld = old.childNodes[index];
+      if (!nextLive || !nextOld || nextLive.nodeName !== nextOld.nodeName) return null;
+      live = nextLive;
+      old = nextOld;
+    }
+    return live;
+  };
+  const patch = (from: string, html: string): boolean => {
+    const before = parsed?.html === from ? parsed.doc : parser.parseFromString(from, 'text/html');
+    const after = parser.parseFromString(html, 'text/html');
+    const changes: Change[] = [];
+    if (!diff(before.documentElement, after.documentElement, [], changes)) return false;
+    const apply: (() => void)[] = [];
+    for (const { path, before: old, after: next } of changes) {
+      const live = liveAt(path, before.documentElement);
+      if (!live) return false;
+      if (old.nodeType !== 1) {
+        if (live.nodeValue !== old.nodeValue) return false;
+        apply.push(() => {
+          live.nodeValue = next.nodeValue;
+        });
+        continue;
+      }
+      const a = old as Element;
+      const b = next as Element;
+      const element = live as Element;
+      for (const name of new Set([...a.getAttributeNames(), ...b.getAttributeNames()])) {
+        const value = b.getAttribute(name);
+        if (a.getAttribute(name) === value) continue;
+        if (element.getAttribute(name) !== a.getAttribute(name)) return false;
+        apply.push(() => (value === null ? element.removeAttribute(name) : element.setAttribute(name, value)));
+      }
+    }
+    for (const change of apply) change();
+    parsed = { html, doc: after };
+    return true;
+  };
+
   window.addEventListener('message', (event) => {
     if (event.source !== window.parent) return;
-    const data = event.data as { source?: string; type?: string; enabled?: boolean } | null;
-    if (data?.source !== 'div-editor' || data.type !== 'inspector') return;
+    const data = event.data as { source?: string; type?: string; enabled?: boolean; from?: unknown; html?: unknown } | null;
+    if (data?.source !== 'div-editor') return;
+    if (data.type === 'patch' && typeof data.from === 'string' && typeof data.html === 'string') {
+      let done = false;
+      try {
+        done = patch(data.from, data.html);
+      } catch {}
+      if (!done) {
+        post({ type: 'patch-failed' });
+        return;
+      }
+      // Reported once the change has been laid out and painted.
+      requestAnimationFrame(() => setTimeout(() => post({ type: 'patched' }), 0));
+      return;
+    }
+    if (data.type !== 'inspector') return;
     inspecting = Boolean(data.enabled);
     document.documentElement.style.cursor = inspecting ? 'crosshair' : '';
     if (!inspecting) highlight(null);
