@@ -40,6 +40,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return handle;
 }
 
+/**
+ * Memoizes `build` per database (or transaction): for statements prepared once and the state built
+ * around them, which every request then reuses.
+ */
+export function oncePerDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) {
+      value = build(db);
+      built.set(db, value);
+    }
+    return value;
+  };
+}
+
 /** Connections of the session-lookup lane (ADR 0138), beside the main pool. */
 const SESSIONS_LANE_SIZE = 3;
 const sessionsLanes = new WeakMap<Database, Database>();

@@ -33,8 +33,8 @@ export function createBatchLoader<K, V>(
     );
   }
 
-  function flush() {
-    scheduled = false;
+  /** Sends what is pending as one batch; later callers start a new one. */
+  function send() {
     if (pending.size === 0) return;
     const batch = pending;
     pending = new Map();
@@ -47,14 +47,14 @@ export function createBatchLoader<K, V>(
         const waiters = pending.get(key);
         if (waiters) waiters.push({ resolve, reject });
         else pending.set(key, [{ resolve, reject }]);
-        if (pending.size >= maxBatch) {
-          // A full batch goes at once; the next callers start a new one.
-          const batch = pending;
-          pending = new Map();
-          run(batch);
-        } else if (!scheduled) {
+        // A full batch goes at once.
+        if (pending.size >= maxBatch) send();
+        else if (!scheduled) {
           scheduled = true;
-          setImmediate(flush);
+          setImmediate(() => {
+            scheduled = false;
+            send();
+          });
         }
       });
     },

@@ -1,7 +1,7 @@
 import { and, eq, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { type Database, sessionsLane } from '../../db/client';
+import { type Database, oncePerDatabase, sessionsLane } from '../../db/client';
 import { userSpaceStamps } from '../../db/schema/spaces';
 import { sessions, users } from '../../db/schema/users';
 import { type BatchLoader, createBatchLoader } from '../../lib/batch';
@@ -71,23 +71,17 @@ function buildSessionUserQuery(db: Database) {
     .prepare('session_users');
 }
 
-function buildSessionUserLoader(db: Database): BatchLoader<string, AuthUser> {
-  const query = buildSessionUserQuery(db);
+const sessionUserLoader = oncePerDatabase((db): BatchLoader<string, AuthUser> => {
+  const query = buildSessionUserQuery(sessionsLane(db));
   return createBatchLoader(async (tokenHashes: string[]) => {
     const rows = await query.execute({ tokenHashes, now: new Date() });
     return new Map(rows.map(({ tokenHash, ...user }) => [tokenHash, user]));
   });
-}
-const sessionUserLoaders = new WeakMap<Database, BatchLoader<string, AuthUser>>();
+});
 
 /** Finds the user of an unexpired session token; undefined when there is none. */
 export async function findSessionUser(ctx: Pick<AppContext, 'db'>, token: string): Promise<AuthUser | undefined> {
-  let loader = sessionUserLoaders.get(ctx.db);
-  if (!loader) {
-    loader = buildSessionUserLoader(sessionsLane(ctx.db));
-    sessionUserLoaders.set(ctx.db, loader);
-  }
-  return loader.load(hashToken(token));
+  return sessionUserLoader(ctx.db).load(hashToken(token));
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FileInput } from '@div/shared/spaces';
 import { MESSAGES } from '@div/shared/spaces';
 import { and, eq, sql } from 'drizzle-orm';
+import { oncePerDatabase } from '../../db/client';
 import { spaceFiles, spaces } from '../../db/schema/spaces';
 import { notFound } from '../../lib/errors';
 import type { FilesJsonCache } from './files-cache';
@@ -46,15 +47,7 @@ function buildPrepared(db: Executor) {
       .prepare('spaces_detail_json'),
   };
 }
-const preparedByDb = new WeakMap<Executor, ReturnType<typeof buildPrepared>>();
-function preparedFor(db: Executor): ReturnType<typeof buildPrepared> {
-  let prepared = preparedByDb.get(db);
-  if (!prepared) {
-    prepared = buildPrepared(db);
-    preparedByDb.set(db, prepared);
-  }
-  return prepared;
-}
+const preparedFor = oncePerDatabase(buildPrepared);
 
 /** GET /api/spaces as JSON text: the user's spaces, newest first. */
 export async function listSpacesJson(opts: { db: Executor; userId: string }): Promise<string> {

@@ -14,7 +14,7 @@ import {
   spaceNameSchema,
 } from '@div/shared/spaces';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, oncePerDatabase } from '../../db/client';
 import { spaceFiles, spaces } from '../../db/schema/spaces';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
@@ -167,12 +167,7 @@ export async function updateSpace(opts: {
   name?: string | undefined;
   public?: boolean | undefined;
 }): Promise<SpaceSummary | undefined> {
-  let query = updateQueries.get(opts.db);
-  if (!query) {
-    query = buildUpdateQuery(opts.db);
-    updateQueries.set(opts.db, query);
-  }
-  const [row] = await query.execute({
+  const [row] = await updateQuery(opts.db).execute({
     spaceId: opts.spaceId,
     tokenHash: hashToken(opts.sessionToken),
     now: new Date(),
@@ -182,7 +177,7 @@ export async function updateSpace(opts: {
   return row && toSummary(row);
 }
 
-function buildUpdateQuery(db: Database) {
+const updateQuery = oncePerDatabase((db) => {
   const now = sql.placeholder('now');
   return db
     .update(spaces)
@@ -194,8 +189,7 @@ function buildUpdateQuery(db: Database) {
     .where(and(eq(spaces.id, sql.placeholder('spaceId')), eq(spaces.ownerId, sessionUserId(sql.placeholder('tokenHash'), now))))
     .returning(summaryColumns)
     .prepare('space_update');
-}
-const updateQueries = new WeakMap<Database, ReturnType<typeof buildUpdateQuery>>();
+});
 
 /** Deletes a space with its files and versions (cascade). */
 export async function deleteSpace(opts: { db: Executor; userId: string; spaceId: string }): Promise<void> {

@@ -55,8 +55,8 @@ export function PreviewPanel({
   // once it unlocks.
   const shownRef = useRef(doc);
   if (!locked) shownRef.current = doc;
-  const lockedRef = useRef(locked);
-  lockedRef.current = locked;
+  const statusRef = useRef(runtime.status);
+  statusRef.current = runtime.status;
 
   // The shown frame, and a standby frame with the host page already loaded (hidden), which takes the
   // next document at once instead of loading a new frame first (ADR 0065).
@@ -85,11 +85,9 @@ export function PreviewPanel({
   // (text and attributes only: no reload, the scroll and the page's state stay); the frame answers
   // 'patch-failed' when it cannot, and the document is loaded anew (ADR 0065).
   const loaded = useRef({ doc, nonce });
-  const statusRef = useRef(runtime.status);
-  statusRef.current = runtime.status;
   useLayoutEffect(() => {
     const previous = loaded.current;
-    if (lockedRef.current || (previous.doc === doc && previous.nonce === nonce)) return;
+    if (statusRef.current === 'locked' || (previous.doc === doc && previous.nonce === nonce)) return;
     loaded.current = { doc, nonce };
     const inPlace = previous.nonce === nonce && statusRef.current === 'ready' && frame.current;
     dispatch({ type: 'render' });

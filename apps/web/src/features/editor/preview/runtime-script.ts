@@ -120,35 +120,47 @@ function previewRuntime() {
   let parsed: { html: string; doc: Document } | null = null;
   const isOverlay = (node: Node) => node.nodeType === 1 && (node as Element).hasAttribute('data-div-inspector');
   const childrenOf = (node: Node) => Array.from(node.childNodes).filter((child) => !isOverlay(child));
-  type Change = { path: number[]; before: Node; after: Node };
+  type Change = { before: Node; after: Node };
+  /** Names of the attributes whose value differs, added or removed. */
+  const changedAttributes = (a: Element, b: Element) => {
+    const changed: string[] = [];
+    for (const { name, value } of Array.from(a.attributes)) if (b.getAttribute(name) !== value) changed.push(name);
+    for (const { name } of Array.from(b.attributes)) if (!a.hasAttribute(name)) changed.push(name);
+    return changed;
+  };
   /** Collects the text and attribute changes from `before` to `after`; false when anything else differs. */
-  const diff = (before: Node, after: Node, path: number[], changes: Change[]): boolean => {
+  const diff = (before: Node, after: Node, changes: Change[]): boolean => {
     if (before.nodeType !== after.nodeType || before.nodeName !== after.nodeName) return false;
     if (before.nodeType === 3 || before.nodeType === 8) {
       if (before.nodeValue === after.nodeValue) return true;
       if (before.parentNode?.nodeName === 'SCRIPT') return false;
-      changes.push({ path, before, after });
+      changes.push({ before, after });
       return true;
     }
     if (before.nodeType !== 1) return true;
     const a = before as Element;
     const b = after as Element;
     if (a.localName === 'template' && a.innerHTML !== b.innerHTML) return false;
-    const names = new Set([...a.getAttributeNames(), ...b.getAttributeNames()]);
-    let attributes = false;
-    for (const name of names) {
-      if (a.getAttribute(name) === b.getAttribute(name)) continue;
-      if (a.localName === 'script' || name.toLowerCase().startsWith('on')) return false;
-      attributes = true;
+    const attributes = changedAttributes(a, b);
+    if (attributes.length > 0) {
+      if (a.localName === 'script' || attributes.some((name) => name.toLowerCase().startsWith('on'))) return false;
+      changes.push({ before, after });
     }
-    if (attributes) changes.push({ path, before, after });
     const left = before.childNodes;
     const right = after.childNodes;
     if (left.length !== right.length) return false;
     for (let i = 0; i < left.length; i++) {
-      if (!diff(left[i] as Node, right[i] as Node, [...path, i], changes)) return false;
+      if (!diff(left[i] as Node, right[i] as Node, changes)) return false;
     }
     return true;
+  };
+  /** Child indexes from the root element down to `node` (worked out only for the nodes that changed). */
+  const pathOf = (node: Node) => {
+    const path: number[] = [];
+    for (let at = node; at.parentNode && at.parentNode.nodeType === 1; at = at.parentNode) {
+      path.unshift(Array.prototype.indexOf.call(at.parentNode.childNodes, at));
+    }
+    return path;
   };
   /** The live node at `path`, where every node on the way has as many children as in the old source. */
   const liveAt = (path: number[], oldRoot: Node): Node | null => {
@@ -169,10 +181,10 @@ function previewRuntime() {
     const before = parsed?.html === from ? parsed.doc : parser.parseFromString(from, 'text/html');
     const after = parser.parseFromString(html, 'text/html');
     const changes: Change[] = [];
-    if (!diff(before.documentElement, after.documentElement, [], changes)) return false;
+    if (!diff(before.documentElement, after.documentElement, changes)) return false;
     const apply: (() => void)[] = [];
-    for (const { path, before: old, after: next } of changes) {
-      const live = liveAt(path, before.documentElement);
+    for (const { before: old, after: next } of changes) {
+      const live = liveAt(pathOf(old), before.documentElement);
       if (!live) return false;
       if (old.nodeType !== 1) {
         if (live.nodeValue !== old.nodeValue) return false;
@@ -184,9 +196,8 @@ function previewRuntime() {
       const a = old as Element;
       const b = next as Element;
       const element = live as Element;
-      for (const name of new Set([...a.getAttributeNames(), ...b.getAttributeNames()])) {
+      for (const name of changedAttributes(a, b)) {
         const value = b.getAttribute(name);
-        if (a.getAttribute(name) === value) continue;
         if (element.getAttribute(name) !== a.getAttribute(name)) return false;
         apply.push(() => (value === null ? element.removeAttribute(name) : element.setAttribute(name, value)));
       }
