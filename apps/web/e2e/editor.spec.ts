@@ -137,6 +137,12 @@ test('a text edit lands in the shown page in place; a new structure or a node it
   await expect(page.locator('[data-runtime]')).toHaveAttribute('data-runtime', 'ready');
   expect(await mark()).toBe('mismo marco');
   expect(await (await frameOf())?.evaluate(() => window.scrollY)).toBe(2000);
+  // A second edit builds on the first one applied in place.
+  await replaceCode(page, long('Título final').replace('class="pie"', 'class="pie nuevo"'));
+  await expect(preview(page).getByRole('heading', { name: 'Título final' })).toBeVisible();
+  await expect(preview(page).locator('#abajo')).toHaveClass('pie nuevo');
+  await expect(page.locator('[data-runtime]')).toHaveAttribute('data-runtime', 'ready');
+  expect(await mark()).toBe('mismo marco');
 
   // A new element: the document is loaded anew, in another frame.
   await replaceCode(page, long('Título retocado', '<p>Párrafo nuevo</p>'));
@@ -155,6 +161,22 @@ test('a text edit lands in the shown page in place; a new structure or a node it
   await replaceCode(page, scripted('Editado'));
   await expect.poll(mark).toBeNull();
   await expect(preview(page).getByText('Del script')).toBeVisible();
+
+  // A template's content is not part of the page's tree: editing it loads the page anew, so the
+  // page's script stamps out the new content.
+  const templated = (text: string) =>
+    site(
+      `<template id="molde"><p class="copia">${text}</p></template><div id="destino"></div><script>destino.append(molde.content.cloneNode(true));</script>`,
+    );
+  await replaceCode(page, templated('Plantilla uno'));
+  await expect(preview(page).getByText('Plantilla uno')).toBeVisible();
+  await expect(page.locator('[data-runtime]')).toHaveAttribute('data-runtime', 'ready');
+  await shown.evaluate((element) => {
+    (element as HTMLIFrameElement & { mark?: string }).mark = 'con plantilla';
+  });
+  await replaceCode(page, templated('Plantilla dos'));
+  await expect(preview(page).getByText('Plantilla dos')).toBeVisible();
+  expect(await mark()).toBeNull();
 });
 
 test('text typed just before leaving is kept as a draft and saved on return', async ({ page }) => {

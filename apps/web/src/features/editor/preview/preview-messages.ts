@@ -1,3 +1,5 @@
+import type { TextDelta } from './text-delta';
+
 /** Messages the injected runtime script posts to the editor. Anything else is ignored. */
 export type PreviewMessage =
   | { type: 'host-ready' }
@@ -34,12 +36,14 @@ export function fromOwnFrame(event: Pick<MessageEvent, 'source'>, frame: HTMLIFr
 }
 
 /**
- * What the editor sends a preview frame: a document to render, a new document to apply in place over
- * the shown one (`from`), or the inspector on or off.
+ * What the editor sends a preview frame: a document to render; the source of the document it shows
+ * (`rev` names it), kept as the base of edits in place; an edit to apply in place, as a delta from
+ * source `base` giving source `rev`; or the inspector on or off.
  */
 export type EditorMessage =
   | { type: 'render'; html: string }
-  | { type: 'patch'; from: string; html: string }
+  | { type: 'source'; rev: number; html: string }
+  | ({ type: 'patch'; base: number; rev: number } & TextDelta)
   | { type: 'inspector'; enabled: boolean };
 
 /** Posts an editor message to a frame, if it is there (its origin is opaque, hence '*'). */

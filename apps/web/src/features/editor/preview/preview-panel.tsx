@@ -9,6 +9,7 @@ import { devices, fitScale } from './devices';
 import { buildPreviewDocument } from './preview-document';
 import { fromOwnFrame, parsePreviewMessage, sendToFrame } from './preview-messages';
 import { attemptLabel, initialRuntime, LOAD_TIMEOUT_MS, MAX_ATTEMPTS, RETRY_DELAY_MS, runtimeReducer } from './preview-runtime';
+import { textDelta } from './text-delta';
 import { useDebounced } from './use-debounced';
 
 export const PREVIEW_DEBOUNCE_MS = 300;
@@ -66,18 +67,31 @@ export function PreviewPanel({
   const standbyReady = useRef<number | null>(null);
   const framesRef = useRef(frames);
   framesRef.current = frames;
+  /** The document each frame was given to render. */
+  const rendered = useRef(new WeakMap<HTMLIFrameElement, string>());
+  const render = useCallback((target: HTMLIFrameElement) => {
+    sendToFrame(target, { type: 'render', html: shownRef.current });
+    rendered.current.set(target, shownRef.current);
+  }, []);
+  /**
+   * The source the shown frame holds as the base of edits in place, and its number: set when the
+   * frame reports its document loaded, moved on by each edit sent, cleared by a new load.
+   */
+  const baseline = useRef<{ rev: number; html: string } | null>(null);
+  const revisions = useRef(0);
   /** A new load of the current document: in the standby frame when its host is ready, else a new frame. */
   const reload = useCallback(() => {
+    baseline.current = null;
     const { standby: waiting } = framesRef.current;
     if (waiting !== null && standbyReady.current === waiting && standby.current) {
-      sendToFrame(standby.current, { type: 'render', html: shownRef.current });
+      render(standby.current);
       standbyReady.current = null;
       setFrames({ shown: waiting, standby: null });
       return;
     }
     standbyReady.current = null;
     setFrames({ shown: nextFrame.current++, standby: null });
-  }, []);
+  }, [render]);
 
   // New content, or a manual refresh: a fresh series of attempts. The frame mounted with the first
   // document is already loading it (a second frame at mount would load the host page twice).
@@ -89,10 +103,13 @@ export function PreviewPanel({
     const previous = loaded.current;
     if (statusRef.current === 'locked' || (previous.doc === doc && previous.nonce === nonce)) return;
     loaded.current = { doc, nonce };
-    const inPlace = previous.nonce === nonce && statusRef.current === 'ready' && frame.current;
+    const base = baseline.current;
     dispatch({ type: 'render' });
-    if (inPlace) sendToFrame(frame.current, { type: 'patch', from: previous.doc, html: doc });
-    else reload();
+    if (base && previous.nonce === nonce && statusRef.current === 'ready' && frame.current) {
+      const rev = ++revisions.current;
+      sendToFrame(frame.current, { type: 'patch', base: base.rev, rev, ...textDelta(base.html, doc) });
+      baseline.current = { rev, html: doc };
+    } else reload();
   }, [doc, nonce, reload]);
 
   // Automatic retry after a failed attempt; unlock after the lockout.
@@ -146,10 +163,15 @@ export function PreviewPanel({
       const message = parsePreviewMessage(event.data);
       if (!message) return;
       if (message.type === 'host-ready') {
-        sendToFrame(frame.current, { type: 'render', html: shownRef.current });
+        if (frame.current) render(frame.current);
       } else if (message.type === 'patch-failed') {
         reload();
       } else if (message.type === 'ready' || message.type === 'patched') {
+        const html = message.type === 'ready' && frame.current ? rendered.current.get(frame.current) : undefined;
+        if (html !== undefined) {
+          baseline.current = { rev: ++revisions.current, html };
+          sendToFrame(frame.current, { type: 'source', ...baseline.current });
+        }
         dispatch({ type: 'ready' });
         loadedCallback.current?.();
         if (store.get().inspecting) sendToFrame(frame.current, { type: 'inspector', enabled: true });
@@ -171,7 +193,7 @@ export function PreviewPanel({
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [store, t, reload]);
+  }, [store, t, reload, render]);
 
   useEffect(() => {
     sendToFrame(frame.current, { type: 'inspector', enabled: inspecting });

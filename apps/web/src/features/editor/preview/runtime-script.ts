@@ -115,9 +115,13 @@ function previewRuntime() {
   // attributes (no script touched, no handler attribute, the same tree), those nodes are changed in
   // the live page instead of loading it again. Each changed node is found by its path and must still
   // hold the old value (a script may have changed or moved it); otherwise nothing is changed and the
-  // editor loads the document anew.
+  // editor loads the document anew. The editor sends the shown document's source once ('source'),
+  // then each edit as a delta from the source it names, so an edit costs a few characters to send.
   const parser = new DOMParser();
-  let parsed: { html: string; doc: Document } | null = null;
+  const parse = (html: string) => parser.parseFromString(html, 'text/html');
+  /** The source the shown page was made from, and its parse (made when idle, or by the first edit). */
+  let source: { rev: number; html: string; doc: Document | null } | null = null;
+  const whenIdle: (run: () => void) => void = window.requestIdleCallback ?? ((run) => setTimeout(run, 50));
   const isOverlay = (node: Node) => node.nodeType === 1 && (node as Element).hasAttribute('data-div-inspector');
   const childrenOf = (node: Node) => Array.from(node.childNodes).filter((child) => !isOverlay(child));
   type Change = { before: Node; after: Node };
@@ -128,8 +132,13 @@ function previewRuntime() {
     for (const { name } of Array.from(b.attributes)) if (!a.hasAttribute(name)) changed.push(name);
     return changed;
   };
-  /** Collects the text and attribute changes from `before` to `after`; false when anything else differs. */
+  /**
+   * Collects the text and attribute changes from `before` to `after`; false when anything else
+   * differs. Equal subtrees are skipped by the browser's own comparison (isEqualNode), so the walk
+   * only goes down the branches that hold a change.
+   */
   const diff = (before: Node, after: Node, changes: Change[]): boolean => {
+    if (before.isEqualNode(after)) return true;
     if (before.nodeType !== after.nodeType || before.nodeName !== after.nodeName) return false;
     if (before.nodeType === 3 || before.nodeType === 8) {
       if (before.nodeValue === after.nodeValue) return true;
@@ -140,7 +149,6 @@ function previewRuntime() {
     if (before.nodeType !== 1) return true;
     const a = before as Element;
     const b = after as Element;
-    if (a.localName === 'template' && a.innerHTML !== b.innerHTML) return false;
     const attributes = changedAttributes(a, b);
     if (attributes.length > 0) {
       if (a.localName === 'script' || attributes.some((name) => name.toLowerCase().startsWith('on'))) return false;
@@ -177,9 +185,15 @@ function previewRuntime() {
     }
     return live;
   };
-  const patch = (from: string, html: string): boolean => {
-    const before = parsed?.html === from ? parsed.doc : parser.parseFromString(from, 'text/html');
-    const after = parser.parseFromString(html, 'text/html');
+  const patch = (base: number, rev: number, at: number, remove: number, insert: string): boolean => {
+    if (!source || source.rev !== base || at + remove > source.html.length) return false;
+    const html = source.html.slice(0, at) + insert + source.html.slice(at + remove);
+    const before = source.doc ?? parse(source.html);
+    const after = parse(html);
+    // A template's content is not among its children, so isEqualNode does not see it: any change
+    // there loads the page anew.
+    const templates = (doc: Document) => Array.from(doc.querySelectorAll('template'), (node) => node.innerHTML).join('\u0000');
+    if (templates(before) !== templates(after)) return false;
     const changes: Change[] = [];
     if (!diff(before.documentElement, after.documentElement, changes)) return false;
     const apply: (() => void)[] = [];
@@ -203,18 +217,29 @@ function previewRuntime() {
       }
     }
     for (const change of apply) change();
-    parsed = { html, doc: after };
+    source = { rev, html, doc: after };
     return true;
   };
 
   window.addEventListener('message', (event) => {
     if (event.source !== window.parent) return;
-    const data = event.data as { source?: string; type?: string; enabled?: boolean; from?: unknown; html?: unknown } | null;
+    const data = event.data as Record<string, unknown> | null;
     if (data?.source !== 'div-editor') return;
-    if (data.type === 'patch' && typeof data.from === 'string' && typeof data.html === 'string') {
+    const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : -1);
+    if (data.type === 'source' && count(data.rev) >= 0 && typeof data.html === 'string') {
+      const shown = { rev: count(data.rev), html: data.html, doc: null as Document | null };
+      source = shown;
+      whenIdle(() => {
+        if (source === shown && !shown.doc) shown.doc = parse(shown.html);
+      });
+      return;
+    }
+    if (data.type === 'patch') {
+      const [base, rev, at, remove] = [count(data.base), count(data.rev), count(data.at), count(data.remove)];
       let done = false;
       try {
-        done = patch(data.from, data.html);
+        done =
+          Math.min(base, rev, at, remove) >= 0 && typeof data.insert === 'string' && patch(base, rev, at, remove, data.insert);
       } catch {}
       if (!done) {
         post({ type: 'patch-failed' });
