@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -54,6 +54,21 @@ export function oncePerDatabase<T>(build: (db: Database) => T): (db: Database) =
     }
     return value;
   };
+}
+
+/** The rows a raw statement returned (node-postgres and PGlite shape their results differently). */
+export async function rowsOf<Row = Record<string, unknown>>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: Row[] } | Row[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+/** The SQLSTATE of a database error, looked for through the errors that wrap it (drizzle's `cause`). */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth += 1) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
 }
 
 /** Connections of the session-lookup lane (ADR 0138), beside the main pool. */

@@ -43,4 +43,28 @@ describe('createBatchLoader', () => {
     expect(answers).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(sizes).toEqual([4, 4, 2]);
   });
+
+  it('one at a time: what arrives while a batch is in flight goes as the next batch, after it', async () => {
+    const log: string[] = [];
+    let release: () => void = () => {};
+    const loader = createBatchLoader(
+      async (keys: number[]) => {
+        log.push(`start ${keys.join(',')}`);
+        if (keys[0] === 1) await new Promise<void>((resolve) => (release = resolve));
+        log.push(`end ${keys.join(',')}`);
+        return new Map(keys.map((k) => [k, k * 10]));
+      },
+      { oneAtATime: true },
+    );
+    const first = Promise.all([loader.load(1), loader.load(2)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = Promise.all([loader.load(3), loader.load(4)]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The second batch waits for the first to settle.
+    expect(log).toEqual(['start 1,2']);
+    release();
+    expect(await first).toEqual([10, 20]);
+    expect(await second).toEqual([30, 40]);
+    expect(log).toEqual(['start 1,2', 'end 1,2', 'start 3,4', 'end 3,4']);
+  });
 });

@@ -4,6 +4,8 @@
  * the batch is flushed in the loop's check phase, so nobody waits for a later turn. Exact: every
  * caller gets what `loadMany` read after it asked, never an older answer. Equal keys in one batch
  * share one read. A failed `loadMany` rejects every caller of that batch with its error.
+ * `oneAtATime`: a batch is sent only once the one before it has settled (what arrives meanwhile
+ * makes the next batch), for writes whose concurrent batches could lock rows in opposite orders.
  */
 export interface BatchLoader<K, V> {
   load(key: K): Promise<V | undefined>;
@@ -16,29 +18,34 @@ interface Waiter<V> {
 
 export function createBatchLoader<K, V>(
   loadMany: (keys: K[]) => Promise<Map<K, V>>,
-  options: { maxBatch?: number } = {},
+  options: { maxBatch?: number; oneAtATime?: boolean } = {},
 ): BatchLoader<K, V> {
   const maxBatch = options.maxBatch ?? 256;
   let pending = new Map<K, Waiter<V>[]>();
   let scheduled = false;
-
-  function run(batch: Map<K, Waiter<V>[]>) {
-    loadMany([...batch.keys()]).then(
-      (found) => {
-        for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(key));
-      },
-      (error: unknown) => {
-        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
-      },
-    );
-  }
+  /** A batch is in flight and batches go one at a time. */
+  let busy = false;
 
   /** Sends what is pending as one batch; later callers start a new one. */
   function send() {
-    if (pending.size === 0) return;
+    if (pending.size === 0 || busy) return;
     const batch = pending;
     pending = new Map();
-    run(batch);
+    busy = options.oneAtATime === true;
+    const settled = () => {
+      busy = false;
+      send();
+    };
+    loadMany([...batch.keys()]).then(
+      (found) => {
+        for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(key));
+        settled();
+      },
+      (error: unknown) => {
+        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+        settled();
+      },
+    );
   }
 
   return {

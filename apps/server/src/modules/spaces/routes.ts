@@ -26,7 +26,8 @@ import { FilesJsonCache, VersionedBufferCache, VersionedCache } from './files-ca
 import { getSpaceDetailBody, getSpaceDetailHead, listSpacesJson, type SpaceDetailHead } from './read-json';
 import { findRemixHtml } from './remix';
 import { startVersionRetention } from './retention';
-import { createSpace, deleteSpace, saveFiles, updateSpace } from './service';
+import { createSpace, deleteSpace, saveFiles } from './service';
+import { updateSpace } from './space-changes';
 import { getVersion, listVersions, resetSpace, restoreVersion, saveVersion } from './versions';
 
 /**

@@ -14,11 +14,9 @@ import {
   spaceNameSchema,
 } from '@div/shared/spaces';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { type Database, oncePerDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
 import { spaceFiles, spaces } from '../../db/schema/spaces';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { hashToken } from '../../lib/tokens';
-import { sessionUserId } from '../auth/sessions';
 import { appendVersion } from './versions';
 
 /** A database or a transaction: service functions work inside a caller's transaction too. */
@@ -34,7 +32,7 @@ const summaryColumns = {
   updatedAt: spaces.updatedAt,
 };
 
-type SummaryRow = {
+export type SummaryRow = {
   id: string;
   name: string;
   description: string;
@@ -66,7 +64,7 @@ export function toSpaceFile(file: FileInput): SpaceFile {
   };
 }
 
-function parseName(name: string): string {
+export function parseName(name: string): string {
   const parsed = spaceNameSchema.safeParse(name);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.nameRequired);
   return parsed.data;
@@ -154,42 +152,6 @@ export function sortForEditor(files: FileInput[]): FileInput[] {
   };
   return [...files].sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
 }
-
-/**
- * Renames a space or changes its visibility in one statement that also checks the session owns it
- * (no lookup first, prepared once per database). Undefined when nothing matched: no such space, not
- * the session's, or no valid session; the caller tells these apart (ADR 0138).
- */
-export async function updateSpace(opts: {
-  db: Executor;
-  sessionToken: string;
-  spaceId: string;
-  name?: string | undefined;
-  public?: boolean | undefined;
-}): Promise<SpaceSummary | undefined> {
-  const [row] = await updateQuery(opts.db).execute({
-    spaceId: opts.spaceId,
-    tokenHash: hashToken(opts.sessionToken),
-    now: new Date(),
-    name: opts.name === undefined ? null : parseName(opts.name),
-    isPublic: opts.public ?? null,
-  });
-  return row && toSummary(row);
-}
-
-const updateQuery = oncePerDatabase((db) => {
-  const now = sql.placeholder('now');
-  return db
-    .update(spaces)
-    .set({
-      name: sql`coalesce(${sql.placeholder('name')}::text, ${spaces.name})`,
-      isPublic: sql`coalesce(${sql.placeholder('isPublic')}::boolean, ${spaces.isPublic})`,
-      updatedAt: sql`${now}::timestamptz`,
-    })
-    .where(and(eq(spaces.id, sql.placeholder('spaceId')), eq(spaces.ownerId, sessionUserId(sql.placeholder('tokenHash'), now))))
-    .returning(summaryColumns)
-    .prepare('space_update');
-});
 
 /** Deletes a space with its files and versions (cascade). */
 export async function deleteSpace(opts: { db: Executor; userId: string; spaceId: string }): Promise<void> {

@@ -7,6 +7,7 @@ import {
   SPACE_NAME_MAX,
   spaceDetailResponseSchema,
 } from '@div/shared/spaces';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
@@ -484,6 +485,89 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
       expect(ids).not.toContain(i % 4 === 0 ? theirs.id : mine.id);
     }
   });
+
+  it('applies changes that arrive together in order, each answered as the space stood after it, each checked on its own', async () => {
+    const space = await create(alice, 'Antes');
+    const bobs = await create(bob, 'De Bob');
+    const { token: expired } = await createSession(database, { userId: alice.id, ttlMs: -1000 });
+    const patch = (authorization: string, id: string, payload: object) =>
+      app.inject({ method: 'PATCH', url: `/api/spaces/${id}`, headers: { authorization }, payload });
+    const [first, visible, second, intruder, stale, own] = await Promise.all([
+      patch(alice.authorization, space.id, { name: 'Uno' }),
+      patch(alice.authorization, space.id, { public: true }),
+      patch(alice.authorization, space.id, { name: 'Dos' }),
+      patch(bob.authorization, space.id, { name: 'De Bob ahora' }),
+      patch(`Bearer ${expired}`, space.id, { name: 'Caducada' }),
+      patch(bob.authorization, bobs.id, { name: 'Bob renombra lo suyo' }),
+    ]);
+    expect(first.json().space).toMatchObject({ id: space.id, name: 'Uno', public: false });
+    expect(visible.json().space).toMatchObject({ name: 'Uno', public: true });
+    expect(second.json().space).toMatchObject({ name: 'Dos', public: true });
+    // Another user's session and a stale one change nothing, whatever else went with them.
+    expect(intruder.statusCode).toBe(404);
+    expect(stale.statusCode).toBe(401);
+    expect(own.json().space.name).toBe('Bob renombra lo suyo');
+    const after = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json().space;
+    expect(after).toMatchObject({ name: 'Dos', public: true });
+    expect(after.updatedAt).toBe(second.json().space.updatedAt);
+    expect((await call(bob, 'GET', `/api/spaces/${bobs.id}`)).json().space.name).toBe('Bob renombra lo suyo');
+  });
+
+  it('keeps every change when two instances rename the same spaces at once', async () => {
+    const other = await createTestApp(database);
+    try {
+      const mine = await Promise.all(Array.from({ length: 6 }, (_, i) => create(i % 2 ? bob : alice, `Espacio ${i}`)));
+      const renames = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => {
+          const target = mine[i % mine.length] as { id: string };
+          return (i % 2 ? other : app).inject({
+            method: 'PATCH',
+            url: `/api/spaces/${target.id}`,
+            headers: { authorization: (i % mine.length) % 2 ? bob.authorization : alice.authorization },
+            payload: { name: `Nombre ${i}` },
+          });
+        }),
+      );
+      for (const [i, res] of renames.entries()) {
+        expect(res.statusCode, `rename ${i}`).toBe(200);
+        expect(res.json().space.name).toBe(`Nombre ${i}`);
+      }
+      // Each space ends with one of the names it was given.
+      for (const [k, space] of mine.entries()) {
+        const owner = k % 2 ? bob : alice;
+        const name = (await call(owner, 'GET', `/api/spaces/${space.id}`)).json().space.name as string;
+        const given = Array.from({ length: 10 }, (_, j) => `Nombre ${k + j * mine.length}`);
+        expect(given).toContain(name);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  // Two writers locking the same rows in opposite orders: PostgreSQL aborts one (after its
+  // deadlock_timeout, 1 s), and an aborted batch of changes runs again instead of failing.
+  if (driver === 'postgres') {
+    it('runs a batch of changes again when PostgreSQL aborts it to break a deadlock', async () => {
+      const ofAlice = await create(alice, 'Bloqueo A');
+      const ofBob = await create(bob, 'Bloqueo B');
+      let renames: Promise<Awaited<ReturnType<typeof call>>[]> | undefined;
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`update user_space_stamps set stamp = stamp where user_id = ${bob.id}`);
+        // One batch: it locks both spaces, then waits for bob's stamp, held here.
+        renames = Promise.all([
+          call(alice, 'PATCH', `/api/spaces/${ofAlice.id}`, { name: 'A tras el bloqueo' }),
+          call(bob, 'PATCH', `/api/spaces/${ofBob.id}`, { name: 'B tras el bloqueo' }),
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        // This waits for the batch's lock on alice's space: a cycle, and the batch is the one aborted.
+        await tx.execute(sql`update spaces set description = description where id = ${ofAlice.id}`);
+      });
+      const [a, b] = await (renames as NonNullable<typeof renames>);
+      expect(a?.statusCode).toBe(200);
+      expect(a?.json().space.name).toBe('A tras el bloqueo');
+      expect(b?.json().space.name).toBe('B tras el bloqueo');
+    });
+  }
 
   it("answers 404 to another user's space on every endpoint and changes nothing", async () => {
     const space = await create(alice, 'De Alice');

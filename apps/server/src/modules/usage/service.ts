@@ -1,7 +1,7 @@
 import { planOf } from '@div/shared/plans';
 import { DAILY_BUCKETS, MONTHLY_BUCKETS, USAGE_STATS_WINDOW_DAYS, type UsageResponse, WEEKLY_BUCKETS } from '@div/shared/usage';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, rowsOf } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { badRequest, notFound } from '../../lib/errors';
 import { findAllowance } from '../metering/service';
@@ -15,12 +15,6 @@ export function assertTimeZone(tz: string | undefined): string {
   } catch {
     throw badRequest(`Zona horaria no válida: ${tz}`);
   }
-}
-
-type Row = Record<string, unknown>;
-async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: Row[] } | Row[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
 /**
