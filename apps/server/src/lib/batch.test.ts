@@ -67,4 +67,25 @@ describe('createBatchLoader', () => {
     expect(await second).toEqual([30, 40]);
     expect(log).toEqual(['start 1,2', 'end 1,2', 'start 3,4', 'end 3,4']);
   });
+
+  it('one at a time: what piled up while a batch was in flight still goes in batches of at most maxBatch', async () => {
+    const sizes: number[] = [];
+    let release: () => void = () => {};
+    const loader = createBatchLoader(
+      async (keys: number[]) => {
+        sizes.push(keys.length);
+        if (sizes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return new Map(keys.map((k) => [k, k]));
+      },
+      { maxBatch: 3, oneAtATime: true },
+    );
+    const first = loader.load(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = Promise.all(Array.from({ length: 7 }, (_, i) => loader.load(i + 1)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    expect(await first).toBe(0);
+    expect(await rest).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(sizes).toEqual([1, 3, 3, 1]);
+  });
 });

@@ -26,11 +26,16 @@ export function createBatchLoader<K, V>(
   /** A batch is in flight and batches go one at a time. */
   let busy = false;
 
-  /** Sends what is pending as one batch; later callers start a new one. */
+  /** Sends what is pending as one batch (at most maxBatch keys; the rest go next); later callers start a new one. */
   function send() {
     if (pending.size === 0 || busy) return;
-    const batch = pending;
+    let batch = pending;
     pending = new Map();
+    if (batch.size > maxBatch) {
+      const entries = [...batch];
+      batch = new Map(entries.slice(0, maxBatch));
+      pending = new Map(entries.slice(maxBatch));
+    }
     busy = options.oneAtATime === true;
     const settled = () => {
       busy = false;
