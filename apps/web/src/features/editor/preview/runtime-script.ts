@@ -185,14 +185,16 @@ function previewRuntime() {
     }
     return live;
   };
+  /**
+   * The markup of every template's content: it is not among the template's children, so isEqualNode
+   * does not see it, and any change there loads the page anew.
+   */
+  const templates = (doc: Document) => Array.from(doc.querySelectorAll('template'), (node) => node.innerHTML).join('\u0000');
   const patch = (base: number, rev: number, at: number, remove: number, insert: string): boolean => {
     if (!source || source.rev !== base || at + remove > source.html.length) return false;
     const html = source.html.slice(0, at) + insert + source.html.slice(at + remove);
     const before = source.doc ?? parse(source.html);
     const after = parse(html);
-    // A template's content is not among its children, so isEqualNode does not see it: any change
-    // there loads the page anew.
-    const templates = (doc: Document) => Array.from(doc.querySelectorAll('template'), (node) => node.innerHTML).join('\u0000');
     if (templates(before) !== templates(after)) return false;
     const changes: Change[] = [];
     if (!diff(before.documentElement, after.documentElement, changes)) return false;
