@@ -168,6 +168,28 @@ test.describe('with consent given', () => {
     await expect(footer.getByRole('link', { name: 'Cookies' })).toHaveAttribute('href', '/cookies');
   });
 
+  test('the footer arriving after the page moves nothing on screen', async ({ page }) => {
+    // The footer's code loads after the first paint; held back here, it arrives well after the page.
+    let releaseFooter: () => void = () => {};
+    const footerHeld = new Promise<void>((resolve) => (releaseFooter = resolve));
+    await page.route('**/assets/site-footer-*.js', async (route) => {
+      await footerHeld;
+      await route.continue();
+    });
+    await page.goto('/login');
+    const button = page.getByRole('button', { name: 'Continuar con GitHub' });
+    await expect(button).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    const before = await button.boundingBox();
+    releaseFooter();
+    await expect(page.getByRole('contentinfo')).toHaveCount(1);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await button.boundingBox()).toEqual(before);
+    // The footer is there, below the fold of the short page.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacidad' })).toBeInViewport();
+  });
+
   test('?print shows the page without navigation and footer', async ({ page }) => {
     await page.goto('/terms?print');
     await expect(page.locator('#root')).not.toBeEmpty();

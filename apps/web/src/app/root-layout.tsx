@@ -19,27 +19,32 @@ function announceConsent() {
 /**
  * Navigation, footer, cookie banner and the two global overlays (toasts and the route progress bar)
  * wrap every route. `?print` (printable legal pages) shows the page alone.
+ * The navigation and the page fill at least the screen, and the footer comes after them: on a short
+ * page (sign-in, a loading message) the footer, which loads after the first paint, appears below the
+ * fold instead of pushing up what is on screen (a button moving under the pointer).
  */
 export function RootLayout() {
   const { t } = useTranslation('shell');
   const [params] = useSearchParams();
   const print = params.has('print');
   return (
-    <div className="flex min-h-screen flex-col">
-      {!print && <CookieBanner onAccept={announceConsent} />}
-      <RouteProgress />
-      {!print && <SiteNav />}
-      <div id="main-content" className="flex flex-1 flex-col" tabIndex={-1}>
-        <Suspense
-          fallback={
-            <>
-              <RouteProgress forceVisible />
-              <LoadingMessage message={t('loading')} />
-            </>
-          }
-        >
-          <Outlet />
-        </Suspense>
+    <>
+      <div className="flex min-h-screen flex-col">
+        {!print && <CookieBanner onAccept={announceConsent} />}
+        <RouteProgress />
+        {!print && <SiteNav />}
+        <div id="main-content" className="flex flex-1 flex-col" tabIndex={-1}>
+          <Suspense
+            fallback={
+              <>
+                <RouteProgress forceVisible />
+                <LoadingMessage message={t('loading')} />
+              </>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </div>
       </div>
       {!print && (
         <Suspense fallback={null}>
@@ -47,6 +52,6 @@ export function RootLayout() {
         </Suspense>
       )}
       <ToastContainer />
-    </div>
+    </>
   );
 }
