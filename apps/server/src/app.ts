@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { type DatabaseHandle, openDatabase } from './db/client';
+import { type DatabaseHandle, databaseErrorCode, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { loadSecret } from './lib/secret';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -198,11 +198,7 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
 
 /** PostgreSQL's "data exception" class (SQLSTATE 22xxx), looked for through wrapping errors. */
 function isInvalidData(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth += 1) {
-    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
+  return databaseErrorCode(error)?.startsWith('22') ?? false;
 }
 
 /** Connection refused, dropped or shut down, looked for through wrapping errors (drizzle wraps driver errors in `cause`). */

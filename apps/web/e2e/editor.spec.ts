@@ -125,10 +125,14 @@ test('a text edit lands in the shown page in place; a new structure or a node it
   const frameOf = async () => (await (await shown.elementHandle())?.contentFrame()) ?? null;
   await expect.poll(async () => (await frameOf())?.evaluate(() => document.readyState)).toBe('complete');
   await (await frameOf())?.evaluate(() => window.scrollTo(0, 2000));
-  await shown.evaluate((element) => {
-    (element as HTMLIFrameElement & { mark?: string }).mark = 'mismo marco';
-  });
-  const mark = () => shown.evaluate((element) => (element as HTMLIFrameElement & { mark?: string }).mark ?? null);
+  // A mark on the shown frame element tells the same frame (an edit in place) from a new one.
+  type Marked = HTMLIFrameElement & { mark?: string };
+  const setMark = (value: string) =>
+    shown.evaluate((element, text) => {
+      (element as Marked).mark = text;
+    }, value);
+  const mark = () => shown.evaluate((element) => (element as Marked).mark ?? null);
+  await setMark('mismo marco');
 
   // Text and an attribute change: the same frame and document show it, scrolled where they were.
   await replaceCode(page, long('Título retocado').replace('class="pie"', 'class="pie nuevo"'));
@@ -155,9 +159,7 @@ test('a text edit lands in the shown page in place; a new structure or a node it
   await replaceCode(page, scripted('Original'));
   await expect(preview(page).getByText('Del script')).toBeVisible();
   await expect(page.locator('[data-runtime]')).toHaveAttribute('data-runtime', 'ready');
-  await shown.evaluate((element) => {
-    (element as HTMLIFrameElement & { mark?: string }).mark = 'con script';
-  });
+  await setMark('con script');
   await replaceCode(page, scripted('Editado'));
   await expect.poll(mark).toBeNull();
   await expect(preview(page).getByText('Del script')).toBeVisible();
@@ -171,9 +173,7 @@ test('a text edit lands in the shown page in place; a new structure or a node it
   await replaceCode(page, templated('Plantilla uno'));
   await expect(preview(page).getByText('Plantilla uno')).toBeVisible();
   await expect(page.locator('[data-runtime]')).toHaveAttribute('data-runtime', 'ready');
-  await shown.evaluate((element) => {
-    (element as HTMLIFrameElement & { mark?: string }).mark = 'con plantilla';
-  });
+  await setMark('con plantilla');
   await replaceCode(page, templated('Plantilla dos'));
   await expect(preview(page).getByText('Plantilla dos')).toBeVisible();
   expect(await mark()).toBeNull();

@@ -57,7 +57,7 @@ export function oncePerDatabase<T>(build: (db: Database) => T): (db: Database) =
 }
 
 /** The rows a raw statement returned (node-postgres and PGlite shape their results differently). */
-export async function rowsOf<Row = Record<string, unknown>>(db: Database, query: SQL): Promise<Row[]> {
+export async function rowsOf<Row = Record<string, unknown>>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows?: Row[] } | Row[];
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
@@ -69,6 +69,11 @@ export function databaseErrorCode(error: unknown): string | undefined {
     e = e.cause as typeof e;
   }
   return undefined;
+}
+
+/** A unique constraint refused the write (SQLSTATE 23505): someone else took the name first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return databaseErrorCode(error) === '23505';
 }
 
 /** Connections of the session-lookup lane (ADR 0138), beside the main pool. */

@@ -3,7 +3,7 @@ import { AUTH_STATE_TTL_MS, LOGIN_CODE_TTL_MS, SESSION_LOGIN_MS } from '@div/sha
 import { planOf } from '@div/shared/plans';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import { type Database, isUniqueViolation } from '../../db/client';
 import { authStates, loginCodes } from '../../db/schema/auth';
 import { accounts, sessions, users } from '../../db/schema/users';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens';
@@ -182,11 +182,6 @@ export async function linkIdentity(db: Database, profile: IdentityProfile): Prom
       throw error;
     }
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
 }
 
 /** Issues a single-use login code (`validate_code`) valid for 60 seconds; only its hash is stored. */

@@ -11,11 +11,12 @@ import {
 import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/client';
 import { customDomains, sites } from '../../db/schema/publishing';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { hostingOf } from '../hosting/hosting';
 import { appHostOf, sitesDomainOf } from '../hosting/hosts';
-import { ensureSite, isUniqueViolation } from '../publishing/sites';
+import { ensureSite } from '../publishing/sites';
 import type { DnsLookup } from './dns';
 
 /** Pending domains are looked up again for this long after they were added. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client';
 import { messageReservations } from '../../db/schema/reservations';
 import type { Queryable } from './service';
 
@@ -42,7 +43,9 @@ export async function settleReservation(options: { db: Queryable; id: string }):
  * back once even when several instances sweep at the same moment.
  */
 async function giveBack(db: Queryable, where: ReturnType<typeof sql>): Promise<number> {
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ released: number }>(
+    db,
+    sql`
     with gone as (delete from message_reservations where ${where} returning user_id, period_ends_at),
     counted as (select user_id, period_ends_at, count(*)::int as n from gone group by user_id, period_ends_at),
     updated as (
@@ -50,9 +53,9 @@ async function giveBack(db: Queryable, where: ReturnType<typeof sql>): Promise<n
       from counted where users.id = counted.user_id and users.period_ends_at = counted.period_ends_at
       returning users.id
     )
-    select (select count(*) from gone)::int as released`);
-  const rows = (result as unknown as { rows?: { released: number }[] }).rows ?? (result as unknown as { released: number }[]);
-  return Number(rows[0]?.released ?? 0);
+    select (select count(*) from gone)::int as released`,
+  );
+  return Number(row?.released ?? 0);
 }
 
 /** The action failed or was stopped: give its message back. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PUBLISHING_MESSAGES, type Site, SLUG_MAX, slugFromName, slugProblem } from '@div/shared/publishing';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import { type Database, isUniqueViolation } from '../../db/client';
 import { deployments, type SiteSeo, sites } from '../../db/schema/publishing';
 import { spaces } from '../../db/schema/spaces';
 import { AppError, badRequest } from '../../lib/errors';
@@ -77,13 +77,6 @@ export async function renameSlug(opts: { db: Database; userId: string; spaceId: 
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', PUBLISHING_MESSAGES.slugTaken);
     throw error;
   }
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** Every space of the user with its site address (slugs are assigned to spaces that have none yet). */

@@ -167,7 +167,8 @@ export function PreviewPanel({
       } else if (message.type === 'patch-failed') {
         reload();
       } else if (message.type === 'ready' || message.type === 'patched') {
-        const html = message.type === 'ready' && frame.current ? rendered.current.get(frame.current) : undefined;
+        // A document loaded anew: hand the frame its source, the base of the next edits in place.
+        const html = message.type === 'ready' ? rendered.current.get(frame.current as HTMLIFrameElement) : undefined;
         if (html !== undefined) {
           baseline.current = { rev: ++revisions.current, html };
           sendToFrame(frame.current, { type: 'source', ...baseline.current });
