@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { PlanId } from './plans';
+import { AUTO_PROVIDER, modelTiers } from './model-access';
+
+export { AUTO_PROVIDER, type ModelTier, minimumPlanFor, modelTiers, planAllowsModel } from './model-access';
 
 /**
  * The AI model catalogue (spec sections 3 and 9): the router's models, the providers that serve
@@ -12,8 +14,6 @@ export const providerIds = ['fireworks-ai', 'nebius', 'sambanova', 'novita', 'hy
 export const providerIdSchema = z.enum(providerIds);
 export type ProviderId = z.infer<typeof providerIdSchema>;
 
-/** 'auto' lets the router choose the provider. */
-export const AUTO_PROVIDER = 'auto';
 export const DEFAULT_PROVIDER = AUTO_PROVIDER;
 export const providerChoiceSchema = z.union([z.literal(AUTO_PROVIDER), providerIdSchema]);
 export type ProviderChoice = z.infer<typeof providerChoiceSchema>;
@@ -36,13 +36,8 @@ export const providers: Record<ProviderId, Provider> = {
   groq: { id: 'groq', name: 'Groq', max_tokens: 16_384, routerName: 'groq' },
 };
 
-/**
- * Which plans include a model: basic on every plan, advanced from small, premium from medium.
- * Pro additionally has its own custom models (tier 'custom').
- */
-export const modelTiers = ['basic', 'advanced', 'premium', 'custom'] as const;
+/** Which plans include a model: see model-access.ts. */
 export const modelTierSchema = z.enum(modelTiers);
-export type ModelTier = z.infer<typeof modelTierSchema>;
 
 /** Context limit assumed for a model served with 'auto' when it names no provider of its own. */
 export const DEFAULT_MODEL_MAX_TOKENS = 131_000;
@@ -183,24 +178,6 @@ export function parseRouterModels(json: string | undefined): ModelOption[] {
     }
   }
   return result.data.map((m) => ({ ...m, kind: 'router' as const }));
-}
-
-/** The tiers each plan includes. */
-const planTiers: Record<PlanId, readonly ModelTier[]> = {
-  free: ['basic'],
-  small: ['basic', 'advanced'],
-  medium: ['basic', 'advanced', 'premium'],
-  pro: ['basic', 'advanced', 'premium', 'custom'],
-};
-
-/** Whether a plan may use a model (free: basic; small: advanced; medium: all; pro: also custom). */
-export function planAllowsModel(plan: PlanId, model: Pick<ModelOption, 'tier'>): boolean {
-  return planTiers[plan].includes(model.tier);
-}
-
-/** The cheapest plan that includes a tier (for upsell texts). */
-export function minimumPlanFor(tier: ModelTier): PlanId {
-  return tier === 'basic' ? 'free' : tier === 'advanced' ? 'small' : tier === 'premium' ? 'medium' : 'pro';
 }
 
 /** Whether the model may be pinned to this provider choice ('auto' is always allowed). */

@@ -1,10 +1,4 @@
-import {
-  type FixErrorResponse,
-  type GenerateRequest,
-  type GenerationEvent,
-  generationEventSchema,
-  type RedesignResponse,
-} from '@div/shared/generation';
+import type { FixErrorResponse, GenerateRequest, GenerationEvent, RedesignResponse } from '@div/shared/generation';
 import type { ModelsResponse } from '@div/shared/models';
 import { readNdjson } from '@div/shared/ndjson';
 import { useQuery } from '@tanstack/react-query';
@@ -29,6 +23,9 @@ export async function streamGeneration(
   options: { signal: AbortSignal; onEvent: (event: GenerationEvent) => void },
 ): Promise<void> {
   const token = getSession()?.token;
+  // The events' schema (and zod) load with the first generation, not with the editor (ADR 0064).
+  const contract = import('@div/shared/generation');
+  contract.catch(() => {});
   const response = await fetch('/api/ask-ai/generate-separate-files', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -47,6 +44,7 @@ export async function streamGeneration(
     const message = typeof data.message === 'string' ? data.message : response.statusText;
     throw new ApiError(response.status, message, typeof data.code === 'string' ? data.code : 'UNKNOWN', data);
   }
+  const { generationEventSchema } = await contract;
   for await (const value of readNdjson(response.body)) {
     const parsed = generationEventSchema.safeParse(value);
     if (parsed.success) options.onEvent(parsed.data);

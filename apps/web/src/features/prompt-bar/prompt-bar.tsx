@@ -1,5 +1,5 @@
 import type { LineRange } from '@div/shared/generation';
-import { AUTO_PROVIDER } from '@div/shared/models';
+import { AUTO_PROVIDER } from '@div/shared/model-access';
 import type { PlanId } from '@div/shared/plans';
 import { ArrowUp, Brain, Globe, Loader2, Square, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { AUTO_PROVIDER, type ModelOption, type ModelsResponse, planAllowsModel } from '@div/shared/models';
+import { AUTO_PROVIDER, planAllowsModel } from '@div/shared/model-access';
+import type { ModelOption, ModelsResponse } from '@div/shared/models';
 import type { PlanId } from '@div/shared/plans';
 import { Lock, Settings2 } from 'lucide-react';
 import { Popover } from 'radix-ui';

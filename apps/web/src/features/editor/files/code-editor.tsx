@@ -138,20 +138,19 @@ export const CodeEditor = memo(function CodeEditor({
     states.current.clear();
   }, [generation]);
 
-  useEffect(() => {
-    if (!host.current) return;
-    const editor = new EditorView({ parent: host.current });
-    view.current = editor;
-    return () => {
-      editor.destroy();
+  useEffect(
+    () => () => {
+      view.current?.destroy();
       view.current = null;
-    };
-  }, []);
+    },
+    [],
+  );
 
+  // The view is created with the first file's state (one set-up of its plugins and DOM, ADR 0064);
+  // a file switch or a new generation then swaps the state in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: switch file or generation; content is read once
   useEffect(() => {
-    const editor = view.current;
-    if (!editor) return;
+    if (!host.current) return;
     let state = states.current.get(path);
     if (!state) {
       state = EditorState.create({
@@ -170,7 +169,12 @@ export const CodeEditor = memo(function CodeEditor({
         ],
       });
     }
-    editor.setState(state);
+    let editor = view.current;
+    if (editor) editor.setState(state);
+    else {
+      editor = new EditorView({ state, parent: host.current });
+      view.current = editor;
+    }
     return () => {
       states.current.set(path, editor.state);
     };
