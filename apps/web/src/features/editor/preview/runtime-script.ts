@@ -134,11 +134,11 @@ function previewRuntime() {
   };
   /**
    * Collects the text and attribute changes from `before` to `after`; false when anything else
-   * differs. Equal subtrees are skipped by the browser's own comparison (isEqualNode), so the walk
-   * only goes down the branches that hold a change.
+   * differs. Equal children are skipped by the browser's own comparison (isEqualNode), so the walk
+   * only goes down the branches that hold a change, and each node is compared once (comparing a
+   * node before its children would compare the branch of the change again at every level).
    */
   const diff = (before: Node, after: Node, changes: Change[]): boolean => {
-    if (before.isEqualNode(after)) return true;
     if (before.nodeType !== after.nodeType || before.nodeName !== after.nodeName) return false;
     if (before.nodeType === 3 || before.nodeType === 8) {
       if (before.nodeValue === after.nodeValue) return true;
@@ -158,7 +158,9 @@ function previewRuntime() {
     const right = after.childNodes;
     if (left.length !== right.length) return false;
     for (let i = 0; i < left.length; i++) {
-      if (!diff(left[i] as Node, right[i] as Node, changes)) return false;
+      const child = left[i] as Node;
+      const next = right[i] as Node;
+      if (!child.isEqualNode(next) && !diff(child, next, changes)) return false;
     }
     return true;
   };
@@ -187,15 +189,17 @@ function previewRuntime() {
   };
   /**
    * The markup of every template's content: it is not among the template's children, so isEqualNode
-   * does not see it, and any change there loads the page anew.
+   * does not see it, and any change there loads the page anew. A source without a template tag
+   * parses to no template (the parsed copies run no script), so the search is skipped.
    */
+  const hasTemplate = (html: string) => /<template/i.test(html);
   const templates = (doc: Document) => Array.from(doc.querySelectorAll('template'), (node) => node.innerHTML).join('\u0000');
   const patch = (base: number, rev: number, at: number, remove: number, insert: string): boolean => {
     if (!source || source.rev !== base || at + remove > source.html.length) return false;
     const html = source.html.slice(0, at) + insert + source.html.slice(at + remove);
     const before = source.doc ?? parse(source.html);
     const after = parse(html);
-    if (templates(before) !== templates(after)) return false;
+    if ((hasTemplate(source.html) || hasTemplate(html)) && templates(before) !== templates(after)) return false;
     const changes: Change[] = [];
     if (!diff(before.documentElement, after.documentElement, changes)) return false;
     const apply: (() => void)[] = [];
