@@ -1,4 +1,4 @@
-import type { PlanId } from './plans';
+import { type PlanId, planIds } from './plans';
 
 /**
  * Which plans may use which models, without the catalogue's schemas: the editor's prompt bar needs
@@ -25,7 +25,7 @@ export function planAllowsModel(plan: PlanId, model: { tier: ModelTier }): boole
   return planTiers[plan].includes(model.tier);
 }
 
-/** The cheapest plan that includes a tier (for upsell texts). */
+/** The cheapest plan that includes a tier (for upsell texts); plans are listed cheapest first. */
 export function minimumPlanFor(tier: ModelTier): PlanId {
-  return tier === 'basic' ? 'free' : tier === 'advanced' ? 'small' : tier === 'premium' ? 'medium' : 'pro';
+  return planIds.find((plan) => planTiers[plan].includes(tier)) ?? 'pro';
 }

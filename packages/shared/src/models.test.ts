@@ -5,6 +5,7 @@ import {
   localComposerModel,
   ModelCatalogueError,
   maxTokensFor,
+  minimumPlanFor,
   modelSupportsProvider,
   parseRouterModels,
   planAllowsModel,
@@ -67,6 +68,10 @@ describe('model catalogue', () => {
     expect(planAllowsModel('medium', { tier: 'custom' })).toBe(false);
     expect(planAllowsModel('pro', { tier: 'custom' })).toBe(true);
     expect(planAllowsModel('free', localComposerModel)).toBe(true);
+  });
+
+  it('names the cheapest plan that includes each tier (the upsell message)', () => {
+    expect((['basic', 'advanced', 'premium', 'custom'] as const).map(minimumPlanFor)).toEqual(['free', 'small', 'medium', 'pro']);
   });
 
   it('knows which provider a model accepts and the token limit that applies', () => {

@@ -168,7 +168,7 @@ export function PreviewPanel({
         reload();
       } else if (message.type === 'ready' || message.type === 'patched') {
         // A document loaded anew: hand the frame its source, the base of the next edits in place.
-        const html = message.type === 'ready' ? rendered.current.get(frame.current as HTMLIFrameElement) : undefined;
+        const html = message.type === 'ready' && frame.current ? rendered.current.get(frame.current) : undefined;
         if (html !== undefined) {
           baseline.current = { rev: ++revisions.current, html };
           sendToFrame(frame.current, { type: 'source', ...baseline.current });
