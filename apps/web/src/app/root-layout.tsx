@@ -8,6 +8,7 @@ import { ToastContainer } from '../components/toast-container';
 import { useTranslation } from '../lib/i18n';
 import '../components/shell-locale';
 import { CONSENT_ACCEPTED_EVENT } from '../lib/consent';
+import { ScreenBoundary } from './screen';
 
 // Below the fold on every page: its link columns and brand icons load after the first paint.
 const SiteFooter = lazy(() => import('../components/site-footer'));
@@ -34,7 +35,7 @@ export function RootLayout() {
         <RouteProgress />
         {!print && <SiteNav />}
         <div id="main-content" className="flex flex-1 flex-col" tabIndex={-1}>
-          <Suspense
+          <ScreenBoundary
             fallback={
               <>
                 <RouteProgress forceVisible />
@@ -43,7 +44,7 @@ export function RootLayout() {
             }
           >
             <Outlet />
-          </Suspense>
+          </ScreenBoundary>
         </div>
       </div>
       {!print && (

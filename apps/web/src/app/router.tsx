@@ -1,16 +1,17 @@
-import { type ComponentType, lazy, startTransition, useLayoutEffect, useState } from 'react';
+import { type ComponentType, startTransition, useLayoutEffect, useState } from 'react';
 import { UNSAFE_createBrowserHistory as createBrowserHistory, type RouteObject, Router, useRoutes } from 'react-router';
 import { socialNetworks } from './paths';
 import { RootLayout } from './root-layout';
+import { type Screen, screen } from './screen';
 
-type Screen = () => Promise<{ default: ComponentType }>;
+type Load = () => Promise<{ default: ComponentType }>;
 
 /**
  * A screen that reads the API through TanStack Query: React Query and the app's query client load
  * with the screen, never with the home page (ADR 0131). Every such screen shares one client.
  */
-function withQueries(load: Screen) {
-  return lazy(async () => {
+function withQueries(load: Load) {
+  return screen(async () => {
     const [{ QueryProvider }, { default: Page }] = await Promise.all([import('./query-provider'), load()]);
     return {
       default: () => (
@@ -26,8 +27,8 @@ function withQueries(load: Screen) {
  * A signed-in screen: the guard (`RequireAuth`), React Query and the screen load together, so
  * none of them weighs on the public pages. The guard checks the session before the screen renders.
  */
-function signedIn(load: Screen) {
-  return lazy(async () => {
+function signedIn(load: Load) {
+  return screen(async () => {
     const [{ RequireAuth }, { QueryProvider }, { default: Page }] = await Promise.all([
       import('./require-auth'),
       import('./query-provider'),
@@ -45,41 +46,36 @@ function signedIn(load: Screen) {
   });
 }
 
-const loadHome = () => import('../features/home/home-page');
-const loadPricing = () => import('../features/pricing/pricing-page');
-const loadTerms = () => import('../features/legal/terms-page');
-const HomePage = lazy(loadHome);
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const AuthReturnPage = lazy(() => import('../features/auth/auth-return-page'));
-const TermsPage = lazy(loadTerms);
-const PrivacyPage = lazy(() => import('../features/legal/privacy-page'));
-const CookiesPage = lazy(() => import('../features/legal/cookies-page'));
-const LoadingPage = lazy(() => import('../features/loading/loading-page'));
-const PricingPage = withQueries(loadPricing);
+const HomePage = screen(() => import('../features/home/home-page'));
+const LoginPage = screen(() => import('../features/auth/login-page'));
+const AuthReturnPage = screen(() => import('../features/auth/auth-return-page'));
+const TermsPage = screen(() => import('../features/legal/terms-page'));
+const PrivacyPage = screen(() => import('../features/legal/privacy-page'));
+const CookiesPage = screen(() => import('../features/legal/cookies-page'));
+const LoadingPage = screen(() => import('../features/loading/loading-page'));
+const PricingPage = withQueries(() => import('../features/pricing/pricing-page'));
+const DevelopersPage = withQueries(() => import('../features/developers/developers-page'));
+const ApiDocsPage = withQueries(() => import('../features/api-docs/api-docs-page'));
+const AvatarDemoPage = screen(() => import('../features/avatar-demo/avatar-demo-page'));
+const SocialRedirectPage = screen(() => import('../features/social/social-redirect-page'));
+const SpacesPage = signedIn(() => import('../features/spaces/spaces-page'));
+const EditorPage = signedIn(() => import('../features/editor/editor-page'));
+const SettingsPage = signedIn(() => import('../features/settings/settings-page'));
+const UsagePage = signedIn(() => import('../features/usage/usage-page'));
 
 // The screen of the page being opened starts downloading with the entry, not after the first
 // render discovers it (one network round trip less before the first paint of the public pages).
-const startLoading: Record<string, () => unknown> = {
-  '/': loadHome,
-  '/pricing': () => Promise.all([loadPricing(), import('./query-provider')]),
-  '/terms': loadTerms,
-};
-if (typeof window !== 'undefined') startLoading[window.location.pathname]?.();
-const DevelopersPage = withQueries(() => import('../features/developers/developers-page'));
-const ApiDocsPage = withQueries(() => import('../features/api-docs/api-docs-page'));
-const AvatarDemoPage = lazy(() => import('../features/avatar-demo/avatar-demo-page'));
-const SocialRedirectPage = lazy(() => import('../features/social/social-redirect-page'));
-const SpacesPage = signedIn(() => import('../features/spaces/spaces-page'));
-const loadEditor = () => import('../features/editor/editor-page');
-const EditorPage = signedIn(loadEditor);
-// Opening the editor directly: its code, the session check and the space all load at once (ADR 0064).
-if (typeof window !== 'undefined' && window.location.pathname.startsWith('/space/')) {
-  // A chunk of its own (a few hundred bytes), so the public pages' initial JavaScript does not carry it.
-  void import('../features/editor/api/early-requests').then((m) => m.startEditorRequests(window.location.pathname));
-  Promise.all([import('./require-auth'), import('./query-provider'), loadEditor()]).catch(() => {});
+const startLoading: Record<string, Screen> = { '/': HomePage, '/pricing': PricingPage, '/terms': TermsPage };
+if (typeof window !== 'undefined') {
+  const { pathname } = window.location;
+  startLoading[pathname]?.preload().catch(() => {});
+  // Opening the editor directly: its code, the session check and the space all load at once (ADR 0064).
+  if (pathname.startsWith('/space/')) {
+    // A chunk of its own (a few hundred bytes), so the public pages' initial JavaScript does not carry it.
+    void import('../features/editor/api/early-requests').then((m) => m.startEditorRequests(pathname));
+    EditorPage.preload().catch(() => {});
+  }
 }
-const SettingsPage = signedIn(() => import('../features/settings/settings-page'));
-const UsagePage = signedIn(() => import('../features/usage/usage-page'));
 
 /** The route table of the spec (section 2). Any unknown path shows home. */
 const routes: RouteObject[] = [

@@ -1,0 +1,131 @@
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ScreenBoundary, screen } from './screen';
+
+// React skips its reveal throttling inside act(), so these tests render as the browser does:
+// a real root, real timers, no act.
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+
+/** A module promise the test resolves when it chooses, like a chunk arriving over the network. */
+function deferredModule(text: string) {
+  let resolve = () => {};
+  const promise = new Promise<{ default: ComponentType }>((done) => {
+    resolve = () => done({ default: () => <p>{text}</p> });
+  });
+  return { load: () => promise, resolve };
+}
+
+/**
+ * Elsewhere on the page (the nav's avatar, the footer), another lazy piece appears a moment later:
+ * its fallback comes and goes, which starts React's 300 ms hold on revealing retried boundaries.
+ */
+function LazySibling({ arrive }: { arrive: Promise<{ default: ComponentType }> }) {
+  const [Piece] = useState(() => lazy(() => arrive));
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(true), []);
+  return shown ? (
+    <Suspense fallback={<span>sibling loading</span>}>
+      <Piece />
+    </Suspense>
+  ) : null;
+}
+
+let container: HTMLElement;
+let root: Root;
+const text = () => container.textContent ?? '';
+
+async function waitForText(expected: string) {
+  const started = performance.now();
+  while (!text().includes(expected)) {
+    if (performance.now() - started > 2000) throw new Error(`"${expected}" never appeared; the page shows "${text()}"`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return performance.now() - started;
+}
+
+/** Renders the boundary with a sibling whose lazy piece arrives first, then resolves the screen. */
+async function screenRevealTime(boundary: (page: ReactNode) => ReactNode, page: ReactNode, resolvePage: () => void) {
+  const sibling = deferredModule('Avatar');
+  root.render(
+    <>
+      {boundary(page)}
+      <LazySibling arrive={sibling.load()} />
+    </>,
+  );
+  await waitForText('Cargando...');
+  await waitForText('sibling loading');
+  sibling.resolve();
+  await waitForText('Avatar');
+  resolvePage();
+  return waitForText('Editor');
+}
+
+describe('screen', () => {
+  beforeEach(() => {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+  });
+  afterEach(() => {
+    root.unmount();
+    container.remove();
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  });
+
+  it('shows a screen as soon as its code arrives, even while other lazy pieces come and go', async () => {
+    const page = deferredModule('Editor');
+    const Editor = screen(page.load);
+    const elapsed = await screenRevealTime(
+      (content) => <ScreenBoundary fallback={<p>Cargando...</p>}>{content}</ScreenBoundary>,
+      <Editor />,
+      page.resolve,
+    );
+    expect(elapsed).toBeLessThan(150);
+    expect(text()).not.toContain('Cargando...');
+  });
+
+  it('a plain Suspense boundary holds the same screen back (the delay the boundary avoids)', async () => {
+    const page = deferredModule('Editor');
+    const Editor = lazy(page.load);
+    const elapsed = await screenRevealTime(
+      (content) => <Suspense fallback={<p>Cargando...</p>}>{content}</Suspense>,
+      <Editor />,
+      page.resolve,
+    );
+    expect(elapsed).toBeGreaterThanOrEqual(200);
+  });
+
+  it('renders a preloaded screen at once, without its fallback', async () => {
+    const page = deferredModule('Inicio');
+    const Home = screen(page.load);
+    page.resolve();
+    await Home.preload();
+    root.render(
+      <ScreenBoundary fallback={<p>Cargando...</p>}>
+        <Home />
+      </ScreenBoundary>,
+    );
+    await waitForText('Inicio');
+    expect(text()).toBe('Inicio');
+  });
+
+  it('loads the code once, however often it is asked for', async () => {
+    let loads = 0;
+    const Page = screen(async () => {
+      loads++;
+      return { default: () => <p>Página</p> };
+    });
+    await Promise.all([Page.preload(), Page.preload()]);
+    root.render(
+      <ScreenBoundary fallback={null}>
+        <Page />
+      </ScreenBoundary>,
+    );
+    await waitForText('Página');
+    expect(loads).toBe(1);
+  });
+});
