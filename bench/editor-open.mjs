@@ -21,6 +21,7 @@ import { parseConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/users.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RERENDERS = Number(process.env.BENCH_RERENDERS ?? 9);
@@ -141,8 +142,8 @@ await call('PUT', `/api/spaces/${page200.id}/files`, {
 });
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 });
 const session = { token, user: { name: 'Bench', picture: null }, expiresAt: expiresAt.getTime() };
 /** A fresh browser context (cold caches) whose stored session is the benchmark user's. */

@@ -8,12 +8,12 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
 const outDir = process.env.BENCH_WEB_DIST ?? path.join(tmpdir(), 'div-bench-public-pages');
 const port = Number(process.env.BENCH_PORT ?? 3302);
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HOME_JS_TARGET_KB = 90;
 const LIGHTHOUSE_TARGET = 95;
 const pages = ['/', '/pricing', '/terms'];
@@ -197,16 +197,8 @@ try {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless', ...chromiumArgs],
   });
   for (const page of pages) {
     const url = `http://localhost:${port}${page}`;

@@ -1,7 +1,6 @@
 // Browser tests need Debian's Chromium. Say so clearly when it is missing; never skip silently.
 import { existsSync } from 'node:fs';
-
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumPath } from './chromium.mjs';
 
 if (!existsSync(chromiumPath)) {
   console.error(
