@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 
 type Load = () => Promise<{ default: ComponentType }>;
 
@@ -43,13 +43,15 @@ export function screen(load: Load): Screen {
  * lazy load as a "retry", which it holds back until 300 ms after the last fallback anywhere on the
  * page appeared or disappeared; on a page whose nav, footer and menus load lazily too, that held the
  * editor back by ~275 ms. Instead, when a screen's code arrives, this boundary re-renders as an
- * ordinary update, which shows the screen at once.
+ * ordinary update (a transition), which shows the screen at once.
  */
 export function ScreenBoundary({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
-  useSyncExternalStore(
-    subscribe,
-    () => loadedCount,
-    () => loadedCount,
-  );
+  const [, setShownCount] = useState(loadedCount);
+  useEffect(() => {
+    // A transition: the screen renders in slices, leaving the page responsive between them.
+    const update = () => startTransition(() => setShownCount(loadedCount));
+    update(); // a screen that arrived between the render and this effect
+    return subscribe(update);
+  }, []);
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }
