@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, navigationTarget } from './app/router';
 import './lib/i18n';
@@ -15,9 +15,14 @@ watchRouter(navigationTarget);
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppRouter />
-    </StrictMode>,
+  const app = createRoot(root);
+  // A transition: React renders the first screen in slices and lets the browser work between them,
+  // instead of in one long task while the page loads (ADR 0141).
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <AppRouter />
+      </StrictMode>,
+    ),
   );
 }
