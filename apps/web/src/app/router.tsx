@@ -1,10 +1,8 @@
-import { type ComponentType, startTransition, useLayoutEffect, useState } from 'react';
+import { startTransition, useLayoutEffect, useState } from 'react';
 import { UNSAFE_createBrowserHistory as createBrowserHistory, type RouteObject, Router, useRoutes } from 'react-router';
 import { socialNetworks } from './paths';
 import { RootLayout } from './root-layout';
-import { type Screen, screen } from './screen';
-
-type Load = () => Promise<{ default: ComponentType }>;
+import { type Load, type Screen, screen } from './screen';
 
 /**
  * A screen that reads the API through TanStack Query: React Query and the app's query client load

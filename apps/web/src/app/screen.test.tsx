@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ScreenBoundary, screen } from './screen';
@@ -35,6 +35,7 @@ function LazySibling({ arrive }: { arrive: Promise<{ default: ComponentType }> }
 
 let container: HTMLElement;
 let root: Root;
+let actEnvironment: boolean | undefined;
 const text = () => container.textContent ?? '';
 
 async function waitForText(expected: string) {
@@ -46,12 +47,20 @@ async function waitForText(expected: string) {
   return performance.now() - started;
 }
 
-/** Renders the boundary with a sibling whose lazy piece arrives first, then resolves the screen. */
-async function screenRevealTime(boundary: (page: ReactNode) => ReactNode, page: ReactNode, resolvePage: () => void) {
+/**
+ * How long after its code arrives a screen shows, behind `ScreenBoundary` (with `screen()`) or a
+ * plain `Suspense` (with `lazy()`), when a sibling's lazy piece has just appeared.
+ */
+async function screenRevealTime(kind: 'ScreenBoundary' | 'Suspense') {
+  const page = deferredModule('Editor');
   const sibling = deferredModule('Avatar');
+  const Editor = kind === 'ScreenBoundary' ? screen(page.load) : lazy(page.load);
+  const Boundary = kind === 'ScreenBoundary' ? ScreenBoundary : Suspense;
   root.render(
     <>
-      {boundary(page)}
+      <Boundary fallback={<p>Cargando...</p>}>
+        <Editor />
+      </Boundary>
       <LazySibling arrive={sibling.load()} />
     </>,
   );
@@ -59,12 +68,13 @@ async function screenRevealTime(boundary: (page: ReactNode) => ReactNode, page: 
   await waitForText('sibling loading');
   sibling.resolve();
   await waitForText('Avatar');
-  resolvePage();
+  page.resolve();
   return waitForText('Editor');
 }
 
 describe('screen', () => {
   beforeEach(() => {
+    actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
     globalThis.IS_REACT_ACT_ENVIRONMENT = false;
     container = document.createElement('div');
     document.body.append(container);
@@ -73,30 +83,16 @@ describe('screen', () => {
   afterEach(() => {
     root.unmount();
     container.remove();
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
   });
 
   it('shows a screen as soon as its code arrives, even while other lazy pieces come and go', async () => {
-    const page = deferredModule('Editor');
-    const Editor = screen(page.load);
-    const elapsed = await screenRevealTime(
-      (content) => <ScreenBoundary fallback={<p>Cargando...</p>}>{content}</ScreenBoundary>,
-      <Editor />,
-      page.resolve,
-    );
-    expect(elapsed).toBeLessThan(150);
+    expect(await screenRevealTime('ScreenBoundary')).toBeLessThan(150);
     expect(text()).not.toContain('Cargando...');
   });
 
   it('a plain Suspense boundary holds the same screen back (the delay the boundary avoids)', async () => {
-    const page = deferredModule('Editor');
-    const Editor = lazy(page.load);
-    const elapsed = await screenRevealTime(
-      (content) => <Suspense fallback={<p>Cargando...</p>}>{content}</Suspense>,
-      <Editor />,
-      page.resolve,
-    );
-    expect(elapsed).toBeGreaterThanOrEqual(200);
+    expect(await screenRevealTime('Suspense')).toBeGreaterThanOrEqual(200);
   });
 
   it('renders a preloaded screen at once, without its fallback', async () => {

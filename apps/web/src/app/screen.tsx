@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 
-type Load = () => Promise<{ default: ComponentType }>;
+/** Loads a screen's module (a dynamic import). */
+export type Load = () => Promise<{ default: ComponentType }>;
 
 /** A route's screen: renders its code once it is in, and can start loading it before any render. */
 export type Screen = ComponentType & { preload: () => Promise<unknown> };
