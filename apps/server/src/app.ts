@@ -25,6 +25,7 @@ import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerHosting } from './modules/hosting/hosting';
 import { registerLegalRoutes } from './modules/legal/routes';
+import { registerMembersRoutes } from './modules/members/routes';
 import { registerOps } from './modules/ops/ops';
 import { registerPreviewRoutes } from './modules/preview/routes';
 import { registerPublishingRoutes } from './modules/publishing/routes';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerAuthRoutes(api, ctx);
       registerLegalRoutes(api, ctx);
       registerSpacesRoutes(api, ctx);
+      registerMembersRoutes(api, ctx);
       registerPublishingRoutes(api, ctx);
       registerDomainsRoutes(api, ctx);
       registerAiRoutes(api, ctx);

@@ -24,3 +24,9 @@ export const STORAGE_KEYS = {
 export const MIN_LOADING_MS = 2000;
 export const TAGLINE_ROTATION_MS = 3000;
 export const COPY_CONFIRMATION_MS = 2000;
+
+/**
+ * The sandbox of every frame that shows a generated site (ADR 0062): scripts run, but never with the
+ * app's origin (no allow-same-origin). The preview host's CSP repeats it.
+ */
+export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';

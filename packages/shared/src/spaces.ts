@@ -30,6 +30,7 @@ export const MESSAGES = {
   tooManyFiles: `Un proyecto puede tener como máximo ${SPACE_MAX_FILES} archivos`,
   badPath: 'Nombre de archivo no válido: usa letras, números, puntos, guiones y carpetas con "/" (por ejemplo css/extra.css)',
   remixNotFound: 'No se encontró un sitio público con ese identificador',
+  shareNotFound: 'Este proyecto no existe o no está compartido.',
   noFiles: 'El proyecto no tiene archivos',
 } as const;
 
@@ -100,14 +101,24 @@ export const spaceFileSchema = z.object({
 });
 export type SpaceFile = z.infer<typeof spaceFileSchema>;
 
+/** A person as others see them (version authors, members, owners). */
+export const personSchema = z.object({ id: z.string(), name: z.string(), picture: z.string().nullable() });
+export type Person = z.infer<typeof personSchema>;
+
 export const spaceSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Whether the owner allows anyone to remix it through /api/remix/{id}. */
+  /** Anyone with the share link may view it read-only and remix it (ADR 0210). */
   public: z.boolean(),
+  /** Its published site may be remixed by anyone and shows the "Hecho con DIV · Remixar" badge. */
+  allowRemix: z.boolean(),
+  /** How many times it was remixed. */
+  remixCount: z.number().int(),
+  /** The space it was remixed from: its id while that space exists, and its name then. */
+  remixedFrom: z.object({ id: z.string().nullable(), name: z.string() }).nullable(),
   /** Increments on every change of the files; the next save must send it. */
   revision: z.number().int(),
 });
@@ -124,6 +135,8 @@ export const versionSchema = z.object({
   /** The space revision this version made current. */
   revision: z.number().int(),
   createdAt: z.string(),
+  /** Who made it; null for versions from before members existed, or by a deleted account. */
+  author: personSchema.nullable(),
   /** Present on GET /api/spaces/{id}/versions/{versionId}. */
   files: z.array(fileInputSchema).optional(),
   /** The spec's history-version html: the files assembled into one document (same endpoint). */
@@ -143,9 +156,25 @@ export type CreateSpaceBody = z.infer<typeof createSpaceBodySchema>;
 export const spaceResponseSchema = z.object({ space: spaceSummarySchema });
 export type SpaceResponse = z.infer<typeof spaceResponseSchema>;
 
-/** PATCH /api/spaces/{id} -> { space } */
-export const updateSpaceBodySchema = z.object({ name: z.string().optional(), public: z.boolean().optional() });
+/** PATCH /api/spaces/{id} -> { space } (the owner only) */
+export const updateSpaceBodySchema = z.object({
+  name: z.string().optional(),
+  public: z.boolean().optional(),
+  allowRemix: z.boolean().optional(),
+});
 export type UpdateSpaceBody = z.infer<typeof updateSpaceBodySchema>;
+
+/**
+ * What the signed-in person may do in a space and with whom it is shared (ADR 0211): the role, the
+ * owner (whose plan and allowance the space's generations use, ADR 0212) and how many members it
+ * has (the editor loads its real-time code only when there are any).
+ */
+export const spaceAccessSchema = z.object({
+  role: z.enum(['owner', 'editor', 'viewer']),
+  owner: personSchema.extend({ plan: z.string() }),
+  members: z.number().int(),
+});
+export type SpaceAccess = z.infer<typeof spaceAccessSchema>;
 
 /** GET /api/spaces/{id}: versions newest first, without their files. */
 export const spaceDetailResponseSchema = z.object({
@@ -153,6 +182,7 @@ export const spaceDetailResponseSchema = z.object({
   files: z.array(spaceFileSchema),
   versions: z.array(versionSchema),
   revision: z.number().int(),
+  access: spaceAccessSchema,
 });
 export type SpaceDetailResponse = z.infer<typeof spaceDetailResponseSchema>;
 
@@ -198,9 +228,46 @@ export type VersionChangeResponse = z.infer<typeof versionChangeResponseSchema>;
 export const versionResponseSchema = z.object({ version: versionSchema });
 export type VersionResponse = z.infer<typeof versionResponseSchema>;
 
-/** GET /api/remix/{id}: a public space (later also a published deployment). No session needed. */
+/**
+ * GET /api/remix/{id}: what a space shares, assembled into one document: a public space's files, or
+ * the live site of one whose owner allows remixing it. No session needed.
+ */
 export const remixResponseSchema = z.object({ html: z.string() });
 export type RemixResponse = z.infer<typeof remixResponseSchema>;
+
+/**
+ * POST /api/remix: copies every file of a space into a new space of the signed-in person, named
+ * "{name} (remix)", with its origin recorded. The source is a space the person may read (any of its
+ * versions with `versionId`), a public space, or the live site of a space whose owner allows it.
+ */
+export const remixBodySchema = z.object({
+  spaceId: z.string().min(1).max(100),
+  versionId: z.string().min(1).max(100).optional(),
+});
+export type RemixBody = z.infer<typeof remixBodySchema>;
+export const remixSpaceResponseSchema = z.object({ space: spaceSummarySchema });
+
+/** GET /api/share/{id}: the read-only view of what a space shares (no session needed). */
+export const sharedViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: z.string(),
+  /** 'space': a public space's current files; 'site': the live site of a space that allows remixing. */
+  kind: z.enum(['space', 'site']),
+  remixCount: z.number().int(),
+  updatedAt: z.string(),
+  files: z.array(fileInputSchema),
+});
+export type SharedView = z.infer<typeof sharedViewSchema>;
+
+/** The name a remix gets. */
+export function remixName(name: string): string {
+  const suffix = ' (remix)';
+  return `${name.slice(0, SPACE_NAME_MAX - suffix.length)}${suffix}`;
+}
+
+/** The app's read-only view of what a space shares. */
+export const sharePath = (id: string) => `/share/${encodeURIComponent(id)}`;
 
 /**
  * GET /api/spaces/{id}/export: free -> text/html attachment (one assembled file);

@@ -16,6 +16,8 @@ export const paths = {
   space: (id: string) => `/space/${encodeURIComponent(id)}`,
   settings: '/settings',
   usage: '/usage',
+  share: (id: string) => `/share/${encodeURIComponent(id)}`,
+  invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
 } as const;
 
 export const socialNetworks = [

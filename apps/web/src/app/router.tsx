@@ -60,6 +60,8 @@ const SpacesPage = signedIn(() => import('../features/spaces/spaces-page'));
 const EditorPage = signedIn(() => import('../features/editor/editor-page'));
 const SettingsPage = signedIn(() => import('../features/settings/settings-page'));
 const UsagePage = signedIn(() => import('../features/usage/usage-page'));
+// Sharing (issue 25): the read-only view of a shared space is public; remixing asks for a sign-in.
+const SharePage = withQueries(() => import('../features/collaboration/share-page'));
 
 // The screen of the page being opened starts downloading with the entry, not after the first
 // render discovers it (one network round trip less before the first paint of the public pages).
@@ -96,6 +98,7 @@ const routes: RouteObject[] = [
       { path: '/space/:spaceId', element: <EditorPage /> },
       { path: '/settings', element: <SettingsPage /> },
       { path: '/usage', element: <UsagePage /> },
+      { path: '/share/:spaceId', element: <SharePage /> },
       { path: '*', element: <HomePage /> },
     ],
   },

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A project. `revision` increments on every change of its files (optimistic concurrency). */
@@ -12,7 +24,15 @@ export const spaces = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /** Anyone with the share link may view it (read-only) and remix it (ADR 0210). */
     isPublic: boolean('is_public').notNull().default(false),
+    /** The published site may be remixed by anyone and shows the "Hecho con DIV · Remixar" badge. */
+    allowRemix: boolean('allow_remix').notNull().default(false),
+    /** The space this one was remixed from (null once that one is deleted; the name stays). */
+    remixedFromId: text('remixed_from_id').references((): AnyPgColumn => spaces.id, { onDelete: 'set null' }),
+    remixedFromName: text('remixed_from_name'),
+    /** How many times this space was remixed. */
+    remixCount: integer('remix_count').notNull().default(0),
     revision: integer('revision').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -48,6 +68,8 @@ export const spaceVersions = pgTable(
     files: jsonb('files').$type<{ path: string; content: string }[]>().notNull(),
     prompt: text('prompt'),
     source: text('source').notNull(),
+    /** Who made the version (a member or the owner); null for versions from before members, or a deleted user. */
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

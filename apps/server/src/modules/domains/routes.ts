@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../auth/sessions';
+import { requireSpaceAccess, spaceRole } from '../members/access';
 import { createDnsLookup, type DnsLookup } from './dns';
 import { addDomain, listDomains, recheckPendingDomains, removeDomain, setDefaultDomain, verifyDomain } from './service';
 
@@ -39,9 +40,11 @@ export function registerDomainsRoutes(app: FastifyInstance, ctx: AppContext, dns
 
   api.post(
     '/domains',
-    { schema: { body: addDomainBodySchema, response: { 201: domainResponseSchema } } },
+    { schema: { body: addDomainBodySchema, response: { 201: domainResponseSchema } }, ...spaceRole('owner') },
     async (request, reply) => {
       const user = await requireUser(ctx, request);
+      // Custom domains are the owner's (they live on the owner's plan and DNS).
+      await requireSpaceAccess(ctx.db, request, user.id, request.body.spaceId);
       const domain = await addDomain({ ctx, userId: user.id, plan: user.plan, ...request.body });
       return reply.status(201).send({ domain });
     },

@@ -28,6 +28,7 @@ import { activeGenerations } from '../../lib/metrics';
 import { SHUTDOWN_MESSAGE, SHUTDOWN_REASON } from '../../lib/shutdown';
 import { AiProviderError, aiProvidersFor } from '../../providers/ai';
 import { type AuthUser, requireUser } from '../auth/sessions';
+import { requireSpaceAccess, spaceRole } from '../members/access';
 import {
   holdReservation,
   releaseReservation,
@@ -36,7 +37,7 @@ import {
   startReservationSweeper,
 } from '../metering/reservations';
 import { recordUsageEvent, reserveMessage } from '../metering/service';
-import { findSpace, getSpaceFiles } from '../spaces/service';
+import { getSpaceFiles } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
 import { fixError } from './fix-service';
 import { resolveRequestModel } from './gates';
@@ -83,16 +84,32 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: AppContext, 
 
   api.post(
     '/ask-ai/generate-separate-files',
-    { schema: { body: generateRequestSchema }, bodyLimit: GENERATE_BODY_LIMIT, preValidation: authenticate(ctx) },
-    async (request, reply) => runGenerationRequest({ ctx, ai, registry, user: userOf(request), body: request.body, reply }),
+    {
+      schema: { body: generateRequestSchema },
+      bodyLimit: GENERATE_BODY_LIMIT,
+      preValidation: authenticate(ctx),
+      ...spaceRole('editor'),
+    },
+    async (request, reply) => {
+      const actor = userOf(request);
+      const spaceId = request.body.spaceId;
+      // A member generates on the owner's plan and allowance (ADR 0212); the version is the member's.
+      const access = spaceId ? await requireSpaceAccess(ctx.db, request, actor.id, spaceId) : undefined;
+      const user = access ? { id: access.ownerId, plan: access.ownerPlan } : actor;
+      return runGenerationRequest({ ctx, ai, registry, user, actor, body: request.body, reply });
+    },
   );
 
   api.post(
     '/ask-ai/stop',
-    { schema: { body: stopRequestSchema, response: { 200: stopResponseSchema } }, preValidation: authenticate(ctx) },
+    {
+      schema: { body: stopRequestSchema, response: { 200: stopResponseSchema } },
+      preValidation: authenticate(ctx),
+      ...spaceRole('editor'),
+    },
     async (request) => {
       const user = userOf(request);
-      await findSpace({ db: ctx.db, userId: user.id, spaceId: request.body.spaceId });
+      await requireSpaceAccess(ctx.db, request, user.id, request.body.spaceId);
       return { stopped: await registry.stop(request.body.spaceId, user.id) };
     },
   );
@@ -119,7 +136,10 @@ export async function runGenerationRequest(opts: {
   ctx: AppContext;
   ai: ReturnType<typeof aiProvidersFor>;
   registry: GenerationRegistry;
+  /** Whose plan, allowance and space (the space's owner). */
   user: Pick<AuthUser, 'id' | 'plan'>;
+  /** Who asks (a member, or the owner); the version is theirs. Defaults to `user`. */
+  actor?: Pick<AuthUser, 'id' | 'name'>;
   body: GenerateRequest;
   reply: FastifyReply;
 }) {
@@ -157,7 +177,8 @@ export async function runGenerationRequest(opts: {
     }
   }
 
-  const claim = await registry.start(spaceId, user.id);
+  const actorId = opts.actor?.id ?? user.id;
+  const claim = await registry.start(spaceId, actorId);
   if (!claim) throw new AppError('CONFLICT', GENERATION_MESSAGES.busy);
   activeGenerations.inc();
   const started = Date.now();
@@ -245,6 +266,7 @@ export async function runGenerationRequest(opts: {
           prompt: body.prompt,
           source: 'generation',
           userId: user.id,
+          authorId: actorId,
         });
         await settleReservation({ db: tx, id: reservationId });
         await recordUsageEvent({

@@ -1,3 +1,4 @@
+import { PREVIEW_SANDBOX } from '@div/shared/constants';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 
@@ -7,7 +8,6 @@ import type { AppContext } from '../../context';
  * their own policy instead: the `sandbox` directive gives them an opaque origin (no access to the
  * app's storage or cookies, even when opened directly), and inline code is allowed inside it.
  */
-export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';
 const PREVIEW_CSP = [
   `sandbox ${PREVIEW_SANDBOX}`,
   "default-src * data: blob: 'unsafe-inline' 'unsafe-eval'",

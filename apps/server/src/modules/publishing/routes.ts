@@ -9,13 +9,14 @@ import {
   seoSettingsSchema,
   siteResponseSchema,
 } from '@div/shared/publishing';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../auth/sessions';
 import { hostingOf } from '../hosting/hosting';
 import { sitesDomainOf } from '../hosting/hosts';
+import { requireSpaceAccess, spaceRole } from '../members/access';
 import { FILES_BODY_LIMIT } from '../spaces/routes';
 import { getAnalytics } from './analytics';
 import { activateDeployment, deploySpace, listDeployments } from './deploy';
@@ -28,14 +29,25 @@ const spaceParams = z.object({ spaceId: z.string().min(1).max(100) });
 export function registerPublishingRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db;
+  /** The signed-in user's access to the route's space, at the role the route declared. */
+  const accessOf = async (request: FastifyRequest) => {
+    const user = await requireUser(ctx, request);
+    return requireSpaceAccess(db, request, user.id, (request.params as { spaceId: string }).spaceId);
+  };
   startDeploymentRetention(app, ctx);
 
   api.post(
     '/deploy',
-    { bodyLimit: FILES_BODY_LIMIT, schema: { body: deployBodySchema, response: { 200: deployResponseSchema } } },
+    {
+      bodyLimit: FILES_BODY_LIMIT,
+      schema: { body: deployBodySchema, response: { 200: deployResponseSchema } },
+      ...spaceRole('editor'),
+    },
     async (request) => {
       const user = await requireUser(ctx, request);
-      return deploySpace({ ctx, userId: user.id, plan: user.plan, ...request.body });
+      // A member publishes the owner's site, on the owner's plan (ADR 0212).
+      const access = await requireSpaceAccess(db, request, user.id, request.body.spaceId);
+      return deploySpace({ ctx, userId: access.ownerId, plan: access.ownerPlan, ...request.body });
     },
   );
 
@@ -45,29 +57,33 @@ export function registerPublishingRoutes(app: FastifyInstance, ctx: AppContext) 
     return { sites, sitesDomain: sitesDomainOf(ctx.config), serverIp: ctx.config.SERVER_IP, plan: user.plan };
   });
 
-  api.get('/sites/:spaceId', { schema: { params: spaceParams, response: { 200: siteResponseSchema } } }, async (request) => {
-    const user = await requireUser(ctx, request);
-    return { site: await getSite({ db, config: ctx.config, userId: user.id, spaceId: request.params.spaceId }) };
-  });
+  api.get(
+    '/sites/:spaceId',
+    { schema: { params: spaceParams, response: { 200: siteResponseSchema } }, ...spaceRole('viewer') },
+    async (request) => {
+      const access = await accessOf(request);
+      return { site: await getSite({ db, config: ctx.config, userId: access.ownerId, spaceId: request.params.spaceId }) };
+    },
+  );
 
   api.put(
     '/sites/:spaceId/slug',
-    { schema: { params: spaceParams, body: renameSlugBodySchema, response: { 200: siteResponseSchema } } },
+    { schema: { params: spaceParams, body: renameSlugBodySchema, response: { 200: siteResponseSchema } }, ...spaceRole('owner') },
     async (request) => {
-      const user = await requireUser(ctx, request);
+      const { ownerId } = await accessOf(request);
       const { spaceId } = request.params;
-      await renameSlug({ db, userId: user.id, spaceId, slug: request.body.slug });
+      await renameSlug({ db, userId: ownerId, spaceId, slug: request.body.slug });
       await hostingOf(ctx)?.invalidate(spaceId);
-      return { site: await getSite({ db, config: ctx.config, userId: user.id, spaceId }) };
+      return { site: await getSite({ db, config: ctx.config, userId: ownerId, spaceId }) };
     },
   );
 
   api.get(
     '/sites/:spaceId/deployments',
-    { schema: { params: spaceParams, response: { 200: listDeploymentsResponseSchema } } },
+    { schema: { params: spaceParams, response: { 200: listDeploymentsResponseSchema } }, ...spaceRole('editor') },
     async (request) => {
-      const user = await requireUser(ctx, request);
-      return { deployments: await listDeployments({ ctx, userId: user.id, spaceId: request.params.spaceId }) };
+      const { ownerId } = await accessOf(request);
+      return { deployments: await listDeployments({ ctx, userId: ownerId, spaceId: request.params.spaceId }) };
     },
   );
 
@@ -78,24 +94,29 @@ export function registerPublishingRoutes(app: FastifyInstance, ctx: AppContext) 
         params: spaceParams.extend({ deploymentId: z.string().min(1).max(100) }),
         response: { 200: deployResponseSchema },
       },
+      ...spaceRole('editor'),
     },
     async (request) => {
-      const user = await requireUser(ctx, request);
-      return activateDeployment({ ctx, userId: user.id, ...request.params });
+      const { ownerId } = await accessOf(request);
+      return activateDeployment({ ctx, userId: ownerId, ...request.params });
     },
   );
 
-  api.get('/sites/:spaceId/seo', { schema: { params: spaceParams, response: { 200: seoResponseSchema } } }, async (request) => {
-    const user = await requireUser(ctx, request);
-    return { seo: await getSeo({ db, userId: user.id, spaceId: request.params.spaceId }) };
-  });
+  api.get(
+    '/sites/:spaceId/seo',
+    { schema: { params: spaceParams, response: { 200: seoResponseSchema } }, ...spaceRole('editor') },
+    async (request) => {
+      const { ownerId } = await accessOf(request);
+      return { seo: await getSeo({ db, userId: ownerId, spaceId: request.params.spaceId }) };
+    },
+  );
 
   api.put(
     '/sites/:spaceId/seo',
-    { schema: { params: spaceParams, body: seoSettingsSchema, response: { 200: seoResponseSchema } } },
+    { schema: { params: spaceParams, body: seoSettingsSchema, response: { 200: seoResponseSchema } }, ...spaceRole('editor') },
     async (request) => {
-      const user = await requireUser(ctx, request);
-      const seo = await updateSeo({ db, userId: user.id, plan: user.plan, spaceId: request.params.spaceId, seo: request.body });
+      const { ownerId, ownerPlan } = await accessOf(request);
+      const seo = await updateSeo({ db, userId: ownerId, plan: ownerPlan, spaceId: request.params.spaceId, seo: request.body });
       return { seo };
     },
   );
@@ -108,10 +129,12 @@ export function registerPublishingRoutes(app: FastifyInstance, ctx: AppContext) 
         querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
         response: { 200: analyticsResponseSchema },
       },
+      ...spaceRole('editor'),
     },
     async (request) => {
-      const user = await requireUser(ctx, request);
-      return getAnalytics({ ctx, userId: user.id, plan: user.plan, spaceId: request.params.spaceId, days: request.query.days });
+      const { ownerId, ownerPlan } = await accessOf(request);
+      const { spaceId } = request.params;
+      return getAnalytics({ ctx, userId: ownerId, plan: ownerPlan, spaceId, days: request.query.days });
     },
   );
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FileInput } from '@div/shared/spaces';
 import { MESSAGES } from '@div/shared/spaces';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { oncePerDatabase } from '../../db/client';
 import { spaceFiles, spaces } from '../../db/schema/spaces';
 import { notFound } from '../../lib/errors';
+import { membershipOf, roleIn } from '../members/access';
 import type { FilesJsonCache } from './files-cache';
 import { type Executor, sortForEditor, toSpaceFile } from './service';
 
@@ -17,21 +18,31 @@ import { type Executor, sortForEditor, toSpaceFile } from './service';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-const summaryJson = sql`json_build_object(
+export const summaryJson = sql`json_build_object(
   'id', s.id, 'name', s.name, 'description', s.description,
   'createdAt', ${iso('s.created_at')}, 'updatedAt', ${iso('s.updated_at')},
-  'public', s.is_public, 'revision', s.revision)`;
+  'public', s.is_public, 'allowRemix', s.allow_remix, 'remixCount', s.remix_count,
+  'remixedFrom', case when s.remixed_from_name is null then null
+    else json_build_object('id', s.remixed_from_id, 'name', s.remixed_from_name) end,
+  'revision', s.revision)`;
+
+/** A person as JSON (`personSchema`), from a users row aliased `alias`, or null. */
+const personJson = (alias: string) =>
+  sql.raw(
+    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'picture', ${alias}.picture) end`,
+  );
 
 /**
  * Both hot queries are prepared once per database: PostgreSQL parses and plans them once per
  * connection instead of on every request.
  */
 function buildPrepared(db: Executor) {
+  const userId = sql.placeholder('userId');
   return {
     list: db
       .select({ spaces: sql<string>`coalesce(json_agg(${summaryJson} order by s.created_at desc, s.id desc), '[]')::text` })
       .from(sql`spaces s`)
-      .where(sql`s.owner_id = ${sql.placeholder('userId')}`)
+      .where(sql`s.owner_id = ${userId}`)
       .prepare('spaces_list_json'),
     detail: db
       .select({
@@ -39,11 +50,18 @@ function buildPrepared(db: Executor) {
         revision: sql<number>`s.revision`,
         versions: sql<string>`(select coalesce(json_agg(json_build_object(
             'id', v.id, 'prompt', v.prompt, 'source', v.source, 'revision', v.revision,
-            'createdAt', ${iso('v.created_at')}) order by v.revision desc), '[]')::text
-            from space_versions v where v.space_id = s.id)`,
+            'createdAt', ${iso('v.created_at')}, 'author', ${personJson('a')}) order by v.revision desc), '[]')::text
+            from space_versions v left join users a on a.id = v.author_id where v.space_id = s.id)`,
+        // What this person may do here (members/access.ts decides the role), and whose space it is.
+        role: sql<string>`${roleIn(userId)}`,
+        access: sql<string>`json_build_object('role', ${roleIn(userId)},
+            'owner', json_build_object('id', o.id, 'name', o.name, 'picture', o.picture, 'plan', o.plan),
+            'members', (select count(*) from space_members mm where mm.space_id = s.id))::text`,
       })
       .from(sql`spaces s`)
-      .where(sql`s.id = ${sql.placeholder('spaceId')} and s.owner_id = ${sql.placeholder('userId')}`)
+      .innerJoin(sql`users o`, sql`o.id = s.owner_id`)
+      .leftJoin(sql`space_members m`, membershipOf(userId))
+      .where(sql`s.id = ${sql.placeholder('spaceId')} and ${roleIn(userId)} is not null`)
       .prepare('spaces_detail_json'),
   };
 }
@@ -61,16 +79,20 @@ export interface SpaceDetailHead {
   space: string;
   versions: string;
   revision: number;
+  /** The reader's role: every reader with the same role gets the same answer. */
+  role: string;
+  access: string;
 }
 
-/** Checks the owner and reads the summary, the versions and the revision (one query). */
+/** Checks the reader's role and reads the summary, the versions and the revision (one query). */
 export async function getSpaceDetailHead(opts: { db: Executor; userId: string; spaceId: string }): Promise<SpaceDetailHead> {
   const [row] = await preparedFor(opts.db).detail.execute({ spaceId: opts.spaceId, userId: opts.userId });
   if (!row) throw notFound(MESSAGES.notFound);
   const space = String(row.space);
   const versions = String(row.versions);
   const revision = Number(row.revision);
-  return { etag: etagOf(space, versions, revision), space, versions, revision };
+  const access = String(row.access);
+  return { etag: etagOf(space, versions, revision, access), space, versions, revision, role: String(row.role), access };
 }
 
 /**
@@ -90,7 +112,7 @@ export async function getSpaceDetailBody(
       .select({ revision: spaces.revision, path: spaceFiles.path, content: spaceFiles.content })
       .from(spaces)
       .leftJoin(spaceFiles, eq(spaceFiles.spaceId, spaces.id))
-      .where(and(eq(spaces.id, opts.spaceId), eq(spaces.ownerId, opts.userId)));
+      .where(eq(spaces.id, opts.spaceId));
     if (!rows[0]) throw notFound(MESSAGES.notFound);
     if (rows[0].revision !== revision) {
       revision = rows[0].revision;
@@ -105,7 +127,7 @@ export async function getSpaceDetailBody(
   return Buffer.concat([
     Buffer.from(`{"space":${space},"files":`, 'utf8'),
     filesJson,
-    Buffer.from(`,"versions":${head.versions},"revision":${revision}}`, 'utf8'),
+    Buffer.from(`,"versions":${head.versions},"revision":${revision},"access":${head.access}}`, 'utf8'),
   ]);
 }
 
@@ -113,6 +135,6 @@ export async function getSpaceDetailBody(
  * The detail changes exactly when the summary (name, public, updatedAt, revision), the versions or
  * the files (always with a revision bump) change, so hashing the small parts identifies the whole.
  */
-function etagOf(space: string, versions: string, revision: number): string {
-  return `"${createHash('sha1').update(space).update(versions).update(String(revision)).digest('base64url')}"`;
+function etagOf(space: string, versions: string, revision: number, access: string): string {
+  return `"${createHash('sha1').update(space).update(versions).update(String(revision)).update(access).digest('base64url')}"`;
 }

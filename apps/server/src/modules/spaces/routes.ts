@@ -3,10 +3,13 @@ import {
   createVersionBodySchema,
   listVersionsResponseSchema,
   MESSAGES,
+  remixBodySchema,
   remixResponseSchema,
+  remixSpaceResponseSchema,
   SPACE_MAX_BYTES,
   saveFilesBodySchema,
   saveFilesResponseSchema,
+  sharedViewSchema,
   spaceResponseSchema,
   updateSpaceBodySchema,
   versionChangeResponseSchema,
@@ -21,10 +24,11 @@ import { compress, preferredEncoding } from '../../lib/encoding';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { bearerToken, requireUser } from '../auth/sessions';
 import { hostingOf } from '../hosting/hosting';
+import { requireSpaceAccess, spaceRole } from '../members/access';
 import { attachment, exportSpace } from './export';
 import { FilesJsonCache, VersionedBufferCache, VersionedCache } from './files-cache';
 import { getSpaceDetailBody, getSpaceDetailHead, listSpacesJson, type SpaceDetailHead } from './read-json';
-import { findRemixHtml } from './remix';
+import { findShared, remixSpace } from './remix';
 import { startVersionRetention } from './retention';
 import { createSpace, deleteSpace, saveFiles } from './service';
 import { updateSpace } from './space-changes';
@@ -89,8 +93,9 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Answers prebuilt JSON bytes (see read-json.ts) of the shape spaceDetailResponseSchema;
   // the tests parse it with that schema.
-  api.get('/spaces/:id', { schema: { params: idParams } }, async (request, reply) => {
+  api.get('/spaces/:id', { schema: { params: idParams }, ...spaceRole('viewer') }, async (request, reply) => {
     const user = await requireUser(ctx, request);
+    // The role check rides in the head's query (members/access.ts gives it the rule): any role reads.
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const spaceId = request.params.id;
     // The owner check, summary and versions: reused while the user's spaces stamp is unchanged.
@@ -103,7 +108,8 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     // Any representation's tag (plain or with its encoding) revalidates the same content.
     const matched = request.headers['if-none-match']?.split(/\s*,\s*/).find((tag) => untagged(tag) === head.etag);
     if (matched) return reply.header('etag', matched).status(304).send();
-    const packedKey = `${spaceId}:${encoding}`;
+    // Readers with the same role get the same answer.
+    const packedKey = `${spaceId}:${head.role}:${encoding}`;
     let packed = encoding === 'identity' ? undefined : packedCache.get(packedKey, head.etag);
     if (!packed) {
       const body = await getSpaceDetailBody(head, { db, userId: user.id, spaceId, cache: filesCache });
@@ -118,7 +124,7 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.patch(
     '/spaces/:id',
-    { schema: { params: idParams, body: updateSpaceBodySchema, response: { 200: spaceResponseSchema } } },
+    { schema: { params: idParams, body: updateSpaceBodySchema, response: { 200: spaceResponseSchema } }, ...spaceRole('owner') },
     async (request) => {
       // The owner check rides in the update (one round trip, ADR 0138); a miss or a bad name is then
       // told apart: no valid session is a 401 before anything else, as on every route.
@@ -131,14 +137,17 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       );
       if (space) return { space };
-      await requireUser(ctx, request);
+      // Not changed: no session (401), a member without the owner's rights (403), or no such space (404).
+      const user = await requireUser(ctx, request);
+      await requireSpaceAccess(db, request, user.id, request.params.id);
       throw notFound(MESSAGES.notFound);
     },
   );
 
-  api.delete('/spaces/:id', { schema: { params: idParams } }, async (request, reply) => {
+  api.delete('/spaces/:id', { schema: { params: idParams }, ...spaceRole('owner') }, async (request, reply) => {
     const user = await requireUser(ctx, request);
-    await deleteSpace({ db, userId: user.id, spaceId: request.params.id });
+    const access = await requireSpaceAccess(db, request, user.id, request.params.id);
+    await deleteSpace({ db, userId: access.ownerId, spaceId: request.params.id });
     filesCache.delete(request.params.id);
     for (const encoding of ['br', 'gzip']) packedCache.delete(`${request.params.id}:${encoding}`);
     // Its deployments and custom domains went with it (cascade): its site stops being served everywhere.
@@ -151,65 +160,86 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       bodyLimit: FILES_BODY_LIMIT,
       schema: { params: idParams, body: saveFilesBodySchema, response: { 200: saveFilesResponseSchema } },
+      ...spaceRole('editor'),
     },
     async (request) => {
       const user = await requireUser(ctx, request);
-      return saveFiles({ db, userId: user.id, spaceId: request.params.id, body: request.body });
+      const access = await requireSpaceAccess(db, request, user.id, request.params.id);
+      return saveFiles({ db, userId: access.ownerId, spaceId: request.params.id, body: request.body });
     },
   );
 
   api.get(
     '/spaces/:id/versions',
-    { schema: { params: idParams, response: { 200: listVersionsResponseSchema } } },
+    { schema: { params: idParams, response: { 200: listVersionsResponseSchema } }, ...spaceRole('viewer') },
     async (request) => {
       const user = await requireUser(ctx, request);
-      return { versions: await listVersions({ db, userId: user.id, spaceId: request.params.id }) };
+      const access = await requireSpaceAccess(db, request, user.id, request.params.id);
+      return { versions: await listVersions({ db, userId: access.ownerId, spaceId: request.params.id }) };
     },
   );
 
   api.post(
     '/spaces/:id/versions',
-    { schema: { params: idParams, body: createVersionBodySchema.nullish(), response: { 201: versionChangeResponseSchema } } },
+    {
+      schema: { params: idParams, body: createVersionBodySchema.nullish(), response: { 201: versionChangeResponseSchema } },
+      ...spaceRole('editor'),
+    },
     async (request, reply) => {
       const user = await requireUser(ctx, request);
-      const result = await saveVersion({ db, userId: user.id, spaceId: request.params.id, prompt: request.body?.prompt });
+      const access = await requireSpaceAccess(db, request, user.id, request.params.id);
+      const result = await saveVersion({
+        db,
+        userId: access.ownerId,
+        authorId: user.id,
+        spaceId: request.params.id,
+        prompt: request.body?.prompt,
+      });
       return reply.status(201).send(result);
     },
   );
 
   api.get(
     '/spaces/:id/versions/:versionId',
-    { schema: { params: versionParams, response: { 200: versionResponseSchema } } },
+    { schema: { params: versionParams, response: { 200: versionResponseSchema } }, ...spaceRole('viewer') },
     async (request) => {
       const user = await requireUser(ctx, request);
       const { id, versionId } = request.params;
-      const version = await getVersion({ db, userId: user.id, spaceId: id, versionId });
+      const access = await requireSpaceAccess(db, request, user.id, id);
+      const version = await getVersion({ db, userId: access.ownerId, spaceId: id, versionId });
       return { version: { ...version, html: assemblePreview(version.files ?? []) } };
     },
   );
 
   api.post(
     '/spaces/:id/versions/:versionId/restore',
-    { schema: { params: versionParams, response: { 201: versionChangeResponseSchema } } },
+    { schema: { params: versionParams, response: { 201: versionChangeResponseSchema } }, ...spaceRole('editor') },
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       const { id, versionId } = request.params;
-      return reply.status(201).send(await restoreVersion({ db, userId: user.id, spaceId: id, versionId }));
+      const access = await requireSpaceAccess(db, request, user.id, id);
+      const restored = await restoreVersion({ db, userId: access.ownerId, authorId: user.id, spaceId: id, versionId });
+      return reply.status(201).send(restored);
     },
   );
 
   api.post(
     '/spaces/:id/reset',
-    { schema: { params: idParams, response: { 201: versionChangeResponseSchema } } },
+    { schema: { params: idParams, response: { 201: versionChangeResponseSchema } }, ...spaceRole('editor') },
     async (request, reply) => {
       const user = await requireUser(ctx, request);
-      return reply.status(201).send(await resetSpace({ db, userId: user.id, spaceId: request.params.id }));
+      const access = await requireSpaceAccess(db, request, user.id, request.params.id);
+      return reply
+        .status(201)
+        .send(await resetSpace({ db, userId: access.ownerId, authorId: user.id, spaceId: request.params.id }));
     },
   );
 
-  api.get('/spaces/:id/export', { schema: { params: idParams } }, async (request, reply) => {
+  api.get('/spaces/:id/export', { schema: { params: idParams }, ...spaceRole('editor') }, async (request, reply) => {
     const user = await requireUser(ctx, request);
-    const file = await exportSpace({ db, userId: user.id, plan: user.plan, spaceId: request.params.id });
+    const access = await requireSpaceAccess(db, request, user.id, request.params.id);
+    // The export the owner's plan gives (ADR 0212: a shared space runs on its owner's plan).
+    const file = await exportSpace({ db, userId: access.ownerId, plan: access.ownerPlan, spaceId: request.params.id });
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', attachment(file.filename))
@@ -217,12 +247,29 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(file.body);
   });
 
-  // Anyone may remix public content: no session needed.
+  // What a space shares with anyone (ADR 0210): no session needed; a private space answers 404.
   api.get('/remix/:id', { schema: { params: idParams, response: { 200: remixResponseSchema } } }, async (request) => {
-    const html = await findRemixHtml({ db, id: request.params.id });
-    if (html === undefined) throw notFound(MESSAGES.remixNotFound);
-    return { html };
+    const shared = await findShared(db, request.params.id);
+    if (!shared) throw notFound(MESSAGES.remixNotFound);
+    return { html: assemblePreview(shared.files) };
   });
+
+  api.get('/share/:id', { schema: { params: idParams, response: { 200: sharedViewSchema } } }, async (request, reply) => {
+    const shared = await findShared(db, request.params.id);
+    if (!shared) throw notFound(MESSAGES.shareNotFound);
+    return reply.header('cache-control', 'no-store').send(shared);
+  });
+
+  // A copy of every file into a new space of the signed-in person (ADR 0210).
+  api.post(
+    '/remix',
+    { schema: { body: remixBodySchema, response: { 201: remixSpaceResponseSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      const space = await remixSpace({ db, userId: user.id, ...request.body });
+      return reply.status(201).send({ space });
+    },
+  );
 
   startVersionRetention(app, ctx);
 }

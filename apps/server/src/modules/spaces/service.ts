@@ -22,11 +22,15 @@ import { appendVersion } from './versions';
 /** A database or a transaction: service functions work inside a caller's transaction too. */
 export type Executor = Database;
 
-const summaryColumns = {
+export const summaryColumns = {
   id: spaces.id,
   name: spaces.name,
   description: spaces.description,
   isPublic: spaces.isPublic,
+  allowRemix: spaces.allowRemix,
+  remixCount: spaces.remixCount,
+  remixedFromId: spaces.remixedFromId,
+  remixedFromName: spaces.remixedFromName,
   revision: spaces.revision,
   createdAt: spaces.createdAt,
   updatedAt: spaces.updatedAt,
@@ -37,6 +41,10 @@ export type SummaryRow = {
   name: string;
   description: string;
   isPublic: boolean;
+  allowRemix: boolean;
+  remixCount: number;
+  remixedFromId: string | null;
+  remixedFromName: string | null;
   revision: number;
   createdAt: Date;
   updatedAt: Date;
@@ -48,6 +56,9 @@ export function toSummary(row: SummaryRow): SpaceSummary {
     name: row.name,
     description: row.description,
     public: row.isPublic,
+    allowRemix: row.allowRemix,
+    remixCount: Number(row.remixCount),
+    remixedFrom: row.remixedFromName === null ? null : { id: row.remixedFromId, name: row.remixedFromName },
     revision: row.revision,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -18,12 +18,14 @@ export async function updateSpace(opts: {
   spaceId: string;
   name?: string | undefined;
   public?: boolean | undefined;
+  allowRemix?: boolean | undefined;
 }): Promise<SpaceSummary | undefined> {
   const row = await spaceChanges(opts.db).load({
     spaceId: opts.spaceId,
     tokenHash: hashToken(opts.sessionToken),
     name: opts.name === undefined ? null : parseName(opts.name),
     isPublic: opts.public ?? null,
+    allowRemix: opts.allowRemix ?? null,
   });
   return row && toSummary(row);
 }
@@ -33,6 +35,7 @@ interface SpaceChange {
   tokenHash: string;
   name: string | null;
   isPublic: boolean | null;
+  allowRemix: boolean | null;
 }
 
 /**
@@ -59,34 +62,41 @@ async function applySpaceChanges(db: Database, changes: SpaceChange[]): Promise<
   const statement = sql`
     with change as (
       select * from unnest(${column((c) => c.spaceId)}::text[], ${column((c) => c.tokenHash)}::text[],
-        ${column((c) => c.name)}::text[], ${column((c) => c.isPublic)}::boolean[])
-        with ordinality as c(space_id, token_hash, name, is_public, ord)
+        ${column((c) => c.name)}::text[], ${column((c) => c.isPublic)}::boolean[], ${column((c) => c.allowRemix)}::boolean[])
+        with ordinality as c(space_id, token_hash, name, is_public, allow_remix, ord)
     ),
     allowed as (
-      select c.ord, c.space_id, c.name, c.is_public, s.name as old_name, s.is_public as old_public
+      select c.ord, c.space_id, c.name, c.is_public, c.allow_remix, s.name as old_name, s.is_public as old_public,
+        s.allow_remix as old_allow_remix
       from change c join spaces s on s.id = c.space_id
       where s.owner_id = ${sessionUserId(sql`c.token_hash`, now)}
     ),
     merged as (
       select space_id,
         (array_agg(name order by ord desc) filter (where name is not null))[1] as name,
-        (array_agg(is_public order by ord desc) filter (where is_public is not null))[1] as is_public
+        (array_agg(is_public order by ord desc) filter (where is_public is not null))[1] as is_public,
+        (array_agg(allow_remix order by ord desc) filter (where allow_remix is not null))[1] as allow_remix
       from allowed group by space_id
     ),
     updated as (
-      update spaces s set name = coalesce(m.name, s.name), is_public = coalesce(m.is_public, s.is_public), updated_at = ${now}
+      update spaces s set name = coalesce(m.name, s.name), is_public = coalesce(m.is_public, s.is_public),
+        allow_remix = coalesce(m.allow_remix, s.allow_remix), updated_at = ${now}
       from merged m where s.id = m.space_id
-      returning s.id, s.description, s.revision, s.created_at, s.updated_at
+      returning s.id, s.description, s.revision, s.created_at, s.updated_at, s.remix_count, s.remixed_from_id,
+        s.remixed_from_name
     ),
     after_each as (
-      select ord, space_id, old_name, old_public,
+      select ord, space_id, old_name, old_public, old_allow_remix,
         array_agg(name) filter (where name is not null) over upto as names,
-        array_agg(is_public) filter (where is_public is not null) over upto as publics
+        array_agg(is_public) filter (where is_public is not null) over upto as publics,
+        array_agg(allow_remix) filter (where allow_remix is not null) over upto as remixables
       from allowed window upto as (partition by space_id order by ord)
     )
     select e.ord, u.id, coalesce(e.names[cardinality(e.names)], e.old_name) as name, u.description,
-      coalesce(e.publics[cardinality(e.publics)], e.old_public) as "isPublic", u.revision,
-      u.created_at as "createdAt", u.updated_at as "updatedAt"
+      coalesce(e.publics[cardinality(e.publics)], e.old_public) as "isPublic",
+      coalesce(e.remixables[cardinality(e.remixables)], e.old_allow_remix) as "allowRemix",
+      u.remix_count as "remixCount", u.remixed_from_id as "remixedFromId", u.remixed_from_name as "remixedFromName",
+      u.revision, u.created_at as "createdAt", u.updated_at as "updatedAt"
     from after_each e join updated u on u.id = e.space_id`;
   // Instances batch apart, so two of them can still deadlock; PostgreSQL aborts one, which retries.
   for (let attempt = 1; ; attempt++) {

@@ -9,6 +9,7 @@ import {
 } from '@div/shared/spaces';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { spaceFiles, spaces, spaceVersions } from '../../db/schema/spaces';
+import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/errors';
 import { checkFiles, type Executor, findSpace, readFiles, toSpaceFile } from './service';
 
@@ -18,9 +19,21 @@ const versionColumns = {
   source: spaceVersions.source,
   revision: spaceVersions.revision,
   createdAt: spaceVersions.createdAt,
+  authorId: users.id,
+  authorName: users.name,
+  authorPicture: users.picture,
 };
 
-type VersionRow = { id: string; prompt: string | null; source: string; revision: number; createdAt: Date };
+type VersionRow = {
+  id: string;
+  prompt: string | null;
+  source: string;
+  revision: number;
+  createdAt: Date;
+  authorId: string | null;
+  authorName: string | null;
+  authorPicture: string | null;
+};
 
 function toVersion(row: VersionRow, files?: FileInput[]): Version {
   return {
@@ -29,6 +42,7 @@ function toVersion(row: VersionRow, files?: FileInput[]): Version {
     source: row.source as VersionSource,
     revision: row.revision,
     createdAt: row.createdAt.toISOString(),
+    author: row.authorId === null ? null : { id: row.authorId, name: row.authorName ?? '', picture: row.authorPicture },
     ...(files ? { files } : {}),
   };
 }
@@ -48,6 +62,8 @@ export async function appendVersion(opts: {
   source: VersionSource;
   userId?: string;
   expectedRevision?: number;
+  /** Who makes the version (the owner or a member); shown in the history. */
+  authorId?: string | null | undefined;
 }): Promise<{ version: Version; revision: number }> {
   checkFiles(opts.files, true);
   const { tx, spaceId } = opts;
@@ -78,10 +94,24 @@ export async function appendVersion(opts: {
       .insert(spaceFiles)
       .values(files.map((f) => ({ spaceId, path: f.path, content: f.content, language: languageOf(f.path), updatedAt: now })));
   }
-  const [version] = await tx
+  const [inserted] = await tx
     .insert(spaceVersions)
-    .values({ spaceId, revision: row.revision, files, prompt: opts.prompt ?? null, source: opts.source, createdAt: now })
-    .returning(versionColumns);
+    .values({
+      spaceId,
+      revision: row.revision,
+      files,
+      prompt: opts.prompt ?? null,
+      source: opts.source,
+      createdAt: now,
+      authorId: opts.authorId ?? null,
+    })
+    .returning({ id: spaceVersions.id });
+  if (!inserted) throw new Error('version not created');
+  const [version] = await tx
+    .select(versionColumns)
+    .from(spaceVersions)
+    .leftJoin(users, eq(users.id, spaceVersions.authorId))
+    .where(eq(spaceVersions.id, inserted.id));
   if (!version) throw new Error('version not created');
   return { version: toVersion(version), revision: row.revision };
 }
@@ -99,6 +129,7 @@ export async function listVersions(opts: {
     .select(versionColumns)
     .from(spaceVersions)
     .innerJoin(spaces, eq(spaces.id, spaceVersions.spaceId))
+    .leftJoin(users, eq(users.id, spaceVersions.authorId))
     .where(and(eq(spaceVersions.spaceId, opts.spaceId), eq(spaces.ownerId, opts.userId)))
     .orderBy(desc(spaceVersions.revision));
   return rows.map((r) => toVersion(r));
@@ -110,6 +141,7 @@ export async function getVersion(opts: { db: Executor; userId: string; spaceId: 
     .select({ ...versionColumns, files: spaceVersions.files })
     .from(spaceVersions)
     .innerJoin(spaces, eq(spaces.id, spaceVersions.spaceId))
+    .leftJoin(users, eq(users.id, spaceVersions.authorId))
     .where(and(eq(spaceVersions.id, opts.versionId), eq(spaceVersions.spaceId, opts.spaceId), eq(spaces.ownerId, opts.userId)))
     .limit(1);
   if (!row) {
@@ -125,6 +157,7 @@ async function appendForUser(opts: {
   spaceId: string;
   source: VersionSource;
   prompt: string | null | undefined;
+  authorId?: string | undefined;
   files: (tx: Executor) => Promise<readonly FileInput[]>;
 }): Promise<VersionChangeResponse> {
   return opts.db.transaction(async (tx) => {
@@ -137,18 +170,22 @@ async function appendForUser(opts: {
       files,
       prompt: opts.prompt,
       source: opts.source,
+      authorId: opts.authorId,
     });
     return { version, revision, files: files.map(toSpaceFile) };
   });
 }
 
+/** Who asks for a version change: `userId` is the space's owner (checked here again), `authorId` who acts. */
+type VersionChange = { db: Executor; userId: string; spaceId: string; authorId?: string | undefined };
+
 /** 'Save version': snapshots the current files. */
-export function saveVersion(opts: { db: Executor; userId: string; spaceId: string; prompt?: string | undefined }) {
+export function saveVersion(opts: VersionChange & { prompt?: string | undefined }) {
   return appendForUser({ ...opts, source: 'save', prompt: opts.prompt, files: (tx) => readFiles(tx, opts.spaceId) });
 }
 
 /** Restoring appends a new version with the old files; nothing is overwritten. */
-export async function restoreVersion(opts: { db: Executor; userId: string; spaceId: string; versionId: string }) {
+export async function restoreVersion(opts: VersionChange & { versionId: string }) {
   const old = await getVersion(opts);
   return appendForUser({
     ...opts,
@@ -159,6 +196,6 @@ export async function restoreVersion(opts: { db: Executor; userId: string; space
 }
 
 /** Full reset: the default starter page, as a new version. */
-export function resetSpace(opts: { db: Executor; userId: string; spaceId: string }) {
+export function resetSpace(opts: VersionChange) {
   return appendForUser({ ...opts, source: 'reset', prompt: null, files: async () => defaultStarterFiles });
 }

@@ -1,5 +1,6 @@
 import type { LineRange } from '@div/shared/generation';
-import type { SpaceDetailResponse, Version } from '@div/shared/spaces';
+import type { SpaceDetailResponse, SpaceSummary, Version } from '@div/shared/spaces';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +10,8 @@ import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/prompt-bar';
+import { spaceQueryKey } from './api/get-space';
+import { type CollaborationDialog, CollaborationDialogs } from './collaboration-slot';
 import { useEditorUi } from './editor-store';
 import { CodeEditor } from './files/code-editor';
 import { FileSidebar, FileTabs } from './files/file-sidebar';
@@ -76,8 +79,13 @@ export function EditorWorkspace({
   const [updatedLines, setUpdatedLines] = useState<Record<string, LineRange[]>>({});
   // biome-ignore lint/correctness/useExhaustiveDependencies: new files from the server end the streaming view
   useEffect(() => setStream(null), [detail]);
-  const actions = useEditorActions({ spaceId, session, setVersions, onUnauthorized });
-  useRemix({ session, onUnauthorized });
+  const editorActions = useEditorActions({ spaceId, session, setVersions, onUnauthorized });
+  const [dialog, setDialog] = useState<CollaborationDialog>(null);
+  const actions = { ...editorActions, share: () => setDialog('share'), invite: () => setDialog('members') };
+  useRemix({ onUnauthorized });
+  const queryClient = useQueryClient();
+  const onSpaceChanged = (space: SpaceSummary) =>
+    queryClient.setQueryData<SpaceDetailResponse>(spaceQueryKey(spaceId), (current) => current && { ...current, space });
 
   const open = (path: string) => {
     setTabs((current) => (current.includes(path) ? current : [...current, path]));
@@ -125,6 +133,11 @@ export function EditorWorkspace({
           <ArrowLeft className="size-4" aria-hidden />
         </Link>
         <h1 className="truncate font-semibold">{detail.space.name}</h1>
+        {detail.space.remixedFrom && (
+          <span className="hidden truncate text-xs text-gray-600 sm:inline dark:text-gray-400" data-testid="remixed-from">
+            {t('remixedFrom', { name: detail.space.remixedFrom.name })}
+          </span>
+        )}
         <SaveIndicator status={session.status} />
         <button
           type="button"
@@ -211,6 +224,13 @@ export function EditorWorkspace({
           />
         </Suspense>
       )}
+      <CollaborationDialogs
+        open={dialog}
+        onClose={() => setDialog(null)}
+        space={detail.space}
+        role={detail.access.role}
+        onSpaceChanged={onSpaceChanged}
+      />
       {actions.confirmingReset && (
         <Suspense fallback={null}>
           <ResetDialog open onOpenChange={actions.setConfirmingReset} onConfirm={actions.confirmReset} />

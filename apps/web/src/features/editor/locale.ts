@@ -86,6 +86,7 @@ registerLocale('editor', {
       open: 'Abrir sitio',
     },
     remix: { loaded: 'Remix content loaded successfully.', failed: 'Failed to load remix content.' },
+    remixedFrom: 'Remix de {{name}}',
     inspector: {
       title: 'Inspector',
       active: 'Pasa el ratón sobre la vista previa y haz clic en un elemento',
@@ -181,6 +182,7 @@ registerLocale('editor', {
       open: 'Open site',
     },
     remix: { loaded: 'Remix content loaded successfully.', failed: 'Failed to load remix content.' },
+    remixedFrom: 'Remix of {{name}}',
     inspector: {
       title: 'Inspector',
       active: 'Hover the preview and click an element',

@@ -143,7 +143,7 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
     [persistDraft, scheduleSave],
   );
 
-  /** Sets a file's content from outside the code editor (remix) and saves it right away. */
+  /** Sets a file's content from outside the code editor (an AI fix) and saves it right away. */
   const put = useCallback(
     async (path: string, content: string) => {
       edit(path, content);

@@ -1,3 +1,4 @@
+import { PREVIEW_SANDBOX } from '@div/shared/constants';
 import { Loader2, Lock } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -13,8 +14,6 @@ import { textDelta } from './text-delta';
 import { useDebounced } from './use-debounced';
 
 export const PREVIEW_DEBOUNCE_MS = 300;
-/** The frame never gets allow-same-origin: generated code must not reach the app's origin. */
-export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';
 /**
  * The host page the frame loads; it has its own sandboxing CSP and writes the document the editor
  * sends it (a srcdoc frame would inherit the app's CSP, which blocks inline scripts: ADR 0062).

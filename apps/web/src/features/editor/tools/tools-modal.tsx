@@ -35,6 +35,8 @@ export interface ToolActions {
   refresh: () => void;
   deploy: () => void;
   restore: (version: Version) => void;
+  share: () => void;
+  invite: () => void;
 }
 
 const action =
@@ -129,13 +131,13 @@ export function ToolsModal({
               <Rocket className="size-5" aria-hidden />
               {t('tools.deploy')}
             </button>
-            <button type="button" className={action} disabled>
+            <button type="button" className={action} onClick={run(actions.share)}>
               <Share2 className="size-5" aria-hidden />
-              {t('tools.share')} <span className="text-[10px] uppercase">{t('soon')}</span>
+              {t('tools.share')}
             </button>
-            <button type="button" className={action} disabled>
+            <button type="button" className={action} onClick={run(actions.invite)}>
               <UserPlus className="size-5" aria-hidden />
-              {t('tools.invite')} <span className="text-[10px] uppercase">{t('soon')}</span>
+              {t('tools.invite')}
             </button>
           </div>
 
