@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './fixtures/axe';
+import { createSpace, openFile, openTools, preview, replaceCode } from './fixtures/editor';
 import { signIn } from './fixtures/sign-in';
 
 /**
@@ -11,30 +12,8 @@ import { signIn } from './fixtures/sign-in';
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const preview = (page: Page) => page.frameLocator('[data-testid="preview-frame"]');
-
-async function createSpace(page: Page, name: string) {
-  await page.goto('/spaces');
-  await page.getByLabel('Nombre del proyecto').fill(name);
-  await page.getByLabel('Nombre del proyecto').press('Enter');
-  await expect(page).toHaveURL(/\/space\/[^/?]+$/);
-  await expect(page.getByTestId('code-editor')).toBeVisible({ timeout: 30_000 });
-  return page.url().split('/space/')[1] ?? '';
-}
-
-async function replaceCode(page: Page, text: string) {
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('Control+a');
-  await page.keyboard.insertText(text);
-}
-
-async function openFile(page: Page, path: string) {
-  await page.getByRole('navigation', { name: 'Archivos' }).getByRole('button', { name: path }).click();
-  await expect(page.getByTestId('code-editor')).toHaveAttribute('data-path', path);
-}
-
 async function openShare(page: Page) {
-  await page.getByTestId('tools-button').click();
+  await openTools(page);
   await page.getByRole('button', { name: 'Compartir' }).click();
   await expect(page.getByRole('dialog', { name: 'Compartir proyecto' })).toBeVisible();
 }
