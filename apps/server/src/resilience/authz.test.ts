@@ -1,3 +1,4 @@
+import { roleAllows, type SpaceRole } from '@div/shared/members';
 import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,11 +7,11 @@ import type { DatabaseHandle } from '../db/client';
 import { routeCatalogue } from '../modules/ops/ops';
 import { createTestApp } from '../test/app';
 import { openTestDatabase } from '../test/db';
-import { type Actor, createActor, publishActor, snapshotOf } from './fixtures';
+import { type Actor, addTeam, createActor, publishActor, snapshotOf } from './fixtures';
 import { arbitraryOf, jsonSchemaOf } from './schema-arbitrary';
 
 /**
- * Authorization matrix (issue 9): every owner-scoped route of the catalogue (a path parameter naming
+ * Authorization matrix (issue 9, extended to members in issue 25): every owner-scoped route of the catalogue (a path parameter naming
  * a space, version, deployment, domain or key, or a `spaceId` in the body) called by a signed-in user
  * with another user's ids answers 404 with a message and changes nothing of the owner's data.
  * Routes added later are covered as long as their parameters use these names.
@@ -22,6 +23,9 @@ interface VictimIds {
   deployment: string;
   domain: string;
   key: string;
+  /** A pending invitation to the victim's space, and a member of it (issue 25). */
+  invitation: string;
+  member: string;
 }
 
 /** Which of the victim's ids a path parameter of this route names; undefined when not owner-scoped. */
@@ -29,8 +33,10 @@ function idFor(url: string, param: string, ids: VictimIds): string | undefined {
   if (param === 'spaceId') return ids.space;
   if (param === 'versionId') return ids.version;
   if (param === 'deploymentId') return ids.deployment;
+  if (param === 'invitationId') return ids.invitation;
+  if (param === 'userId') return ids.member;
   if (param !== 'id') return undefined;
-  if (/^\/(api|v1)\/(spaces|remix)\//.test(url)) return ids.space;
+  if (/^\/(api|v1)\/(spaces|remix|share)\//.test(url)) return ids.space;
   if (url.startsWith('/api/domains/')) return ids.domain;
   if (url.startsWith('/api/keys/')) return ids.key;
   return undefined;
@@ -57,11 +63,70 @@ function validBody(schema: unknown, ids: VictimIds): unknown {
   return body;
 }
 
-describe('authorization matrix: another user’s ids answer 404 and change nothing', () => {
+/** A catalogue route that names the victim's data, with its ids and a valid body filled in. */
+interface NamedRoute {
+  route: RouteOptions;
+  method: string;
+  url: string;
+  body: unknown;
+  /** It names the victim's space (its path, or `spaceId` in its body), not only a domain or a key. */
+  namesSpace: boolean;
+}
+
+/** Every /api and /v1 route that names one of the victim's ids (in its path or as `spaceId` in its body). */
+function namedRoutes(app: FastifyInstance, ids: VictimIds): { named: NamedRoute[]; unbuildable: string[] } {
+  const named: NamedRoute[] = [];
+  const unbuildable: string[] = [];
+  const routes = routeCatalogue(app).filter((r: RouteOptions) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    return (r.url.startsWith('/api/') || r.url.startsWith('/v1/')) && !methods.includes('HEAD');
+  });
+  for (const route of routes) {
+    const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+    const schema = (route.schema ?? {}) as { body?: unknown };
+    const bodyJson = jsonSchemaOf(schema.body);
+    const bodyNamesSpace = Boolean(bodyJson && 'spaceId' in ((bodyJson.properties as object | undefined) ?? {}));
+    const mapped = params.map((p) => idFor(route.url, p, ids));
+    if (params.length === 0 && !bodyNamesSpace) continue;
+    if (mapped.some((v) => v === undefined)) continue;
+    let url = route.url;
+    params.forEach((p, i) => {
+      url = url.replace(`:${p}`, mapped[i] as string);
+    });
+    const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string;
+    const body = schema.body ? validBody(schema.body, ids) : undefined;
+    if (schema.body && body === undefined) {
+      unbuildable.push(`${method} ${route.url}: no valid body could be generated`);
+      continue;
+    }
+    named.push({ route, method, url, body, namesSpace: bodyNamesSpace || mapped.includes(ids.space) });
+  }
+  return { named, unbuildable };
+}
+
+async function send(app: FastifyInstance, named: NamedRoute, authorization: string) {
+  const res = await app.inject({
+    method: named.method as 'GET',
+    url: named.url,
+    headers: { authorization, ...(named.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(named.body !== undefined ? { payload: JSON.stringify(named.body) } : {}),
+  });
+  const message = String(res.headers['content-type'] ?? '').includes('json') ? res.json().message : undefined;
+  return { status: res.statusCode, message, body: res.body };
+}
+
+/**
+ * Routes that name a space and answer anyone, on purpose: what a space shares with anyone (ADR
+ * 0210). Every other /api route that names a space declares the least role it needs (ADR 0211).
+ */
+const SHARE_DOORS = ['GET /api/remix/:id', 'GET /api/share/:id', 'POST /api/remix'];
+
+describe('authorization matrix', () => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
   let victim: Actor;
   let attacker: Actor;
+  let team: Awaited<ReturnType<typeof addTeam>>;
   let ids: VictimIds;
 
   beforeAll(async () => {
@@ -70,12 +135,15 @@ describe('authorization matrix: another user’s ids answer 404 and change nothi
     victim = await createActor(app, database, { plan: 'pro' });
     attacker = await createActor(app, database, { plan: 'pro' });
     const published = await publishActor(app, victim);
+    team = await addTeam(app, database, victim);
     ids = {
       space: victim.spaceId,
       version: victim.versionId,
       deployment: published.deploymentId,
       domain: published.domainId,
       key: published.keyId,
+      invitation: team.invitationId,
+      member: team.viewer.id,
     };
     expect(Object.values(ids).every(Boolean), JSON.stringify(ids)).toBe(true);
   });
@@ -84,43 +152,17 @@ describe('authorization matrix: another user’s ids answer 404 and change nothi
     await database?.close();
   });
 
-  it('covers every owner-scoped route with the other user’s ids', async () => {
-    const routes = routeCatalogue(app).filter((r: RouteOptions) => {
-      const methods = Array.isArray(r.method) ? r.method : [r.method];
-      return (r.url.startsWith('/api/') || r.url.startsWith('/v1/')) && !methods.includes('HEAD');
-    });
+  it('another user’s ids answer 404 on every owner-scoped route and change nothing', async () => {
     const before = await snapshotOf(app, victim);
+    const { named, unbuildable } = namedRoutes(app, ids);
     const checked: string[] = [];
-    const wrong: string[] = [];
-    for (const route of routes) {
-      const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
-      const schema = (route.schema ?? {}) as { body?: unknown };
-      const bodyJson = jsonSchemaOf(schema.body);
-      const bodyNamesSpace = Boolean(bodyJson && 'spaceId' in ((bodyJson.properties as object | undefined) ?? {}));
-      const mapped = params.map((p) => idFor(route.url, p, ids));
-      if (params.length === 0 && !bodyNamesSpace) continue;
-      if (mapped.some((v) => v === undefined)) continue;
-      let url = route.url;
-      params.forEach((p, i) => {
-        url = url.replace(`:${p}`, mapped[i] as string);
-      });
-      const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string;
-      const body = schema.body ? validBody(schema.body, ids) : undefined;
-      if (schema.body && body === undefined) {
-        wrong.push(`${method} ${route.url}: no valid body could be generated`);
-        continue;
-      }
-      const authorization = route.url.startsWith('/v1/') ? attacker.apiAuthorization : attacker.authorization;
-      const res = await app.inject({
-        method: method as 'GET',
-        url,
-        headers: { authorization, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-      });
-      checked.push(`${method} ${route.url}`);
-      const message = String(res.headers['content-type'] ?? '').includes('json') ? res.json().message : undefined;
-      if (res.statusCode !== 404 || typeof message !== 'string') {
-        wrong.push(`${method} ${route.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+    const wrong: string[] = [...unbuildable];
+    for (const entry of named) {
+      const authorization = entry.route.url.startsWith('/v1/') ? attacker.apiAuthorization : attacker.authorization;
+      const res = await send(app, entry, authorization);
+      checked.push(`${entry.method} ${entry.route.url}`);
+      if (res.status !== 404 || typeof res.message !== 'string') {
+        wrong.push(`${entry.method} ${entry.route.url} -> ${res.status} ${res.body.slice(0, 200)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -139,8 +181,69 @@ describe('authorization matrix: another user’s ids answer 404 and change nothi
       'POST /api/ask-ai/generate-separate-files',
       'GET /v1/spaces/:id/files',
       'DELETE /v1/spaces/:id',
+      'GET /api/share/:id',
+      'POST /api/remix',
+      'GET /api/spaces/:id/members',
+      'DELETE /api/spaces/:id/invitations/:invitationId',
+      'PATCH /api/spaces/:id/members/:userId',
     ]) {
       expect(checked).toContain(expected);
+    }
+    expect(await snapshotOf(app, victim)).toEqual(before);
+  });
+
+  it('members: every space route enforces its declared role — below it 403 with a message, nothing changes', async () => {
+    const before = await snapshotOf(app, victim);
+    const { named, unbuildable } = namedRoutes(app, ids);
+    expect(unbuildable).toEqual([]);
+    const wrong: string[] = [];
+    const refused: string[] = [];
+    const read: string[] = [];
+    for (const entry of named) {
+      const name = `${entry.method} ${entry.route.url}`;
+      // The developer API acts for the key's owner over their own spaces only (the first test).
+      if (!entry.namesSpace || entry.route.url.startsWith('/v1/') || SHARE_DOORS.includes(name)) continue;
+      const declared = (entry.route.config as { spaceRole?: SpaceRole } | undefined)?.spaceRole;
+      if (!declared) {
+        wrong.push(`${name}: names a space but declares no spaceRole`);
+        continue;
+      }
+      for (const [role, member] of [
+        ['editor', team.editor],
+        ['viewer', team.viewer],
+      ] as const) {
+        if (!roleAllows(role, declared)) {
+          const res = await send(app, entry, member.authorization);
+          refused.push(`${role} ${name}`);
+          if (res.status !== 403 || typeof res.message !== 'string')
+            wrong.push(`${role} ${name} -> ${res.status} ${res.body.slice(0, 200)}`);
+        } else if (entry.method === 'GET') {
+          const res = await send(app, entry, member.authorization);
+          read.push(`${role} ${name}`);
+          if (res.status !== 200) wrong.push(`${role} ${name} -> ${res.status} ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    for (const expected of [
+      'viewer PUT /api/spaces/:id/files',
+      'viewer POST /api/ask-ai/generate-separate-files',
+      'viewer POST /api/deploy',
+      'viewer POST /api/spaces/:id/versions/:versionId/restore',
+      'viewer GET /api/spaces/:id/export',
+      'editor DELETE /api/spaces/:id',
+      'editor PATCH /api/spaces/:id',
+      'editor POST /api/spaces/:id/invitations',
+      'editor POST /api/domains',
+    ]) {
+      expect(refused).toContain(expected);
+    }
+    for (const expected of [
+      'viewer GET /api/spaces/:id',
+      'viewer GET /api/spaces/:id/versions',
+      'editor GET /api/sites/:spaceId/deployments',
+    ]) {
+      expect(read).toContain(expected);
     }
     expect(await snapshotOf(app, victim)).toEqual(before);
   });

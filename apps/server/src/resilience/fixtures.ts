@@ -93,3 +93,38 @@ export async function publishActor(app: FastifyInstance, actor: Actor, domain = 
   const keys = await app.inject({ url: '/api/keys', headers });
   return { deploymentId, domainId: added.json().domain.id as string, keyId: (keys.json().apiKeys?.[0]?.id ?? '') as string };
 }
+
+/**
+ * Gives the actor's space a team (issue 25): an editor and a viewer who accepted their invitations,
+ * and one invitation still pending. The owner needs the pro plan.
+ */
+export async function addTeam(app: FastifyInstance, database: DatabaseHandle, owner: Actor) {
+  const headers = { authorization: owner.authorization };
+  const join = async (role: 'editor' | 'viewer') => {
+    const user = await createTestUser(database, { name: role === 'editor' ? 'Editora' : 'Lectora' });
+    const invited = await app.inject({
+      method: 'POST',
+      url: `/api/spaces/${owner.spaceId}/invitations`,
+      headers,
+      payload: { email: user.email, role },
+    });
+    if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
+    const token = String(invited.json().link).split('/').pop();
+    const accepted = await app.inject({
+      method: 'POST',
+      url: `/api/invitations/${token}/accept`,
+      headers: { authorization: user.authorization },
+    });
+    if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
+    return user;
+  };
+  const editor = await join('editor');
+  const viewer = await join('viewer');
+  const pending = await app.inject({
+    method: 'POST',
+    url: `/api/spaces/${owner.spaceId}/invitations`,
+    headers,
+    payload: { email: 'pendiente@example.test', role: 'viewer' },
+  });
+  return { editor, viewer, invitationId: pending.json().invitation.id as string };
+}
