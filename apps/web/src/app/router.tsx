@@ -62,6 +62,7 @@ const SettingsPage = signedIn(() => import('../features/settings/settings-page')
 const UsagePage = signedIn(() => import('../features/usage/usage-page'));
 // Sharing (issue 25): the read-only view of a shared space is public; remixing asks for a sign-in.
 const SharePage = withQueries(() => import('../features/collaboration/share-page'));
+const InvitationPage = withQueries(() => import('../features/collaboration/invitation-page'));
 
 // The screen of the page being opened starts downloading with the entry, not after the first
 // render discovers it (one network round trip less before the first paint of the public pages).
@@ -99,6 +100,7 @@ const routes: RouteObject[] = [
       { path: '/settings', element: <SettingsPage /> },
       { path: '/usage', element: <UsagePage /> },
       { path: '/share/:spaceId', element: <SharePage /> },
+      { path: '/invite/:token', element: <InvitationPage /> },
       { path: '*', element: <HomePage /> },
     ],
   },

@@ -1,12 +1,13 @@
 import type { SpaceRole } from '@div/shared/members';
 import { type SpaceSummary, sharePath } from '@div/shared/spaces';
-import { Copy, Shuffle, X } from 'lucide-react';
-import { Dialog, Switch } from 'radix-ui';
+import { Copy, Shuffle } from 'lucide-react';
+import { Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { updateSharing } from './api';
+import { DialogFrame } from './dialog-frame';
 import './locale';
 import { useRemixAction } from './use-remix-action';
 
@@ -52,86 +53,65 @@ export function ShareDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(30rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-gray-900">
-          <div className="mb-1 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold text-gray-900 dark:text-gray-100">{t('share.title')}</Dialog.Title>
-            <Dialog.Close
-              className="rounded-md p-1 text-gray-500 hover:bg-gray-100 dark:text-gray-400 dark:hover:bg-gray-800"
-              aria-label={t('close')}
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mb-4 text-sm text-gray-600 dark:text-gray-400">
-            {t('share.description')}
-          </Dialog.Description>
+    <DialogFrame open={open} onOpenChange={onOpenChange} title={t('share.title')} description={t('share.description')}>
+      {owner ? (
+        <div className="flex flex-col gap-4">
+          <Toggle
+            label={t('share.public')}
+            hint={t('share.publicHint')}
+            checked={space.public}
+            disabled={saving}
+            onChange={(value) => void change({ public: value })}
+          />
+          <Toggle
+            label={t('share.allowRemix')}
+            hint={t('share.allowRemixHint')}
+            checked={space.allowRemix}
+            disabled={saving}
+            onChange={(value) => void change({ allowRemix: value })}
+          />
+        </div>
+      ) : (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('share.ownerOnly')}</p>
+      )}
 
-          {owner ? (
-            <div className="flex flex-col gap-4">
-              <Toggle
-                label={t('share.public')}
-                hint={t('share.publicHint')}
-                checked={space.public}
-                disabled={saving}
-                onChange={(value) => void change({ public: value })}
-              />
-              <Toggle
-                label={t('share.allowRemix')}
-                hint={t('share.allowRemixHint')}
-                checked={space.allowRemix}
-                disabled={saving}
-                onChange={(value) => void change({ allowRemix: value })}
-              />
-            </div>
-          ) : (
-            <p className="text-sm text-gray-600 dark:text-gray-400">{t('share.ownerOnly')}</p>
-          )}
+      <label htmlFor={`${space.id}-share-link`} className="mt-5 mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">
+        {t('share.link')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={`${space.id}-share-link`}
+          readOnly
+          value={link}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 text-sm text-gray-800 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-200"
+        />
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
+        >
+          <Copy className="size-4" aria-hidden />
+          {t('share.copy')}
+        </button>
+      </div>
+      {!linkWorks && <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">{t('share.linkOff')}</p>}
 
-          <label
-            htmlFor={`${space.id}-share-link`}
-            className="mt-5 mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200"
-          >
-            {t('share.link')}
-          </label>
-          <div className="flex gap-2">
-            <input
-              id={`${space.id}-share-link`}
-              readOnly
-              value={link}
-              onFocus={(event) => event.currentTarget.select()}
-              className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 text-sm text-gray-800 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-200"
-            />
-            <button
-              type="button"
-              onClick={() => void copy()}
-              className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
-            >
-              <Copy className="size-4" aria-hidden />
-              {t('share.copy')}
-            </button>
-          </div>
-          {!linkWorks && <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">{t('share.linkOff')}</p>}
-
-          <div className="mt-5 flex items-center justify-between gap-3">
-            <p data-testid="remix-count" className="text-sm text-gray-700 dark:text-gray-300">
-              {t('share.remixCount', { count: space.remixCount })}
-            </p>
-            <button
-              type="button"
-              disabled={remix.busy}
-              onClick={() => void remix.run(space.id)}
-              className="inline-flex items-center gap-1.5 rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
-            >
-              <Shuffle className="size-4" aria-hidden />
-              {remix.busy ? t('remix.working') : t('remix.duplicate')}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <div className="mt-5 flex items-center justify-between gap-3">
+        <p data-testid="remix-count" className="text-sm text-gray-700 dark:text-gray-300">
+          {t('share.remixCount', { count: space.remixCount })}
+        </p>
+        <button
+          type="button"
+          disabled={remix.busy}
+          onClick={() => void remix.run(space.id)}
+          className="inline-flex items-center gap-1.5 rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
+        >
+          <Shuffle className="size-4" aria-hidden />
+          {remix.busy ? t('remix.working') : t('remix.duplicate')}
+        </button>
+      </div>
+    </DialogFrame>
   );
 }
 

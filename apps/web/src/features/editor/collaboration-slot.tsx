@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
  * editor's first JavaScript (README budget, ADR 0214).
  */
 const ShareDialog = lazy(() => import('../collaboration/share-dialog').then((module) => ({ default: module.ShareDialog })));
+const MembersDialog = lazy(() => import('../collaboration/members-dialog').then((module) => ({ default: module.MembersDialog })));
 
 export type CollaborationDialog = 'share' | 'members' | null;
 
@@ -16,12 +17,14 @@ export function CollaborationDialogs({
   space,
   role,
   onSpaceChanged,
+  onTeamChanged,
 }: {
   open: CollaborationDialog;
   onClose: () => void;
   space: SpaceSummary;
   role: SpaceRole;
   onSpaceChanged: (space: SpaceSummary) => void;
+  onTeamChanged: () => void;
 }) {
   if (open === null) return null;
   const onOpenChange = (next: boolean) => {
@@ -30,6 +33,7 @@ export function CollaborationDialogs({
   return (
     <Suspense fallback={null}>
       {open === 'share' && <ShareDialog open onOpenChange={onOpenChange} space={space} role={role} onChanged={onSpaceChanged} />}
+      {open === 'members' && <MembersDialog open onOpenChange={onOpenChange} spaceId={space.id} onTeamChanged={onTeamChanged} />}
     </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import type { LineRange } from '@div/shared/generation';
+import type { PlanId } from '@div/shared/plans';
 import type { SpaceDetailResponse, SpaceSummary, Version } from '@div/shared/spaces';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
@@ -10,6 +11,7 @@ import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/prompt-bar';
+import { ReadOnlyBar, SharedBadge } from './access-badges';
 import { spaceQueryKey } from './api/get-space';
 import { type CollaborationDialog, CollaborationDialogs } from './collaboration-slot';
 import { useEditorUi } from './editor-store';
@@ -45,6 +47,8 @@ export function EditorWorkspace({
   const { t } = useTranslation('editor');
   const navigate = useNavigate();
   const dark = useDark();
+  const { access } = detail;
+  const canEdit = access.role !== 'viewer';
   const onUnauthorized = useCallback(() => {
     clearSession();
     navigate(paths.login, { replace: true });
@@ -138,9 +142,11 @@ export function EditorWorkspace({
             {t('remixedFrom', { name: detail.space.remixedFrom.name })}
           </span>
         )}
-        <SaveIndicator status={session.status} />
+        <SharedBadge access={access} />
+        {canEdit && <SaveIndicator status={session.status} />}
         <button
           type="button"
+          hidden={!canEdit}
           onClick={() => void download()}
           className="ml-auto inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
         >
@@ -167,6 +173,7 @@ export function EditorWorkspace({
                     onChange={session.edit}
                     highlight={updatedLines[file.path]}
                     syntaxDeferred={!previewLoaded}
+                    readOnly={!canEdit}
                   />
                 )
               )}
@@ -195,18 +202,27 @@ export function EditorWorkspace({
           </div>
         }
       />
-      <PromptSlot
-        spaceId={spaceId}
-        files={session.files}
-        activeFile={active}
-        beforeGenerate={() => session.save()}
-        onStream={setStream}
-        onDone={({ updatedLines: lines }) => {
-          setUpdatedLines(lines);
-          refetch();
-        }}
-        onUnauthorized={onUnauthorized}
-      />
+      {canEdit ? (
+        <PromptSlot
+          spaceId={spaceId}
+          sharing={
+            access.role === 'owner'
+              ? undefined
+              : { plan: access.owner.plan as PlanId, allowanceOf: access.owner.name, generatingBy: null }
+          }
+          files={session.files}
+          activeFile={active}
+          beforeGenerate={() => session.save()}
+          onStream={setStream}
+          onDone={({ updatedLines: lines }) => {
+            setUpdatedLines(lines);
+            refetch();
+          }}
+          onUnauthorized={onUnauthorized}
+        />
+      ) : (
+        <ReadOnlyBar access={access} />
+      )}
       <ToolsButton
         onOpen={() => {
           setToolsUsed(true);
@@ -221,6 +237,7 @@ export function EditorWorkspace({
             actions={actions}
             versions={versions}
             restoringId={actions.restoringId}
+            canEdit={canEdit}
           />
         </Suspense>
       )}
@@ -230,6 +247,7 @@ export function EditorWorkspace({
         space={detail.space}
         role={detail.access.role}
         onSpaceChanged={onSpaceChanged}
+        onTeamChanged={refetch}
       />
       {actions.confirmingReset && (
         <Suspense fallback={null}>

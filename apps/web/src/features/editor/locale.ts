@@ -57,6 +57,7 @@ registerLocale('editor', {
     history: {
       title: 'Historial de versiones',
       empty: 'Aún no hay versiones.',
+      by: 'por {{name}}',
       restore: 'Restaurar',
       restoring: 'Restaurando…',
       restored: 'Versión restaurada',
@@ -87,6 +88,9 @@ registerLocale('editor', {
     },
     remix: { loaded: 'Remix content loaded successfully.', failed: 'Failed to load remix content.' },
     remixedFrom: 'Remix de {{name}}',
+    sharedBy: 'De {{name}} · {{role}}',
+    role: { owner: 'Propietario', editor: 'Editor', viewer: 'Lector' },
+    readOnly: 'Solo lectura: {{name}} te invitó como lector. Puedes ver el código y la vista previa, sin cambiarlos.',
     inspector: {
       title: 'Inspector',
       active: 'Pasa el ratón sobre la vista previa y haz clic en un elemento',
@@ -153,6 +157,7 @@ registerLocale('editor', {
     history: {
       title: 'Version history',
       empty: 'No versions yet.',
+      by: 'by {{name}}',
       restore: 'Restore',
       restoring: 'Restoring…',
       restored: 'Version restored',
@@ -183,6 +188,9 @@ registerLocale('editor', {
     },
     remix: { loaded: 'Remix content loaded successfully.', failed: 'Failed to load remix content.' },
     remixedFrom: 'Remix of {{name}}',
+    sharedBy: '{{name}}’s · {{role}}',
+    role: { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' },
+    readOnly: 'Read only: {{name}} invited you as a viewer. You can see the code and the preview, without changing them.',
     inspector: {
       title: 'Inspector',
       active: 'Hover the preview and click an element',

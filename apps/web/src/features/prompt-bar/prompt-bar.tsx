@@ -47,6 +47,12 @@ export interface PromptBarProps {
   /** A new version exists: reload the files and history, highlight the changed lines. */
   onDone: (result: { versionId: string; updatedLines: Record<string, LineRange[]> }) => void | Promise<void>;
   onUnauthorized: () => void;
+  /**
+   * In a shared space (issue 25, ADR 0212): the plan its generations use (the owner's), whose
+   * messages they spend (the owner's name, shown under the bar), and who else is generating now
+   * (the bar says so and waits: one generation per space).
+   */
+  sharing?: { plan: PlanId; allowanceOf: string | null; generatingBy: string | null };
 }
 
 /** The editor's prompt bar: prompt, AI settings, stop, the thinking panel and the PRO upsell. */
@@ -54,7 +60,7 @@ export function PromptBar(props: PromptBarProps) {
   const { t } = useTranslation('prompt-bar');
   const models = useModels();
   const profile = useProfile();
-  const plan = (profile.data?.plan ?? 'free') as PlanId;
+  const plan = props.sharing?.plan ?? ((profile.data?.plan ?? 'free') as PlanId);
   const [prompt, setPrompt] = useState('');
   const [previousPrompt, setPreviousPrompt] = useState<string | undefined>(undefined);
   const [choice, setChoice] = useState<AiChoice | null>(readChoice);
@@ -68,6 +74,8 @@ export function PromptBar(props: PromptBarProps) {
   const [redesign, setRedesign] = useState<{ url: string; markdown: string } | null>(null);
   const [redesignLoading, setRedesignLoading] = useState(false);
   const generation = useGeneration({ onStream: props.onStream, onBusyChange: props.onBusyChange });
+  // Another member generating: the bar says so and waits (one generation per space).
+  const lockedBy = generation.busy ? null : (props.sharing?.generatingBy ?? null);
 
   // The saved choice must still exist; otherwise the server's default.
   const catalogue = models.data;
@@ -86,7 +94,7 @@ export function PromptBar(props: PromptBarProps) {
   const hasSite = props.files.some((f) => /\.html?$/i.test(f.path) && f.content.trim() !== '');
 
   const submit = async () => {
-    if (blank || generation.busy) return;
+    if (blank || generation.busy || lockedBy) return;
     const text = prompt.trim();
     try {
       await props.beforeGenerate();
@@ -181,7 +189,9 @@ export function PromptBar(props: PromptBarProps) {
 
   const status =
     generation.phase === 'idle'
-      ? null
+      ? lockedBy
+        ? t('lockedBy', { name: lockedBy })
+        : null
       : generation.phase === 'stopping'
         ? t('state.stopping')
         : generation.phase === 'coding'
@@ -312,7 +322,7 @@ export function PromptBar(props: PromptBarProps) {
             value={prompt}
             onChange={(e) => setPrompt(e.target.value)}
             onKeyDown={onKeyDown}
-            disabled={generation.busy}
+            disabled={generation.busy || lockedBy !== null}
             placeholder={status ?? (hasSite ? t('placeholderFollowUp') : t('placeholder'))}
             className="block max-h-40 min-h-10 w-full resize-none rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/40 disabled:bg-gray-50 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100 dark:disabled:bg-gray-900"
           />
@@ -345,7 +355,7 @@ export function PromptBar(props: PromptBarProps) {
           <button
             key="send"
             type="submit"
-            disabled={blank}
+            disabled={blank || lockedBy !== null}
             aria-label={t('send')}
             title={t('send')}
             className="rounded-xl bg-indigo-600 p-2.5 text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:bg-gray-300 dark:disabled:bg-gray-700"
@@ -362,6 +372,11 @@ export function PromptBar(props: PromptBarProps) {
         >
           <Loader2 className="size-3 animate-spin" aria-hidden />
           {status}
+        </p>
+      )}
+      {props.sharing?.allowanceOf && !status && (
+        <p data-testid="allowance-owner" className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+          {t('ownerAllowance', { name: props.sharing.allowanceOf })}
         </p>
       )}
       <ProDialog open={proOpen} onOpenChange={setProOpen} reason={proReason} />

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { useTranslation } from '../../lib/i18n';
+import { SharedWithMe } from '../collaboration/shared-with-me';
 import { useSpaces } from './api/list-spaces';
 import { CreateSpaceForm } from './create-space-form';
 import { SpaceCard } from './space-card';
@@ -73,6 +74,7 @@ export default function SpacesPage() {
           ))}
         </ul>
       )}
+      <SharedWithMe />
     </main>
   );
 }

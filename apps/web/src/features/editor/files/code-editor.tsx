@@ -80,6 +80,8 @@ interface Props {
    * and parsing) waits, so the main thread is free to hand the preview its document (ADR 0064).
    */
   syntaxDeferred?: boolean;
+  /** A viewer of a shared space reads the code and cannot change it. */
+  readOnly?: boolean;
 }
 
 /** Marks the lines the AI changed (they stay marked until the files are replaced again). */
@@ -97,6 +99,9 @@ const updatedLine = Decoration.line({ class: 'cm-div-updated', attributes: { 'da
 const highlightTheme = EditorView.baseTheme({
   '.cm-div-updated': { backgroundColor: 'rgba(250, 204, 21, 0.18)', boxShadow: 'inset 3px 0 0 rgb(234, 179, 8)' },
 });
+
+const readOnlyAccess: Extension = [EditorState.readOnly.of(true), EditorView.editable.of(false)];
+const accessFor = (readOnly: boolean): Extension => (readOnly ? readOnlyAccess : []);
 
 /** The dark theme (colours and highlighting) loads only when the app is in dark mode. */
 let oneDarkTheme: Extension | null = null;
@@ -121,6 +126,7 @@ export const CodeEditor = memo(function CodeEditor({
   onChange,
   highlight,
   syntaxDeferred = false,
+  readOnly = false,
 }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -128,6 +134,7 @@ export const CodeEditor = memo(function CodeEditor({
   const language = useRef(new Compartment());
   const appearance = useRef(new Compartment());
   const marks = useRef(new Compartment());
+  const access = useRef(new Compartment());
   const current = useRef({ path, onChange });
   current.current = { path, onChange };
   const initialContent = useRef(content);
@@ -162,6 +169,7 @@ export const CodeEditor = memo(function CodeEditor({
           appearance.current.of(appearanceFor(dark)),
           highlightTheme,
           marks.current.of([]),
+          access.current.of(accessFor(readOnly)),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) current.current.onChange(current.current.path, update.state.doc.toString());
           }),
@@ -221,6 +229,14 @@ export const CodeEditor = memo(function CodeEditor({
       cancelled = true;
     };
   }, [dark, path, generation]);
+
+  // A role that changes while the space is open (the owner made a viewer an editor) applies at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path and generation bring another state
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.readOnly !== readOnly)
+      editor.dispatch({ effects: access.current.reconfigure(accessFor(readOnly)) });
+  }, [readOnly, path, generation]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply when the file or the files change
   useEffect(() => {

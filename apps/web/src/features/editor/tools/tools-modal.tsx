@@ -49,12 +49,15 @@ export function ToolsModal({
   actions,
   versions,
   restoringId,
+  canEdit = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   actions: ToolActions;
   versions: Version[];
   restoringId: string | null;
+  /** False for a viewer of a shared space: no reset, deploy or restore (the server refuses them too). */
+  canEdit?: boolean;
 }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
@@ -110,10 +113,12 @@ export function ToolsModal({
               <ExternalLink className="size-5" aria-hidden />
               {t('tools.openWindow')}
             </button>
-            <button type="button" className={action} onClick={run(actions.reset)}>
-              <RotateCcw className="size-5" aria-hidden />
-              {t('tools.reset')}
-            </button>
+            {canEdit && (
+              <button type="button" className={action} onClick={run(actions.reset)}>
+                <RotateCcw className="size-5" aria-hidden />
+                {t('tools.reset')}
+              </button>
+            )}
             <button type="button" className={action} onClick={run(actions.refresh)}>
               <RefreshCw className="size-5" aria-hidden />
               {t('tools.refresh')}
@@ -127,10 +132,12 @@ export function ToolsModal({
               <MousePointerClick className="size-5" aria-hidden />
               {t('tools.inspector')}
             </button>
-            <button type="button" className={action} onClick={run(actions.deploy)}>
-              <Rocket className="size-5" aria-hidden />
-              {t('tools.deploy')}
-            </button>
+            {canEdit && (
+              <button type="button" className={action} onClick={run(actions.deploy)}>
+                <Rocket className="size-5" aria-hidden />
+                {t('tools.deploy')}
+              </button>
+            )}
             <button type="button" className={action} onClick={run(actions.share)}>
               <Share2 className="size-5" aria-hidden />
               {t('tools.share')}
@@ -141,7 +148,7 @@ export function ToolsModal({
             </button>
           </div>
 
-          <VersionHistory versions={versions} busyId={restoringId} onRestore={actions.restore} />
+          <VersionHistory versions={versions} busyId={restoringId} onRestore={canEdit ? actions.restore : undefined} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

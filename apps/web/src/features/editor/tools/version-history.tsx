@@ -1,5 +1,6 @@
 import type { Version } from '@div/shared/spaces';
 import { History, RotateCcw } from 'lucide-react';
+import { Avatar } from '../../../components/avatar';
 import { useTranslation } from '../../../lib/i18n';
 
 export const HISTORY_VISIBLE = 5;
@@ -12,7 +13,8 @@ export function VersionHistory({
 }: {
   versions: Version[];
   busyId: string | null;
-  onRestore: (version: Version) => void;
+  /** Absent for people who may not restore (viewers of a shared space). */
+  onRestore?: ((version: Version) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation('editor');
   const shown = versions.slice(0, HISTORY_VISIBLE);
@@ -28,26 +30,34 @@ export function VersionHistory({
         <ol className="divide-y divide-gray-100 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
           {shown.map((version) => (
             <li key={version.id} data-testid="version-item" className="flex items-center gap-3 px-3 py-2">
+              {version.author && (
+                <Avatar src={version.author.picture} name={version.author.name} size="sm" className="shrink-0" />
+              )}
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-gray-800 dark:text-gray-200">
                   {version.prompt || t(`history.source.${version.source}`)}
                 </p>
-                <p className="text-xs text-gray-500">
+                <p className="text-xs text-gray-600 dark:text-gray-400">
+                  {version.author && (
+                    <span data-testid="version-author">{t('history.by', { name: version.author.name })} · </span>
+                  )}
                   {new Date(version.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-ES', {
                     dateStyle: 'short',
                     timeStyle: 'short',
                   })}
                 </p>
               </div>
-              <button
-                type="button"
-                onClick={() => onRestore(version)}
-                disabled={busyId !== null}
-                className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-xs font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-50 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-gray-800"
-              >
-                <RotateCcw className="size-3" aria-hidden />
-                {busyId === version.id ? t('history.restoring') : t('history.restore')}
-              </button>
+              {onRestore && (
+                <button
+                  type="button"
+                  onClick={() => onRestore(version)}
+                  disabled={busyId !== null}
+                  className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-xs font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-50 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-gray-800"
+                >
+                  <RotateCcw className="size-3" aria-hidden />
+                  {busyId === version.id ? t('history.restoring') : t('history.restore')}
+                </button>
+              )}
             </li>
           ))}
         </ol>
