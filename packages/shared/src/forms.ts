@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planOf } from './plans';
 
 /**
  * Form submissions (issue 23, ADR 0191): any <form> of a published site without its own external
@@ -24,9 +25,8 @@ export const FORM_LIMITS = {
   perSitePerMinute: 120,
 } as const;
 
-/** Submissions each plan may read per calendar month (UTC); the rest are stored locked until an upgrade. */
-export const FORM_ALLOWANCES: Record<string, number> = { free: 50, small: 500, medium: 2500, pro: 10_000 };
-export const formAllowanceOf = (plan: string | null | undefined) => FORM_ALLOWANCES[plan ?? 'free'] ?? FORM_ALLOWANCES.free ?? 50;
+/** Submissions the plan may read per calendar month (UTC); the rest are stored locked until an upgrade. */
+export const formAllowanceOf = (plan: string | null | undefined) => planOf(plan).formSubmissionsPerMonth;
 
 /** Months a space keeps submissions unless its owner sets otherwise. */
 export const DEFAULT_FORM_RETENTION_MONTHS = 12;
