@@ -239,11 +239,12 @@ describe.each(testDrivers)('forms on published sites (%s)', (driver) => {
 
   it('keeps spam apart: honeypot, too fast, too many links — the visitor sees success, the owner sees it in Spam, nobody is notified', async () => {
     const mailsBefore = smtp.messages.length;
-    for (const fields of [
+    const bots: Record<string, string>[] = [
       { nombre: 'Bot', email: 'bot@spam.example', _div_hp: 'http://spam.example', _div_t: '9000' },
       { nombre: 'Bot', email: 'bot@spam.example', _div_t: '300' },
       { nombre: 'Bot', email: 'bot@spam.example', mensaje: 'http://a.example www.b.example https://c.example', _div_t: '9000' },
-    ]) {
+    ];
+    for (const fields of bots) {
       const res = await submit(fields, { json: true });
       expect(res.statusCode).toBe(200);
     }
