@@ -4,8 +4,11 @@ import type {
   DeployResponse,
   GenerationEvent,
   ListSpacesResponse,
+  ListSubmissionsQuery,
   ListVersionsResponse,
   SpaceResponse,
+  Submission,
+  SubmissionList,
   V1EditBody,
   V1FilesResponse,
   V1GenerateBody,
@@ -73,6 +76,31 @@ export class DivClient {
       this.json<V1FilesResponse>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/files`, undefined, options),
     versions: (spaceId: string, options?: RequestOptions) =>
       this.json<ListVersionsResponse>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/versions`, undefined, options),
+  };
+
+  /** Form submissions of a space's published site (newest first; `nextCursor` pages on). */
+  readonly submissions = {
+    list: (spaceId: string, query: ListSubmissionsQuery = {}, options?: RequestOptions) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+      const qs = params.size > 0 ? `?${params}` : '';
+      return this.json<SubmissionList>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/submissions${qs}`, undefined, options);
+    },
+    get: (spaceId: string, submissionId: string, options?: RequestOptions) =>
+      this.json<Submission>(
+        'GET',
+        `/v1/spaces/${encodeURIComponent(spaceId)}/submissions/${encodeURIComponent(submissionId)}`,
+        undefined,
+        options,
+      ),
+    delete: async (spaceId: string, submissionId: string, options?: RequestOptions): Promise<void> => {
+      await this.request(
+        'DELETE',
+        `/v1/spaces/${encodeURIComponent(spaceId)}/submissions/${encodeURIComponent(submissionId)}`,
+        undefined,
+        options,
+      );
+    },
   };
 
   /** Generates a site and streams its events: `for await (const event of client.generate({ prompt }))`. */
