@@ -2,9 +2,12 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { submissionListSchema } from '@div/shared/forms';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
+import { formUsage } from '../../db/schema/forms';
+import { users } from '../../db/schema/users';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
@@ -268,6 +271,26 @@ describe.each(testDrivers)('forms on published sites (%s)', (driver) => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toContain('Espera un minuto');
     expect((await submit(fields, { json: true, ip: '198.51.100.8' })).statusCode).toBe(200);
+  });
+
+  it('over the monthly allowance: stores the submission locked, tells the owner once, and an upgrade unlocks it', async () => {
+    const period = new Date().toISOString().slice(0, 7);
+    await database.db
+      .insert(formUsage)
+      .values({ ownerId: owner.id, period, used: 50 })
+      .onConflictDoUpdate({ target: [formUsage.ownerId, formUsage.period], set: { used: 50 } });
+    const res = await submit({ nombre: 'Tardía', email: 'tarde@example.org', _div_t: '9000' }, { json: true });
+    expect(res.statusCode).toBe(200);
+    const list = await inbox();
+    const locked = list.submissions[0];
+    expect(locked).toMatchObject({ locked: true, fields: [], email: null });
+    expect(list.allowance).toEqual({ used: 51, limit: 50, locked: 1 });
+    const notice = await until(() => smtp.messages.find((m) => m.headers.subject?.includes('Has alcanzado los envíos')));
+    expect(notice.to).toEqual([owner.email]);
+    expect(notice.text).not.toContain('Tardía');
+    await database.db.update(users).set({ plan: 'small' }).where(eq(users.id, owner.id));
+    const read = await call(owner, 'GET', `/api/spaces/${spaceId}/submissions/${locked?.id}`);
+    expect(read.json()).toMatchObject({ locked: false, email: 'tarde@example.org' });
   });
 
   it('gives owners search, CSV with BOM, delete and delete all; other people get 404', async () => {
