@@ -20,7 +20,8 @@ async function controlsUnderCookieBanner(page: Page) {
       const y = box.top + box.height / 2;
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
       const top = document.elementFromPoint(x, y);
-      if (top && banner.contains(top)) covered.push(`${element.tagName}: ${element.textContent?.trim() || element.getAttribute('aria-label')}`);
+      if (top && banner.contains(top))
+        covered.push(`${element.tagName}: ${element.textContent?.trim() || element.getAttribute('aria-label')}`);
     }
     return covered;
   });
