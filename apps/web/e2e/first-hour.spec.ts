@@ -80,3 +80,42 @@ test.describe('the cookie card never covers a control', () => {
     });
   }
 });
+
+test('the code editor lets Tab move focus unless "Tab indenta" is on, and says so', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'Teclado');
+  await createSpace(page, 'Sitio de teclado');
+  const code = page.locator('.cm-content');
+  const text = () => code.evaluate((element) => element.textContent ?? '');
+  const focusInEditor = () => page.evaluate(() => Boolean(document.activeElement?.closest('.cm-editor')));
+  const before = await text();
+
+  await expect(page.getByText('Tab pasa al siguiente control.')).toBeVisible();
+  await code.click();
+  await page.keyboard.press('Tab');
+  expect(await focusInEditor()).toBe(false);
+  expect(await text()).toBe(before);
+
+  const toggle = page.getByRole('switch', { name: 'Tab indenta' });
+  await toggle.check();
+  await expect(page.getByText(/Tab indenta\. Para salir del editor con el teclado: Ctrl-M, o Esc y luego Tab\./)).toBeVisible();
+  await page.locator('.cm-line').first().click();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Tab');
+  expect(await focusInEditor()).toBe(true);
+  await expect.poll(text).not.toBe(before);
+
+  // Esc, then Tab leaves.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  expect(await focusInEditor()).toBe(false);
+  // Ctrl-M, then Tab leaves.
+  await code.click();
+  await page.keyboard.press('Control+m');
+  await page.keyboard.press('Tab');
+  expect(await focusInEditor()).toBe(false);
+
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Tab indenta' })).toBeChecked({ timeout: 30_000 });
+});
