@@ -1,6 +1,13 @@
 import { defaultStarterFiles } from '@div/shared/spaces';
 import { describe, expect, it } from 'vitest';
-import { annotateForPreview, applyVisualChange, mapSourceElements, parseSourceMark, SOURCE_ATTRIBUTE } from './visual-source';
+import {
+  annotateForPreview,
+  applyVisualChange,
+  mapSourceElements,
+  parseSourceElements,
+  parseSourceMark,
+  SOURCE_ATTRIBUTE,
+} from './visual-source';
 
 const starter = defaultStarterFiles[0]?.content ?? '';
 
@@ -155,6 +162,19 @@ describe('applyVisualChange', () => {
         expect(result.ok).toBe(true);
         if (result.ok) onlyChangedWithin(page, result.html, target.inner.start, target.inner.end);
       }
+    }
+  });
+
+  it('hands on the map of a text edit shifted, equal to parsing the result again', () => {
+    for (const [tag, text] of [
+      ['h1', 'Tu sitio empieza aquí y sigue'],
+      ['h1', 'Ya Tu sitio empieza aquí'],
+      ['p', 'Hecho'],
+      ['button', 'Saludar <a todos> & más'],
+    ] as const) {
+      const result = applyVisualChange(starter, element(starter, tag), { kind: 'text', text });
+      if (!result.ok) throw new Error(tag);
+      expect(mapSourceElements(result.html)).toEqual(parseSourceElements(result.html));
     }
   });
 });

@@ -39,8 +39,45 @@ const UNMARKED = new Set(['html', 'head', 'body', 'meta', 'link', 'title', 'base
 
 const isElement = (node: Node): node is Element => 'tagName' in node;
 
+/**
+ * The maps of the last few files seen. Parsing a 200 KB page with positions takes parse5 well over
+ * 100 ms on a busy machine; the preview maps each version of the page when it marks it, so the edit
+ * that follows finds its map here, and a text edit hands on the map of its result (shifted, not
+ * parsed again).
+ */
+const recent = new Map<string, SourceElement[]>();
+const RECENT_MAX = 4;
+function remember(html: string, elements: SourceElement[]) {
+  recent.delete(html);
+  recent.set(html, elements);
+  if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value as string);
+}
+
 /** Every element of the file with a start tag in the source, in document order (its ordinal is its index). */
 export function mapSourceElements(html: string): SourceElement[] {
+  const known = recent.get(html);
+  if (known) return known;
+  const elements = parseSourceElements(html);
+  remember(html, elements);
+  return elements;
+}
+
+/** The map after the bytes [start, end) were replaced by `length` bytes inside one element's text. */
+function shiftMap(elements: SourceElement[], start: number, end: number, length: number): SourceElement[] {
+  const delta = length - (end - start);
+  const at = (offset: number) => (offset >= end ? offset + delta : offset);
+  const range = (r: Range) => ({ start: at(r.start), end: at(r.end) });
+  return elements.map((e) => ({
+    ...e,
+    range: range(e.range),
+    startTag: range(e.startTag),
+    inner: e.inner && range(e.inner),
+    attrs: Object.fromEntries(Object.entries(e.attrs).map(([name, r]) => [name, range(r)])),
+  }));
+}
+
+/** The map of a file, parsed anew (mapSourceElements reuses recent ones). */
+export function parseSourceElements(html: string): SourceElement[] {
   const document = parse(html, { sourceCodeLocationInfo: true });
   const out: SourceElement[] = [];
   const walk = (node: Node, parent: number | null) => {
@@ -127,7 +164,13 @@ export function applyVisualChange(html: string, target: { index: number; tag: st
     case 'text': {
       if (!element.inner || !element.textOnly || RAW_TEXT.has(element.tag)) return { ok: false, reason: 'not-text' };
       const narrowed = narrowText(html, element.inner, change.text);
-      return { ok: true, html: splice(narrowed.range, escapeText(narrowed.text)) };
+      const text = escapeText(narrowed.text);
+      const next = splice(narrowed.range, text);
+      const { inner } = element;
+      const grown = text.length - (narrowed.range.end - narrowed.range.start);
+      // The whole text counts as replaced, so its start stays and its end moves (never ambiguous).
+      if (inner.start < inner.end) remember(next, shiftMap(elements, inner.start, inner.end, inner.end - inner.start + grown));
+      return { ok: true, html: next };
     }
     case 'style': {
       if (!/^-?[a-z][a-z-]*$/.test(change.property) || (change.value !== null && /[;{}<>"]/.test(change.value))) {
