@@ -227,9 +227,9 @@ describe('follow-ups', () => {
     const parsed = parseOutput(text);
     expect(parsed.edits).toEqual([]);
     expect(parsed.files).toEqual([]);
-    expect(parsed.prose).toMatch(/No he entendido/);
+    expect(parsed.prose).toMatch(/He entendido que quieres/);
     expect(parseOutput(answer('do a barrel roll', [{ path: 'index.html', content: '<h1>x</h1>\n' }])).prose).toMatch(
-      /did not understand/,
+      /I understood you want/,
     );
   });
 
