@@ -2,15 +2,16 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { submissionListSchema } from '@div/shared/forms';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { formUsage } from '../../db/schema/forms';
+import { formSubmissions, formUsage } from '../../db/schema/forms';
 import { users } from '../../db/schema/users';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+import { pruneSubmissions } from './service';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 const SITES = 'sites.test';
@@ -313,5 +314,24 @@ describe.each(testDrivers)('forms on published sites (%s)', (driver) => {
     const all = await call(owner, 'DELETE', `/api/spaces/${spaceId}/submissions?folder=all`);
     expect(all.json().deleted).toBeGreaterThan(0);
     expect((await inbox('?folder=all')).submissions).toHaveLength(0);
+  });
+
+  it('retention deletes submissions past the space retention (12 by default); deleting the space deletes the rest', async () => {
+    const old = new Date(Date.now() - 13 * 30 * 24 * 3600 * 1000);
+    const recent = new Date(Date.now() - 11 * 30 * 24 * 3600 * 1000);
+    for (const createdAt of [old, recent]) {
+      await database.db
+        .insert(formSubmissions)
+        .values({ spaceId, formName: 'contacto', page: '/', fields: [{ name: 'n', value: 'x' }], createdAt });
+    }
+    expect(await pruneSubmissions({ db: database.db })).toBe(1);
+    expect((await inbox()).submissions.map((s) => s.createdAt)).toEqual([recent.toISOString()]);
+    await call(owner, 'PATCH', `/api/spaces/${spaceId}/form-settings`, { retentionMonths: 6 });
+    expect(await pruneSubmissions({ db: database.db })).toBe(1);
+
+    await submit({ nombre: 'Última', email: 'ultima@example.org', _div_t: '9000' }, { json: true });
+    expect((await call(owner, 'DELETE', `/api/spaces/${spaceId}`)).statusCode).toBe(204);
+    const [left] = await database.db.select({ n: count() }).from(formSubmissions).where(eq(formSubmissions.spaceId, spaceId));
+    expect(left?.n).toBe(0);
   });
 });
