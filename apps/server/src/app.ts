@@ -21,6 +21,7 @@ import { registerBillingRoutes } from './modules/billing/routes';
 import { registerCustomModelsRoutes } from './modules/custom-models/routes';
 import { registerDeveloperApi } from './modules/developer-api/routes';
 import { registerDomainsRoutes } from './modules/domains/routes';
+import { registerFormsRoutes, startForms } from './modules/forms/routes';
 import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerHosting } from './modules/hosting/hosting';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerOps(app, ctx);
   // Published sites are answered by Host before anything of the app runs (issue 6).
   registerHosting(app, ctx);
+  startForms(app, ctx);
 
   await app.register(fastifyCookie, { secret: config.SESSION_SECRET ?? loadSecret(config.DATA_DIR, 'cookie-secret') });
   registerSecurityHeaders(app, {
@@ -148,6 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerRedesignRoutes(api, ctx);
       registerApiKeysRoutes(api, ctx);
       registerCustomModelsRoutes(api, ctx);
+      registerFormsRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );

@@ -116,12 +116,27 @@ export const configSchema = z.object({
       .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or Name <address>')
       .optional(),
   ),
+  // Forms on published sites (issue 23, ADR 0191).
+  /** Submissions one IP may send to one site per minute. */
+  FORMS_RATE_PER_IP: z.coerce.number().int().min(1).default(5),
+  /** Submissions one site accepts per minute from everyone. */
+  FORMS_RATE_PER_SITE: z.coerce.number().int().min(1).default(120),
+  /** First retry delay of a failed notice (email or webhook); each next one waits 4 times longer. */
+  FORMS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  /** How often each instance looks for notices due (they are also sent right after a submission). */
+  FORMS_DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(5000),
+  /** Whether webhooks may call private or loopback addresses; like CUSTOM_MODELS_ALLOW_PRIVATE when unset. */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).optional(),
   // Developer API (issue 8).
   /** Length of the developer plans' per-minute rate-limit window, in seconds (tests shorten it). */
   API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; customModelsAllowPrivate: boolean };
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  customModelsAllowPrivate: boolean;
+  webhooksAllowPrivate: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -147,6 +162,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ...c,
     publicUrl,
     customModelsAllowPrivate: customModelsAllowPrivate(c.CUSTOM_MODELS_ALLOW_PRIVATE, c.NODE_ENV, publicUrl),
+    webhooksAllowPrivate: customModelsAllowPrivate(c.WEBHOOKS_ALLOW_PRIVATE, c.NODE_ENV, publicUrl),
   };
 }
 

@@ -5,9 +5,12 @@ import type {
   GenerationEvent,
   ListSpacesQuery,
   ListSpacesResponse,
+  ListSubmissionsQuery,
   ListVersionsResponse,
   SpaceResponse,
   SpaceSummary,
+  Submission,
+  SubmissionList,
   V1EditBody,
   V1FilesResponse,
   V1GenerateBody,
@@ -86,6 +89,30 @@ export class DivClient {
       this.json<ListVersionsResponse>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/versions`, undefined, options),
   };
 
+  /** Form submissions of a space's published site (newest first; `nextCursor` pages on). */
+  readonly submissions = {
+    list: (spaceId: string, query: ListSubmissionsQuery = {}, options?: RequestOptions) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+      const qs = params.size > 0 ? `?${params}` : '';
+      return this.json<SubmissionList>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/submissions${qs}`, undefined, options);
+    },
+    get: (spaceId: string, submissionId: string, options?: RequestOptions) =>
+      this.json<Submission>(
+        'GET',
+        `/v1/spaces/${encodeURIComponent(spaceId)}/submissions/${encodeURIComponent(submissionId)}`,
+        undefined,
+        options,
+      ),
+    delete: async (spaceId: string, submissionId: string, options?: RequestOptions): Promise<void> => {
+      await this.request(
+        'DELETE',
+        `/v1/spaces/${encodeURIComponent(spaceId)}/submissions/${encodeURIComponent(submissionId)}`,
+        undefined,
+        options,
+      );
+    },
+  };
   private async *allSpaces(options: { limit?: number } & RequestOptions): AsyncGenerator<SpaceSummary> {
     let cursor: string | undefined;
     do {

@@ -11,6 +11,7 @@ export type {
   V1GenerationResult,
   V1UsageResponse,
 } from '@div/shared/developer-api';
+export type { ListSubmissionsQuery, Submission, SubmissionList } from '@div/shared/forms';
 export type {
   CodeEvent,
   DoneEvent,

@@ -29,6 +29,7 @@ import { AppError } from '../../lib/errors';
 import { aiProvidersFor } from '../../providers/ai';
 import { findKeyOwner, type KeyOwner } from '../api-keys/service';
 import { bearerToken } from '../auth/sessions';
+import { registerV1SubmissionRoutes } from '../forms/v1-routes';
 import { createGenerationRegistry } from '../generation/registry';
 import { runGenerationRequest } from '../generation/routes';
 import { recordUsageEvent } from '../metering/service';
@@ -288,6 +289,8 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
           return { files: files.map((f) => ({ path: f.path, content: f.content, language: languageOf(f.path) })), revision };
         },
       );
+
+      registerV1SubmissionRoutes(v1, ctx, (request) => stateOf(request).owner.userId, errors);
 
       api.get(
         '/spaces/:id/versions',

@@ -6,6 +6,8 @@ import { customDomains, deploymentFiles, type SiteSeo, sites } from '../../db/sc
 import { users } from '../../db/schema/users';
 import { preferredEncoding } from '../../lib/encoding';
 import { type Broadcast, createBroadcast } from '../../providers/redis/broadcast';
+import type { FormSpecs } from '../forms/rewrite';
+import { FORM_SPECS_PATH, handleFormsRequest, isFormsPath } from '../forms/visitor';
 import { PageViewCounter } from './analytics';
 import { etagOf, isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
 import { appHostOf, sitesDomainOf } from './hosts';
@@ -60,6 +62,8 @@ interface SiteEntry {
   files: Map<string, ServedFile>;
   notFound: ServedFile;
   checkedAt: number;
+  /** The deployment's forms (issue 23), read from its `_div/forms.json`. */
+  forms: FormSpecs;
 }
 
 interface DeploymentFiles {
@@ -229,6 +233,10 @@ export class Hosting {
   /** Answers a request for a published site. Never throws; a failure is a 500 with a plain body. */
   async handle(host: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
+      if (isFormsPath(req.url ?? '/')) {
+        const entry = await this.entryFor(host);
+        if (entry) return await handleFormsRequest(this.ctx, entry, req, res);
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
         res.end('Método no permitido');
@@ -452,7 +460,10 @@ export class Hosting {
       files.set('sitemap.xml', generated('sitemap.xml', 'application/xml; charset=utf-8', xml));
     }
     const own = files.get('404.html');
+    const specs = files.get(FORM_SPECS_PATH);
+    files.delete(FORM_SPECS_PATH);
     return {
+      forms: specs ? (JSON.parse(specs.identity.body.toString('utf8')) as FormSpecs) : {},
       spaceId: resolved.spaceId,
       deploymentId,
       analytics: analyticsPlan(resolved.plan),
