@@ -375,7 +375,7 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
     await setMessagesUsed(database, user.id, 100);
     const over = await generate(spaceId, 'Una web');
     expect(over.status).toBe(429);
-    expect(over.json).toMatchObject({ message: 'You reached the limit of free AI usage.', openProModal: true });
+    expect(over.json).toMatchObject({ message: 'Alcanzaste el límite de mensajes de tu plan este mes.', openProModal: true });
     expect(await messagesUsed(database, user.id)).toBe(100);
   });
 

@@ -46,7 +46,7 @@ import { createGenerationRegistry, type GenerationRegistry } from './registry';
 import { describeAiError, GenerationFailure, generate } from './service';
 
 export const GENERATION_MESSAGES = {
-  quota: 'You reached the limit of free AI usage.',
+  quota: 'Alcanzaste el límite de mensajes de tu plan este mes.',
   busy: 'Ya hay una generación en curso en este proyecto. Espera a que termine o detenla.',
   spaceRequired: 'Falta el proyecto en el que generar (spaceId).',
   failed: 'La generación falló. Inténtalo de nuevo.',

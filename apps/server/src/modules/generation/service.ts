@@ -26,7 +26,7 @@ export class GenerationFailure extends Error {
 }
 
 export const FAILURE_MESSAGES = {
-  empty: 'La IA no devolvió ningún archivo. Prueba a describir el cambio de otra forma.',
+  empty: 'La respuesta no trajo ningún archivo. Prueba a describir el cambio de otra forma.',
   truncated: 'La respuesta de la IA se cortó antes de terminar (límite de tokens). Prueba con un cambio más pequeño.',
   editsFailed:
     'No se pudieron aplicar los cambios de la IA al código actual; no se ha modificado nada. Prueba a describir el cambio de otra forma.',

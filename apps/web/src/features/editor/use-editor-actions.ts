@@ -87,13 +87,13 @@ export function useEditorActions({
       const answer = await fixPageError({ html, error: error?.trim() || 'Error de JavaScript en la vista previa' });
       if ('html' in answer) {
         await session.put('index.html', answer.html);
-        toast.success(t('fixDone', { defaultValue: 'Problema corregido' }));
+        toast.success(t('fixDone'));
       } else {
-        toast.error(t('fixFailed', { defaultValue: 'Failed to fix the problem' }), { description: answer.message });
+        toast.error(t('fixFailed'), { description: answer.message });
       }
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 401) return onUnauthorized();
-      toast.error(t('fixFailed', { defaultValue: 'Failed to fix the problem' }), {
+      toast.error(t('fixFailed'), {
         description: caught instanceof ApiError ? caught.message : undefined,
       });
     }

@@ -38,6 +38,7 @@ registerLocale('prompt-bar', {
     redesignError: 'No se pudo cargar la página',
     redesignPro: 'Disponible a partir del plan Mediano',
     close: 'Cerrar',
+    quota: 'Alcanzaste el límite de mensajes de tu plan este mes.',
     pro: {
       title: 'Pásate a PRO',
       body: 'Has llegado al límite de tu plan o este modelo no está incluido. Con PRO tienes 3000 mensajes al mes, todos los modelos, rediseño desde URL y modelos propios.',
@@ -83,6 +84,7 @@ registerLocale('prompt-bar', {
     redesignError: 'Could not load the page',
     redesignPro: 'Available from the Medium plan',
     close: 'Close',
+    quota: 'You reached the limit of free AI usage.',
     pro: {
       title: 'Go PRO',
       body: 'You reached your plan limit or this model is not included. PRO gives you 3000 messages a month, every model, URL redesign and your own models.',

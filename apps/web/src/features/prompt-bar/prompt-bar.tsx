@@ -140,13 +140,15 @@ export function PromptBar(props: PromptBarProps) {
               openSelectProvider: outcome.error.body.openSelectProvider === true,
               openProModal: outcome.error.body.openProModal === true,
               status: outcome.error.status,
+              code: outcome.error.code,
             }
           : { message: t('failed') };
     if ('status' in flags && flags.status === 401) {
       toast.error(flags.message);
       props.onUnauthorized();
     } else if ('openProModal' in flags && flags.openProModal) {
-      setProReason(flags.message);
+      // The monthly limit is told in the interface's language (the server's text is Spanish).
+      setProReason('code' in flags && flags.code === 'QUOTA_EXCEEDED' ? t('quota') : flags.message);
       setProOpen(true);
     } else if ('openSelectProvider' in flags && flags.openSelectProvider) {
       setProviderMessage(flags.message);
