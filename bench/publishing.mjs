@@ -28,6 +28,12 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 2;
 const DEPLOYS = Number(process.env.BENCH_DEPLOYS ?? 30);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SIZES = [
+  { label: '100 KB', bytes: 100 * 1024, runs: Math.max(10, DEPLOYS / 2) },
+  { label: '1 MB', bytes: 1024 * 1024, runs: DEPLOYS },
+  { label: '5 MB', bytes: 5 * 1024 * 1024, runs: Math.max(10, DEPLOYS / 3) },
+];
+
 const ONLY = process.env.BENCH_ONLY;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -183,12 +189,6 @@ async function serve(server, host) {
     generatorCores: r.generatorCores,
   };
 }
-
-const SIZES = [
-  { label: '100 KB', bytes: 100 * 1024, runs: Math.max(10, DEPLOYS / 2) },
-  { label: '1 MB', bytes: 1024 * 1024, runs: DEPLOYS },
-  { label: '5 MB', bytes: 5 * 1024 * 1024, runs: Math.max(10, DEPLOYS / 3) },
-];
 
 /** Deploys of a fresh site of each size (after 3 warm-ups), each timed until its URL serves it. */
 async function measureDeploys(app, spaceId) {
