@@ -125,7 +125,7 @@ export const spaceSummarySchema = z.object({
 });
 export type SpaceSummary = z.infer<typeof spaceSummarySchema>;
 
-export const versionSources = ['initial', 'save', 'restore', 'reset', 'generation', 'remix'] as const;
+export const versionSources = ['initial', 'save', 'restore', 'reset', 'generation', 'remix', 'visual'] as const;
 export const versionSourceSchema = z.enum(versionSources);
 export type VersionSource = z.infer<typeof versionSourceSchema>;
 
@@ -233,8 +233,15 @@ export type ConflictBody = z.infer<typeof conflictBodySchema>;
 export const listVersionsResponseSchema = z.object({ versions: z.array(versionSchema) });
 export type ListVersionsResponse = z.infer<typeof listVersionsResponseSchema>;
 
-/** POST /api/spaces/{id}/versions: saves the current files as a version -> 201 { version, revision } */
-export const createVersionBodySchema = z.object({ prompt: z.string().max(VERSION_PROMPT_MAX).optional() });
+/**
+ * POST /api/spaces/{id}/versions: saves the current files as a version -> 201 { version, revision }.
+ * `source: 'visual'` labels it "Edición visual": the editor sends it once a run of visual edits
+ * pauses, so consecutive changes make one version (ADR 0200).
+ */
+export const createVersionBodySchema = z.object({
+  prompt: z.string().max(VERSION_PROMPT_MAX).optional(),
+  source: z.enum(['save', 'visual']).optional(),
+});
 export type CreateVersionBody = z.infer<typeof createVersionBodySchema>;
 
 /**

@@ -198,6 +198,7 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
         authorId: user.id,
         spaceId: request.params.id,
         prompt: request.body?.prompt,
+        source: request.body?.source,
       });
       return reply.status(201).send(result);
     },

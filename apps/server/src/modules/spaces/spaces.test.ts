@@ -470,10 +470,15 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 3, files: [{ path: 'index.html', content: 'dos' }] });
     const noBody = await call(alice, 'POST', `/api/spaces/${space.id}/versions`);
     expect(noBody.statusCode, noBody.payload).toBe(201);
+    // A run of visual edits is kept as an "Edición visual" version; another source is refused.
+    const visual = await call(alice, 'POST', `/api/spaces/${space.id}/versions`, { source: 'visual' });
+    expect(visual.json().version).toMatchObject({ source: 'visual', prompt: null });
+    const wrong = await call(alice, 'POST', `/api/spaces/${space.id}/versions`, { source: 'generation' });
+    expect(wrong.statusCode).toBe(400);
 
     const versions = (await call(alice, 'GET', `/api/spaces/${space.id}/versions`)).json().versions;
-    expect(versions.map((v: { source: string }) => v.source)).toEqual(['save', 'save', 'initial']);
-    const first = versions[1];
+    expect(versions.map((v: { source: string }) => v.source)).toEqual(['visual', 'save', 'save', 'initial']);
+    const first = versions[2];
     const one = await call(alice, 'GET', `/api/spaces/${space.id}/versions/${first.id}`);
     expect(one.json().version.files.find((f: { path: string }) => f.path === 'index.html').content).toBe('uno');
     expect(one.json().version.html).toContain('uno');
@@ -483,7 +488,7 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     expect(restored.json().version.source).toBe('restore');
     expect(restored.json().files.find((f: { id: string }) => f.id === 'index.html').content).toBe('uno');
     const after = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
-    expect(after.versions).toHaveLength(4);
+    expect(after.versions).toHaveLength(5);
     expect(after.versions.map((v: { id: string }) => v.id)).toContain(first.id);
     expect(after.files.find((f: { id: string }) => f.id === 'index.html').content).toBe('uno');
     expect(after.revision).toBe(restored.json().revision);
@@ -494,7 +499,7 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     const afterReset = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
     expect(afterReset.files.map((f: { id: string }) => f.id)).toEqual(['index.html', 'style.css', 'script.js']);
     expect(afterReset.files[0].content).toContain('lang="es"');
-    expect(afterReset.versions).toHaveLength(5);
+    expect(afterReset.versions).toHaveLength(6);
 
     const missing = await call(alice, 'POST', `/api/spaces/${space.id}/versions/nope/restore`);
     expect(missing.statusCode).toBe(404);
