@@ -13,7 +13,7 @@ type Engine = typeof import('@div/site-engine/visual-source');
 type VisualChange = import('@div/site-engine/visual-source').VisualChange;
 
 /** A run of visual edits becomes one "Edición visual" version once it pauses this long (ADR 0200). */
-export const VISUAL_GROUP_MS = 3000;
+export const VISUAL_GROUP_MS = 5000;
 const UNDO_LIMIT = 100;
 
 interface Step {
