@@ -128,7 +128,7 @@ test('edit a heading in place, undo and redo, one grouped version, kept after a 
   await expect(preview(page).locator('h1')).toHaveText('Panadería Luna y Sol', { timeout: 30_000 });
   await expect(preview(page).locator('li').nth(1)).toHaveText('Chapata');
   await page.getByTestId('tools-button').click();
-  await expect(page.getByRole('dialog').getByText('Edición visual')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Edición visual').first()).toBeVisible();
 });
 
 test("a button's colour, a link and a deletion each change only their own bytes; a script's element is refused", async ({
