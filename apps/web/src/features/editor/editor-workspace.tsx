@@ -134,7 +134,7 @@ export function EditorWorkspace({
   };
 
   return (
-    <div className="flex h-[calc(100dvh-4rem-1px)] min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-950 dark:text-gray-100">
+    <div className="flex h-[calc(100dvh-4rem-1px-var(--cookie-banner-h,0px))] min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-950 dark:text-gray-100">
       <header className="flex shrink-0 items-center gap-3 border-b border-gray-200 px-4 py-2 dark:border-gray-800">
         <Link
           to={paths.spaces}

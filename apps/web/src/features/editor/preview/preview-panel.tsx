@@ -104,11 +104,13 @@ export function PreviewPanel({
   // An edit of a document that is shown and ready is first offered to the frame to apply in place
   // (text and attributes only: no reload, the scroll and the page's state stay); the frame answers
   // 'patch-failed' when it cannot, and the document is loaded anew (ADR 0065).
+  const errorToasted = useRef(false);
   const loaded = useRef({ doc, nonce });
   useLayoutEffect(() => {
     const previous = loaded.current;
     if (statusRef.current === 'locked' || (previous.doc === doc && previous.nonce === nonce)) return;
     loaded.current = { doc, nonce };
+    errorToasted.current = false;
     const base = baseline.current;
     dispatch({ type: 'render' });
     if (base && previous.nonce === nonce && statusRef.current === 'ready' && frame.current) {
@@ -186,6 +188,10 @@ export function PreviewPanel({
         if (store.get().inspecting) sendToFrame(frame.current, { type: 'inspector', enabled: true });
         if (store.get().visualEditing) sendToFrame(frame.current, { type: 'visual', enabled: true });
       } else if (message.type === 'error') {
+        // The page's own errors (its scripts, a missing file) never use up attempts: the page still
+        // renders. They raise the 'Solucionar problema' toast once per document.
+        if (errorToasted.current) return;
+        errorToasted.current = true;
         whenToasterReady(() =>
           toast.error(t('runtimeError'), {
             id: 'preview-runtime-error',
@@ -193,10 +199,6 @@ export function PreviewPanel({
             action: { label: t('fixProblem'), onClick: () => fix.current(message.message) },
           }),
         );
-        if (message.phase === 'load') {
-          dispatch({ type: 'load-failed', message: message.message, now: Date.now() });
-          loadedCallback.current?.();
-        }
       } else if (message.type === 'select') {
         store.set({
           selectedElement: { selector: message.selector, html: message.html, ...(message.mark ? { mark: message.mark } : {}) },
