@@ -13,6 +13,11 @@ export const MAX_REDESIGN_MARKDOWN_CHARS = 200_000;
 export const selectedElementSchema = z.object({
   selector: z.string().trim().min(1).max(2_000),
   html: z.string().max(100_000),
+  /**
+   * The element's source mark from the preview (`index.html:12`, ADR 0200): the server finds its
+   * exact range, tells the model, and checks the answer stays inside it (ADR 0201).
+   */
+  mark: z.string().max(300).optional(),
 });
 export type SelectedElement = z.infer<typeof selectedElementSchema>;
 
@@ -92,6 +97,9 @@ export const errorEventSchema = z.object({
   code: z.string(),
   openSelectProvider: z.boolean().optional(),
   openProModal: z.boolean().optional(),
+  /** OUT_OF_SCOPE: what the answer changes outside the selected element, and the answer's files. */
+  outside: z.array(z.string()).optional(),
+  proposal: z.array(generatedFileSchema).optional(),
 });
 export const keepaliveEventSchema = z.object({ type: z.literal('keepalive') });
 

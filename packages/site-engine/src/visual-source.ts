@@ -248,7 +248,7 @@ function escapeAttribute(value: string): string {
 }
 
 /** The decoded value of an attribute as written (`name="v"`, `name='v'`, `name=v` or bare `name`). */
-function readAttributeValue(html: string, range: Range): string {
+export function readAttributeValue(html: string, range: Range): string {
   const written = html.slice(range.start, range.end);
   const match = /^[^=]+=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(written);
   const raw = match ? (match[1] ?? match[2] ?? match[3] ?? '') : '';

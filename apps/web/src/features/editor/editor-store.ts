@@ -6,6 +6,8 @@ import type { EditorMessage, VisualSelection } from './preview/preview-messages'
 export interface SelectedElement {
   selector: string;
   html: string;
+  /** Its source mark (`index.html:12`), when the preview was marked: the AI edit is then scoped to it. */
+  mark?: string;
 }
 
 /** Editor-wide UI state shared by the preview, the tools and (later) the prompt bar. */

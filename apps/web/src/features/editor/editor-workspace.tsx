@@ -26,6 +26,7 @@ import { ToolsButton } from './tools/tools-button';
 import { useDark } from './use-dark';
 import { useEditorActions } from './use-editor-actions';
 import { useRemix } from './use-remix';
+import type { ScopeQuestion } from './visual/scope-dialog';
 import { useVisualEdits } from './visual/use-visual-edits';
 import { VisualToggle } from './visual/visual-toggle';
 
@@ -34,6 +35,7 @@ const ToolsModal = lazy(() => import('./tools/tools-modal').then((module) => ({ 
 const ResetDialog = lazy(() => import('./tools/reset-dialog').then((module) => ({ default: module.ResetDialog })));
 // So do the inspector's panel and the export (ADR 0064: room for the early requests in the budget).
 const InspectorPanel = lazy(() => import('./tools/inspector-panel').then((module) => ({ default: module.InspectorPanel })));
+const ScopeDialog = lazy(() => import('./visual/scope-dialog').then((module) => ({ default: module.ScopeDialog })));
 const VisualPanel = lazy(() => import('./visual/visual-panel').then((module) => ({ default: module.VisualPanel })));
 /** The longest the code editor waits for the first preview before loading its syntax highlighting. */
 const SYNTAX_WAIT_MAX_MS = 2000;
@@ -89,6 +91,7 @@ export function EditorWorkspace({
   useEffect(() => setStream(null), [detail]);
   const editorActions = useEditorActions({ spaceId, session, setVersions, onUnauthorized });
   const visual = useVisualEdits({ spaceId, session, setVersions, onUnauthorized });
+  const [scopeQuestion, setScopeQuestion] = useState<ScopeQuestion | null>(null);
   const [dialog, setDialog] = useState<CollaborationDialog>(null);
   const actions = { ...editorActions, share: () => setDialog('share'), invite: () => setDialog('members') };
   useRemix({ onUnauthorized });
@@ -236,6 +239,7 @@ export function EditorWorkspace({
             refetch();
           }}
           onUnauthorized={onUnauthorized}
+          onOutOfScope={setScopeQuestion}
         />
       ) : (
         <ReadOnlyBar access={access} />
@@ -266,6 +270,18 @@ export function EditorWorkspace({
         onSpaceChanged={onSpaceChanged}
         onTeamChanged={refetch}
       />
+      {scopeQuestion && (
+        <Suspense fallback={null}>
+          <ScopeDialog
+            question={scopeQuestion}
+            onCancel={() => setScopeQuestion(null)}
+            onApply={() => {
+              void visual.applyProposal(scopeQuestion);
+              setScopeQuestion(null);
+            }}
+          />
+        </Suspense>
+      )}
       {actions.confirmingReset && (
         <Suspense fallback={null}>
           <ResetDialog open onOpenChange={actions.setConfirmingReset} onConfirm={actions.confirmReset} />

@@ -38,7 +38,12 @@ export interface PromptBarProps {
   files: { path: string; content: string }[];
   activeFile: string;
   /** The element handed over from the inspector, to change next. */
-  element: { selector: string; html: string } | null;
+  element: { selector: string; html: string; mark?: string } | null;
+  /**
+   * The answer reached outside the selected element and was not applied (ADR 0201): the editor asks
+   * "¿Aplicar igualmente?" and applies the proposed files if the person agrees.
+   */
+  onOutOfScope?: (question: { prompt: string; message: string; proposal: { path: string; content: string }[] }) => void;
   onClearElement: () => void;
   /** Saves pending edits so the server generates from what the user sees. */
   beforeGenerate: () => Promise<void>;
@@ -129,6 +134,10 @@ export function PromptBar(props: PromptBarProps) {
     }
     if (outcome.kind === 'stopped') {
       toast.info(t('stopped'));
+      return;
+    }
+    if (outcome.kind === 'error' && outcome.code === 'OUT_OF_SCOPE' && outcome.proposal && props.onOutOfScope) {
+      props.onOutOfScope({ prompt: text, message: outcome.message, proposal: outcome.proposal });
       return;
     }
     const flags =

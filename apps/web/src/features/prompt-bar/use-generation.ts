@@ -19,7 +19,16 @@ export interface GenerationDone {
 export type GenerationOutcome =
   | { kind: 'done'; done: GenerationDone }
   | { kind: 'stopped' }
-  | { kind: 'error'; message: string; code: string; openSelectProvider?: boolean; openProModal?: boolean }
+  | {
+      kind: 'error';
+      message: string;
+      code: string;
+      openSelectProvider?: boolean;
+      openProModal?: boolean;
+      /** OUT_OF_SCOPE: what the answer reaches beyond the selected element, and its files (ADR 0201). */
+      outside?: string[];
+      proposal?: { path: string; content: string }[];
+    }
   | { kind: 'failed'; error: unknown };
 
 /**
@@ -114,6 +123,8 @@ export function useGeneration(options: { onStream: (view: StreamView | null) => 
               code: event.code,
               ...(event.openSelectProvider ? { openSelectProvider: true } : {}),
               ...(event.openProModal ? { openProModal: true } : {}),
+              ...(event.outside ? { outside: event.outside } : {}),
+              ...(event.proposal ? { proposal: event.proposal } : {}),
             };
             break;
           default:

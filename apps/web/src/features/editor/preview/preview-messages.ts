@@ -7,7 +7,7 @@ export type PreviewMessage =
   | { type: 'patched' }
   | { type: 'patch-failed' }
   | { type: 'error'; phase: 'load' | 'runtime'; message: string }
-  | { type: 'select'; selector: string; html: string }
+  | { type: 'select'; selector: string; html: string; mark?: string }
   | VisualMessage;
 
 /** What the visual edit mode reports (visual-runtime.ts). */
@@ -79,7 +79,13 @@ export function parsePreviewMessage(data: unknown): PreviewMessage | null {
   }
   if (typeof message.type === 'string' && message.type.startsWith('visual-')) return parseVisualMessage(message);
   if (message.type === 'select' && typeof message.selector === 'string' && typeof message.html === 'string') {
-    return { type: 'select', selector: message.selector.slice(0, 500), html: message.html.slice(0, 5000) };
+    const mark = shortText(message.mark, 300);
+    return {
+      type: 'select',
+      selector: message.selector.slice(0, 500),
+      html: message.html.slice(0, 5000),
+      ...(mark ? { mark } : {}),
+    };
   }
   return null;
 }

@@ -200,7 +200,9 @@ export function PreviewPanel({
           }),
         );
       } else if (message.type === 'select') {
-        store.set({ selectedElement: { selector: message.selector, html: message.html } });
+        store.set({
+          selectedElement: { selector: message.selector, html: message.html, ...(message.mark ? { mark: message.mark } : {}) },
+        });
       } else if (message.type.startsWith('visual-')) {
         visualCallback.current?.(message as VisualMessage);
       }

@@ -115,8 +115,15 @@ function previewRuntime(visualEditing: VisualEditing) {
       if (!element) return;
       event.preventDefault();
       event.stopPropagation();
-      const html = element.outerHTML;
-      post({ type: 'select', selector: selectorOf(element), html: html.length > 4000 ? `${html.slice(0, 4000)}…` : html });
+      // The preview's source marks are not the site's: they stay out of what the person sees.
+      const html = element.outerHTML.replace(/ data-div-src="[^"]*"/g, '');
+      post({
+        type: 'select',
+        selector: selectorOf(element),
+        html: html.length > 4000 ? `${html.slice(0, 4000)}…` : html,
+        // Its place in the source, when the preview's copy is marked (scoped AI edits, ADR 0201).
+        mark: element.getAttribute('data-div-src'),
+      });
     },
     true,
   );

@@ -41,6 +41,15 @@ registerLocale('visual', {
     redo: 'Rehacer (Ctrl+Mayús+Z)',
     keep: 'Sin cambio',
     apply: 'Aplicar',
+    askAi: 'Pedir a la IA',
+    askAiDone: 'Elemento listo: describe el cambio en el prompt',
+    scope: {
+      title: 'El cambio va más allá del elemento',
+      files: 'Archivos que cambiaría: {{files}}',
+      cancel: 'No aplicar',
+      apply: 'Aplicar igualmente',
+      applied: 'Cambio aplicado',
+    },
   },
   en: {
     title: 'Visual edit',
@@ -82,5 +91,14 @@ registerLocale('visual', {
     redo: 'Redo (Ctrl+Shift+Z)',
     keep: 'No change',
     apply: 'Apply',
+    askAi: 'Ask the AI',
+    askAiDone: 'Element ready: describe the change in the prompt',
+    scope: {
+      title: 'The change reaches beyond the element',
+      files: 'Files it would change: {{files}}',
+      cancel: 'Do not apply',
+      apply: 'Apply anyway',
+      applied: 'Change applied',
+    },
   },
 });

@@ -13,7 +13,7 @@ type Engine = typeof import('@div/site-engine/visual-source');
 type VisualChange = import('@div/site-engine/visual-source').VisualChange;
 
 /** A run of visual edits becomes one "Edición visual" version once it pauses this long (ADR 0200). */
-export const VISUAL_GROUP_MS = 3000;
+export const VISUAL_GROUP_MS = 5000;
 const UNDO_LIMIT = 100;
 
 interface Step {
@@ -47,6 +47,8 @@ export function useVisualEdits({
   const { t } = useTranslation('visual');
   const store = useEditorStore();
   const enabled = useEditorUi((state) => state.visualEditing);
+  // The inspector marks the preview too, so the element it hands to the prompt names its source range.
+  const marking = useEditorUi((state) => state.visualEditing || state.inspecting);
   const [engine, setEngine] = useState<Engine | null>(null);
   const files = useRef(session.files);
   files.current = session.files;
@@ -59,8 +61,8 @@ export function useVisualEdits({
 
   // parse5 and the engine load only when the mode is first turned on (editor bundle budget, ADR 0061).
   useEffect(() => {
-    if (enabled && !engine) void import('@div/site-engine/visual-source').then(setEngine);
-  }, [enabled, engine]);
+    if (marking && !engine) void import('@div/site-engine/visual-source').then(setEngine);
+  }, [marking, engine]);
 
   const failed = useCallback(
     (error: unknown) => {
@@ -85,8 +87,8 @@ export function useVisualEdits({
       try {
         await session.save();
         const from = session.revision();
-        const { saveVisualVersion } = await import('./save-visual-version');
-        const result = await saveVisualVersion(spaceId);
+        const { saveVersion } = await import('./save-version');
+        const result = await saveVersion(spaceId, { source: 'visual' });
         session.adopt(from, result.revision);
         setVersions((current) => [result.version, ...current]);
       } catch (error) {
@@ -206,9 +208,32 @@ export function useVisualEdits({
     [engine],
   );
 
+  /** Applies an AI answer that reached beyond its element, once the person said so (ADR 0201). */
+  const applyProposal = useCallback(
+    (question: { prompt: string; proposal: { path: string; content: string }[] }) =>
+      enqueue(async () => {
+        try {
+          for (const file of question.proposal) {
+            if (!(await session.put(file.path, file.content))) throw new Error('not saved');
+          }
+          const from = session.revision();
+          const { saveVersion } = await import('./save-version');
+          const result = await saveVersion(spaceId, { prompt: question.prompt });
+          session.adopt(from, result.revision);
+          setVersions((current) => [result.version, ...current]);
+          store.set({ promptElement: null });
+          toast.success(t('scope.applied'));
+        } catch (error) {
+          failed(error);
+        }
+      }),
+    [enqueue, session, spaceId, setVersions, store, t, failed],
+  );
+
   return {
+    applyProposal,
     ready: enabled && engine !== null,
-    prepare: enabled && engine ? prepare : undefined,
+    prepare: marking && engine ? prepare : undefined,
     onVisual,
     apply,
     undo: () => travel('undo'),

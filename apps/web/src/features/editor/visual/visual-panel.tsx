@@ -1,5 +1,6 @@
-import { ArrowDown, ArrowUp, Copy, Eye, EyeOff, PencilLine, Redo2, Trash2, Undo2, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Copy, Eye, EyeOff, PencilLine, Redo2, Sparkles, Trash2, Undo2, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { useTranslation } from '../../../lib/i18n';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import type { VisualEdits } from './use-visual-edits';
@@ -245,6 +246,17 @@ export function VisualPanel({ edits }: { edits: VisualEdits }) {
             <button type="button" className={button} onClick={structural('down')}>
               <ArrowDown className="size-3.5" aria-hidden />
               {t('moveDown')}
+            </button>
+            <button
+              type="button"
+              className={button}
+              onClick={() => {
+                store.set({ promptElement: { selector: selection.tag, html: selection.text, mark: selection.mark } });
+                toast.success(t('askAiDone'));
+              }}
+            >
+              <Sparkles className="size-3.5" aria-hidden />
+              {t('askAi')}
             </button>
             <button type="button" className={`${button} text-red-700 dark:text-red-300`} onClick={structural('delete')}>
               <Trash2 className="size-3.5" aria-hidden />
