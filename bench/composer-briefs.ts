@@ -4,15 +4,22 @@
 // honoured, wrong-industry words and follow-ups landed / refused / wrong.
 // Run from the repository root: node --import tsx bench/composer-briefs.ts -> bench/results/composer-briefs.json
 import { writeFileSync } from 'node:fs';
-import { parseOutput } from '../packages/site-engine/src/parse.ts';
-import { applyEditsToFiles } from '../packages/site-engine/src/apply-edits.ts';
 import { answer } from '../apps/server/src/providers/ai/composer/provider.ts';
-import { corpus } from './corpus/composer-briefs.ts';
+import { applyEditsToFiles } from '../packages/site-engine/src/apply-edits.ts';
+import { parseOutput } from '../packages/site-engine/src/parse.ts';
+import { corpus as generated } from './corpus/composer-briefs.ts';
+import { freeBriefs } from './corpus/composer-briefs-free.ts';
 
-const FOREIGN = /Grupo Horizonte|Horizon Group|Calle Mayor 12|para tu negocio|carrito|add to cart|Nimbus|Nimbo|Hacemos crecer marcas|¡Gracias! Te responderemos/i;
+const corpus = [...generated, ...freeBriefs];
+
+const FOREIGN =
+  /Grupo Horizonte|Horizon Group|Calle Mayor 12|para tu negocio|carrito|add to cart|Nimbus|Nimbo|Hacemos crecer marcas|¡Gracias! Te responderemos/i;
 
 function site(prompt: string, files: Record<string, string> = {}): { files: Record<string, string>; prose: string } {
-  const text = answer(prompt, Object.entries(files).map(([path, content]) => ({ path, content })));
+  const text = answer(
+    prompt,
+    Object.entries(files).map(([path, content]) => ({ path, content })),
+  );
   const parsed = parseOutput(text);
   const next = { ...files };
   for (const f of parsed.files) next[f.path] = f.content;
@@ -20,7 +27,12 @@ function site(prompt: string, files: Record<string, string> = {}): { files: Reco
   return { files: applied.files, prose: parsed.prose };
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const byType: Record<string, [number, number]> = {};
 let full = 0;
 let foreign = 0;
@@ -53,7 +65,13 @@ const followUps: [string, Check][] = [
   ['cambia el teléfono a 699 888 777', (f) => (f['index.html'] ?? '').includes('699 888 777')],
   ['añade una sección de preguntas frecuentes', (f) => (f['index.html'] ?? '').includes('data-section="faq"')],
   ['quita la sección de opiniones', (f) => !(f['index.html'] ?? '').includes('data-section="testimonials"')],
-  ['usa la tipografía Playfair Display', (f) => (f['style.css'] ?? '').includes('Playfair Display') && /<h1[^>]*>[^<]*<\/h1>/.test(f['index.html'] ?? '') && !(f['index.html'] ?? '').includes('>Playfair Display<')],
+  [
+    'usa la tipografía Playfair Display',
+    (f) =>
+      (f['style.css'] ?? '').includes('Playfair Display') &&
+      /<h1[^>]*>[^<]*<\/h1>/.test(f['index.html'] ?? '') &&
+      !(f['index.html'] ?? '').includes('>Playfair Display<'),
+  ],
   ['pon el modo oscuro', (f) => (f['style.css'] ?? '').includes('#0b1020')],
   ['haz la cabecera fija', (f) => (f['style.css'] ?? '').includes('position: sticky')],
   ['haz la imagen de la portada más grande', (f) => (f['style.css'] ?? '').includes('92vh')],
