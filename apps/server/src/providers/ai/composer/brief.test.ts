@@ -82,8 +82,13 @@ describe('briefs as people type them', () => {
     expect(analysePrompt('Talleres Hermanos Gil, taller mecánico en Lugo').kindId).toBe('carworkshop');
     expect(analysePrompt('clinica dental en alcalá de henares').facts?.city).toBe('Alcalá de Henares');
     expect(analysePrompt('Full day coverage £1,800').facts?.prices[0]?.price).toBe('£1,800');
-    expect(analysePrompt('Tacos El Güero, a Mexican taqueria in Los Angeles. Menu: al pastor tacos $3.50. Order by WhatsApp').language).toBe('en');
-    expect(analysePrompt('I need a site for my independent bookshop called Chapter One. Book club, email books@chapterone.co.uk').kindId).toBe('bookshop');
+    expect(
+      analysePrompt('Tacos El Güero, a Mexican taqueria in Los Angeles. Menu: al pastor tacos $3.50. Order by WhatsApp').language,
+    ).toBe('en');
+    expect(
+      analysePrompt('I need a site for my independent bookshop called Chapter One. Book club, email books@chapterone.co.uk')
+        .kindId,
+    ).toBe('bookshop');
   });
 });
 
