@@ -103,7 +103,8 @@ test('the projects list loads a page at a time: more appear as you scroll to its
   }
   const pages: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/spaces') && request.method() === 'GET' && !/\/api\/spaces\/./.test(request.url())) pages.push(request.url());
+    if (request.url().includes('/api/spaces') && request.method() === 'GET' && !/\/api\/spaces\/./.test(request.url()))
+      pages.push(request.url());
   });
   await page.reload();
   const cards = page.getByTestId('space-card');

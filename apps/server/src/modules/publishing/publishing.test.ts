@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { sites } from '../../db/schema/publishing';
 import { createTestApp, createTestUser } from '../../test/app';
-import { hostingOfApp } from '../hosting/hosting';
 import { openTestDatabase, testDrivers } from '../../test/db';
+import { hostingOfApp } from '../hosting/hosting';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 const SITES = 'sites.test';
