@@ -65,7 +65,7 @@ export const configSchema = z.object({
   /** Silence from the router (before the first byte or between chunks) after which a stream counts as stalled. */
   AI_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Characters per second the local composer streams; 0 is as fast as possible. */
-  COMPOSER_PACE: z.coerce.number().int().min(0).default(8000),
+  COMPOSER_PACE: z.coerce.number().int().min(0).default(14000),
   /** Lease of a running generation's reserved message; a process that dies gives it back after this (ADR 0121). */
   RESERVATION_LEASE_MS: z.coerce.number().int().min(300).default(120_000),
   /** Silence on a generation stream after which the server sends a keepalive event. */

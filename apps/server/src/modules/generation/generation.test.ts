@@ -466,6 +466,22 @@ describe('generation with the local composer', () => {
     expect(eventOf(second.events, 'edits')?.results.every((r) => r.outcome.startsWith('applied'))).toBe(true);
   });
 
+  it('a follow-up it cannot do answers what it understood, changes nothing and charges nothing', async () => {
+    const user = await createTestUser(database);
+    const spaceId = await createSpaceFor(url, user.authorization);
+    await postGenerate(url, user.authorization, { prompt: "Panadería 'La Espiga' en Sevilla, teléfono 654 123 456", spaceId });
+    const used = await messagesUsed(database, user.id);
+    const answer = await postGenerate(url, user.authorization, {
+      prompt: 'añade un chat con inteligencia artificial que responda a los clientes',
+      spaceId,
+    });
+    const message = eventOf(answer.events, 'error')?.message ?? answer.json?.message;
+    expect(message).toMatch(/He entendido que quieres .*Puedo, por ejemplo/);
+    expect(message).not.toContain('La IA no devolvió ningún archivo');
+    expect(eventOf(answer.events, 'done')).toBeUndefined();
+    expect(await messagesUsed(database, user.id)).toBe(used);
+  });
+
   it('fixes a page script error by guarding it, or says it cannot', async () => {
     const user = await createTestUser(database);
     const page =

@@ -152,7 +152,7 @@ const spanishMarkers = wordPattern(
   'gu',
 );
 const englishMarkers = wordPattern(
-  'create|make|build|i|want|need|an|for|with|the|website|site|page|section|sections|called|named|my|our|and|of|that|colours?|colors?|store|landing|to|change|add|remove|delete|it|is|in|please|title|background|do|this|these|more|less|bigger|smaller|can|you|should|would|be|are|on|we|us|from|hours|prices|team|gallery|map|about|contact|open|book|near',
+  'create|make|build|i|want|need|an|for|with|the|website|site|page|section|sections|called|named|my|our|and|of|that|colours?|colors?|store|landing|to|change|add|remove|delete|it|is|in|please|title|background|do|this|these|more|less|bigger|smaller|can|you|should|would|be|are|on|we|us|from|hours|prices|team|gallery|map|about|contact|open|book|near|by|per|only|every|just|also|will|has|who|order|tickets|need|run|love|would|like',
   'gu',
 );
 
@@ -325,7 +325,9 @@ export function analysePrompt(prompt: string): SiteBrief {
   const lists = findLists(text);
   const people = [...lists.team, ...lists.speakers].map((p) => p.name);
   const name = findName(text, { people, isKindWord });
-  const kind = kindById(detectKindId(text, language, name));
+  // Addresses and links say nothing about the kind ("books@chapterone.co.uk").
+  const plain = text.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/\S+/gu, ' ');
+  const kind = kindById(detectKindId(plain, language, name));
   const contact = findContactFacts(text, name);
   const facts: BriefFacts = { ...contact, ...lists };
   const colours = findColours(text.replace(name ?? '\u0000', ' '));

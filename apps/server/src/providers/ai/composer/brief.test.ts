@@ -69,6 +69,29 @@ describe('reading the brief', () => {
   });
 });
 
+describe('briefs as people type them', () => {
+  it('names opened by an article, with "en el" inside, or after a lone sentence-case word', () => {
+    expect(analysePrompt('La Espiga, panadería artesanal en Sevilla.').name).toBe('La Espiga');
+    expect(analysePrompt('Festival Rock en el Valle, 14-16 agosto, en Benidorm').name).toBe('Festival Rock en el Valle');
+    expect(analysePrompt('Casa rural La Tejera de Fausto, en la sierra de Segovia').name).toBe('La Tejera de Fausto');
+    expect(analysePrompt('alquiler de bicis en Palma de Mallorca: Bike Palma. bici 12€/dia').name).toBe('Bike Palma');
+    expect(analysePrompt('Gestoría Ramos, gestoría en Badajoz').name).toBe('Gestoría Ramos');
+  });
+
+  it('plural cues, lower-case cities, thousands and English with a Spanish name', () => {
+    expect(analysePrompt('Talleres Hermanos Gil, taller mecánico en Lugo').kindId).toBe('carworkshop');
+    expect(analysePrompt('clinica dental en alcalá de henares').facts?.city).toBe('Alcalá de Henares');
+    expect(analysePrompt('Full day coverage £1,800').facts?.prices[0]?.price).toBe('£1,800');
+    expect(
+      analysePrompt('Tacos El Güero, a Mexican taqueria in Los Angeles. Menu: al pastor tacos $3.50. Order by WhatsApp').language,
+    ).toBe('en');
+    expect(
+      analysePrompt('I need a site for my independent bookshop called Chapter One. Book club, email books@chapterone.co.uk')
+        .kindId,
+    ).toBe('bookshop');
+  });
+});
+
 describe('writing for the kind', () => {
   it('shows every given fact, the map link and the WhatsApp link', () => {
     const page = html(

@@ -13,6 +13,7 @@ export interface Labels {
   phone: string;
   message: string;
   send: string;
+  call: string;
   date: string;
   time: string;
   people: string;
@@ -102,6 +103,7 @@ export const labels: Record<Language, Labels> = {
     phone: 'Teléfono',
     message: 'Mensaje',
     send: 'Enviar',
+    call: 'Llamar',
     date: 'Fecha',
     time: 'Hora',
     people: 'Personas',
@@ -189,6 +191,7 @@ export const labels: Record<Language, Labels> = {
     phone: 'Phone',
     message: 'Message',
     send: 'Send',
+    call: 'Call',
     date: 'Date',
     time: 'Time',
     people: 'Guests',

@@ -87,6 +87,24 @@ describe('follow-ups on looks and language', () => {
     expect(text).toContain('<h2>Nuestro equipo</h2>');
   });
 
+  it('moves a section with its navigation link', () => {
+    const { html } = run('mueve la galería antes de los productos');
+    expect(html.indexOf('data-section="gallery"')).toBeLessThan(html.indexOf('data-section="products"'));
+    expect(html.indexOf('href="#gallery"')).toBeLessThan(html.indexOf('href="#products"'));
+    const end = run('pon las opiniones al final').html;
+    expect(end.indexOf('data-section="testimonials"')).toBeGreaterThan(end.indexOf('data-section="contact"'));
+  });
+
+  it('adds a page with the site’s head, navigation and footer, linked from the menu', () => {
+    const { plan, html } = run('añade una página de contacto');
+    const page = plan.changes.get('contacto.html') ?? '';
+    expect(page).toContain('data-section="contact"');
+    expect(page).toContain('<link rel="stylesheet" href="style.css">');
+    expect(page).toContain('href="index.html#gallery"');
+    expect(page).not.toContain('data-section="gallery"');
+    expect(html).toContain('<li><a href="contacto.html">Contacto</a></li>');
+  });
+
   it('answers what it understood and what it can do when it cannot', () => {
     const { plan } = run('añade un chat con inteligencia artificial que responda a los clientes');
     expect(plan.understood).toBe(false);

@@ -8,9 +8,11 @@ import {
   type SiteBrief,
   type SiteKind,
   sectionIds,
+  sectionPatterns,
   siteKinds,
   wordPattern,
 } from './analyse';
+import { labels } from './content';
 import { capital, clausesOf, type Files, type FollowUpResult, newValue, quotes, t } from './followup-kit';
 import { moreHandlers } from './followup-more';
 import { editSelected, type Selected } from './followup-selected';
@@ -450,6 +452,180 @@ function addSections(files: Files, clause: string, lang: Language, out: FollowUp
   return true;
 }
 
+const MOVE_WORDS = wordPattern(
+  'pon|ponla|ponlo|mueve|mover|mu[eé]vel[ao]|sube|baja|reordena|coloca|move|put|place|reorder',
+  'iu',
+);
+const BEFORE = wordPattern('antes de|delante de|encima de|before|above', 'iu');
+const AFTER = wordPattern('despu[eé]s de|detr[aá]s de|debajo de|after|below', 'iu');
+const TOP = wordPattern('al principio|arriba del todo|arriba|primero|primera|to the top|first|at the top', 'iu');
+const END = wordPattern('al final|abajo del todo|[uú]ltim[oa]|to the end|to the bottom|last|at the end', 'iu');
+
+/** "mueve la galería antes de la carta", "pon las opiniones al final": the block and its nav link. */
+function moveSection(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
+  if (!MOVE_WORDS.test(clause)) return false;
+  const html = files.get('index.html');
+  if (!html) return false;
+  const order =
+    clause.search(BEFORE) >= 0
+      ? 'before'
+      : clause.search(AFTER) >= 0
+        ? 'after'
+        : TOP.test(clause)
+          ? 'top'
+          : END.test(clause)
+            ? 'end'
+            : null;
+  // The sections in the order the clause names them.
+  const named = sectionPatterns
+    .map(({ id, pattern }) => {
+      pattern.lastIndex = 0;
+      const m = pattern.exec(clause);
+      return m ? { id, at: m.index } : null;
+    })
+    .filter((x): x is { id: SectionId; at: number } => x !== null && x.id !== 'footer' && x.id !== 'hero')
+    .sort((a, b) => a.at - b.at)
+    .map((x) => x.id);
+  const moved = named[0];
+  const anchor = named[1];
+  if (!order || !moved || ((order === 'before' || order === 'after') && !anchor)) return false;
+  out.understood = true;
+  let lines = html.split('\n');
+  const start = sectionStart(lines, moved);
+  const range = start >= 0 ? elementRange(lines, start) : null;
+  if (!range) {
+    out.messages.push(
+      t(
+        lang,
+        `No hay una sección de ${sectionName(moved, lang)} que mover.`,
+        `There is no ${sectionName(moved, lang)} section to move.`,
+      ),
+    );
+    return true;
+  }
+  const block = lines.slice(range[0], range[1] + 1);
+  lines = [...lines.slice(0, range[0]), ...lines.slice(range[1] + 1)];
+  let at: number;
+  if (order === 'top' || order === 'end') {
+    const mainStart = lines.findIndex((l) => /<main[\s>]/i.test(l));
+    const heroStart = sectionStart(lines, 'hero');
+    const heroEnd = heroStart > mainStart ? (elementRange(lines, heroStart)?.[1] ?? mainStart) : mainStart;
+    at = order === 'top' ? heroEnd + 1 : lines.findIndex((l) => /<\/main>/i.test(l));
+  } else {
+    const anchorStart = sectionStart(lines, anchor as SectionId);
+    const anchorRange = anchorStart >= 0 ? elementRange(lines, anchorStart) : null;
+    if (!anchorRange) {
+      out.messages.push(
+        t(
+          lang,
+          `No hay una sección de ${sectionName(anchor as SectionId, lang)} junto a la que ponerla.`,
+          `There is no ${sectionName(anchor as SectionId, lang)} section to put it next to.`,
+        ),
+      );
+      return true;
+    }
+    at = order === 'before' ? anchorRange[0] : anchorRange[1] + 1;
+  }
+  if (at < 0) return true;
+  lines = [...lines.slice(0, at), ...block, ...lines.slice(at)];
+  // The navigation follows the page order.
+  const navStart = lines.findIndex((l) => l.includes('class="nav-links"'));
+  const navEnd = navStart >= 0 ? lines.findIndex((l, i) => i > navStart && /^\s*<\/ul>/.test(l)) : -1;
+  if (navStart >= 0 && navEnd > navStart) {
+    const links = lines.slice(navStart + 1, navEnd);
+    const position = (l: string) => {
+      const id = l.match(/href="#([a-z]+)"/)?.[1];
+      const index = id ? lines.findIndex((x, i) => i > navEnd && x.includes(`data-section="${id}"`)) : -1;
+      return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+    };
+    const sorted = [...links].sort((a, b) => position(a) - position(b));
+    lines = [...lines.slice(0, navStart + 1), ...sorted, ...lines.slice(navEnd)];
+  }
+  const next = lines.join('\n');
+  if (next !== html) {
+    files.set('index.html', next);
+    out.changes.set('index.html', next);
+  }
+  out.messages.push(
+    t(lang, `He movido la sección de ${sectionName(moved, lang)}.`, `I moved the ${sectionName(moved, lang)} section.`),
+  );
+  return true;
+}
+
+const PAGE_WORDS = wordPattern('p[aá]gina|page', 'iu');
+
+/** "añade una página de contacto": a second HTML file with the site's head, nav and footer. */
+function addPage(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
+  if (!ADD_WORDS.test(clause) || !PAGE_WORDS.test(clause) || /secci[oó]n|section/i.test(clause)) return false;
+  const id = findSections(clause).find((s) => s !== 'hero' && s !== 'footer');
+  const html = files.get('index.html');
+  if (!id || !html) return false;
+  out.understood = true;
+  const names: Partial<Record<SectionId, [string, string]>> = {
+    contact: ['contacto', 'contact'],
+    about: ['sobre-nosotros', 'about'],
+    faq: ['preguntas', 'faq'],
+  };
+  const file = `${(names[id] ?? [id, id])[lang === 'es' ? 0 : 1]}.html`;
+  if (files.has(file)) {
+    out.messages.push(t(lang, `La página ${file} ya existe.`, `The page ${file} already exists.`));
+    return true;
+  }
+  const lines = html.split('\n');
+  const mainStart = lines.findIndex((l) => /<main[\s>]/i.test(l));
+  const mainEnd = lines.findIndex((l) => /<\/main>/i.test(l));
+  if (mainStart < 0 || mainEnd < mainStart) {
+    out.messages.push(
+      t(
+        lang,
+        'No encontré el contenido principal (<main>) que usar de plantilla.',
+        'I could not find the main content (<main>) to use as a template.',
+      ),
+    );
+    return true;
+  }
+  const start = sectionStart(lines, id);
+  const range = start >= 0 ? elementRange(lines, start) : null;
+  const facts = factsOf(html);
+  const block = range
+    ? lines.slice(range[0], range[1] + 1)
+    : renderSection(
+        id,
+        renderContext({
+          kind: facts.kind,
+          name: facts.name,
+          language: facts.language,
+          palette: { primary: '#000000', accent: '#000000', dark: false },
+          sections: [id],
+        }),
+      );
+  const page = [...lines.slice(0, mainStart + 1), ...block, ...lines.slice(mainEnd)]
+    .join('\n')
+    .replace(/href="#(?!top")([a-z]+)"/g, 'href="index.html#$1"')
+    .replace(
+      /<title>([^<]*)<\/title>/,
+      `<title>${escapeHtml(sectionName(id, lang).replace(/^./, (c) => c.toUpperCase()))} · $1</title>`,
+    );
+  files.set(file, page);
+  out.changes.set(file, page);
+  // A link to it in the home page's navigation.
+  const navEnd = lines.findIndex((l, i) => i > lines.findIndex((x) => x.includes('class="nav-links"')) && /^\s*<\/ul>/.test(l));
+  if (navEnd > 0) {
+    const label = (labels[lang].nav[id] ?? id).replace(/^./, (c) => c.toUpperCase());
+    const next = [
+      ...lines.slice(0, navEnd),
+      `        <li><a href="${file}">${escapeHtml(label)}</a></li>`,
+      ...lines.slice(navEnd),
+    ].join('\n');
+    files.set('index.html', next);
+    out.changes.set('index.html', next);
+  }
+  out.messages.push(
+    t(lang, `He creado la página ${file} y la he enlazado en el menú.`, `I created the page ${file} and linked it in the menu.`),
+  );
+  return true;
+}
+
 /** Whether the prompt asks for a new site rather than a change. */
 export function asksForNewSite(prompt: string): boolean {
   if (asksForTranslation(prompt)) return false;
@@ -464,6 +640,8 @@ export function planFollowUp(prompt: string, current: { path: string; content: s
   if (selected && editSelected(files, prompt, lang, selected, out)) return out;
   const handlers = [
     translateSite,
+    moveSection,
+    addPage,
     ...moreHandlers.slice(0, 4),
     replaceText,
     changeTitle,

@@ -30,7 +30,8 @@ function infoList(ctx: RenderContext): string[] {
   if (place) items.push(`<li>${icon(ICON.pin)}<span data-fact="address">${e(place)}</span></li>`);
   if (f.phone)
     items.push(
-      `<li>${icon(ICON.phone)}<a href="tel:${e(f.phone.replace(/[^\d+]/g, ''))}" data-fact="phone">${e(f.phone)}</a></li>`,
+      // The number stays as written (people copy it); the link says what it does.
+      `<li>${icon(ICON.phone)}<span data-fact="phone">${e(f.phone)}</span> · <a href="tel:${e(f.phone.replace(/[^\d+]/g, ''))}">${e(ctx.labels.call)}</a></li>`,
     );
   if (f.email) items.push(`<li>${icon(ICON.mail)}<a href="mailto:${e(f.email)}" data-fact="email">${e(f.email)}</a></li>`);
   if (f.hours) items.push(`<li>${icon(ICON.clock)}<span data-fact="hours">${e(f.hours)}</span></li>`);
@@ -69,7 +70,7 @@ export const contact: Renderer = (ctx) => {
     ...form(
       'contacto',
       [
-        field(l.name, '<input name="name" autocomplete="name" required>'),
+        field(l.name, '<input name="name" type="text" autocomplete="name" required>'),
         field(l.email, '<input name="email" type="email" autocomplete="email" required>'),
         field(l.message, '<textarea name="message" rows="4" required></textarea>'),
       ],
@@ -89,7 +90,7 @@ export const booking: Renderer = (ctx) => {
     ...form(
       'reserva',
       [
-        field(l.name, '<input name="name" autocomplete="name" required>'),
+        field(l.name, '<input name="name" type="text" autocomplete="name" required>'),
         field(l.phone, '<input name="phone" type="tel" autocomplete="tel" required>'),
         field(l.email, '<input name="email" type="email" autocomplete="email">'),
         food
@@ -110,7 +111,7 @@ export const rsvp: Renderer = (ctx) => {
     ...form(
       'asistencia',
       [
-        field(l.name, '<input name="name" autocomplete="name" required>'),
+        field(l.name, '<input name="name" type="text" autocomplete="name" required>'),
         field(l.email, '<input name="email" type="email" autocomplete="email" required>'),
         field(
           l.attending,

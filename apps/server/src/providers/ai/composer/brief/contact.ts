@@ -80,11 +80,12 @@ function cityAlternation(): string {
 export function findCity(text: string, exclude: string[] = []): string | undefined {
   const blocked = (start: number, end: number) =>
     exclude.some((e) => e && text.indexOf(e) <= start && text.indexOf(e) + e.length >= end && text.includes(e));
-  const known = new RegExp(`(?<![${L}])(?:${cityAlternation()})(?![${L}])`, 'gu');
+  const known = new RegExp(`(?<![${L}])(?:${cityAlternation()})(?![${L}])`, 'giu');
   for (const m of text.matchAll(known)) {
     const start = m.index ?? 0;
     if (blocked(start, start + m[0].length)) continue;
-    return m[0];
+    // Written in lower case ("alcalá de henares"): the usual spelling.
+    return cities.find((c) => c.toLowerCase() === m[0].toLowerCase()) ?? m[0];
   }
   const after = new RegExp(
     `(?<![${L}])(?:en|in|desde|from|based in|situad[oa] en|ubicad[oa] en)\\s+((?:[${UPPER}][${L}'’-]+)(?:\\s+(?:de\\s+)?[${UPPER}][${L}'’-]+){0,2})`,

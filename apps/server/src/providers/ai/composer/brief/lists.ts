@@ -27,7 +27,7 @@ export interface BriefLists {
 
 const UNIT =
   'mes|month|mo|año|year|yr|hora|hour|h|noche|night|persona|person|pax|sesi[oó]n|session|clase|class|semana|week|d[ií]a|day|kg|ud|unidad|docena|m2|m²';
-export const PRICE = `(?:(?:[$£€]|US\\$)\\s?\\d+(?:[.,]\\d{1,2})?(?:k)?|\\d+(?:[.,]\\d{3})*(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
+export const PRICE = `(?:(?:[$£€]|US\\$)\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
 
 const LEAD =
   /^(?:vendemos|vende|ofrecemos|tenemos|hacemos|we sell|we offer|we have|we make|sells|offers|y|e|and|o|or|el|la|los|las|un|una|the|a|an|con|with|desde|from|por|for|precio|price|precios|prices|a partir de|cuesta|costs?|son|is|are|de|:|-|–)\s+/iu;

@@ -17,7 +17,8 @@ const OPENERS = new Set(
 const NOT_NAMES =
   /^(?:WhatsApp|Instagram|Facebook|Google(?: Maps)?|Maps|TikTok|LinkedIn|Twitter|YouTube|Spotify|Bizum|PayPal|Stripe|FAQ|FAQs|SEO|CTA|HTML|CSS|AA|WCAG|RSVP|España|Spain|México|Mexico|Argentina|Colombia|Chile|Perú|Peru|UK|USA|Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre|January|February|March|April|June|July|August|September|October|November|December|Calle|Avenida|Plaza|Paseo|Street|Road|Avenue|C)$/u;
 
-const CONNECTORS = /^(?:de|del|de la|de las|de los|la|las|los|el|y|e|&|of|the|and|'n'|n|da|do|dos|di|du|le|van|von)$/iu;
+const CONNECTORS =
+  /^(?:con|sin|with|de|del|de la|de las|de los|la|las|los|el|y|e|&|of|the|and|'n'|n|da|do|dos|di|du|le|van|von)$/iu;
 
 const QUOTED = /(?:^|[\s(:,])["“«‘']([^"”»’'\n]{2,60}?)["”»’'](?=$|[\s).,:;!?])/u;
 
@@ -64,40 +65,82 @@ export interface NameOptions {
   isKindWord?: (word: string) => boolean;
 }
 
+interface Run {
+  value: string;
+  index: number;
+  /** The run opens a sentence (its capital may be only sentence case). */
+  atStart: boolean;
+  /** A lower-case word follows it directly. */
+  nextLower: boolean;
+  /** "en", "in", "desde"… comes just before it: more likely a place. */
+  afterPlaceWord: boolean;
+}
+
 /** Capitalised runs, with their position; a run may hold connectors between capitalised words. */
-function capitalRuns(text: string): { value: string; index: number }[] {
-  const runs: { value: string; index: number }[] = [];
+function capitalRuns(text: string): Run[] {
+  const runs: Run[] = [];
   const tokens = [...text.matchAll(/[\p{L}\p{N}'’&.@-]+|[^\s\p{L}\p{N}]/gu)];
-  let current: { words: string[]; index: number; pending: string[] } | null = null;
-  const close = () => {
-    if (current?.words.length) runs.push({ value: current.words.join(' '), index: current.index });
+  let current: { words: string[]; index: number; pending: string[]; atStart: boolean; afterPlaceWord: boolean } | null = null;
+  let previousWord = '';
+  const close = (next = '') => {
+    if (current?.words.length) {
+      runs.push({
+        value: current.words.join(' '),
+        index: current.index,
+        atStart: current.atStart,
+        nextLower: /^[\p{Ll}]/u.test(next) && !CONNECTORS.test(next),
+        afterPlaceWord: current.afterPlaceWord,
+      });
+    }
     current = null;
   };
   let sentenceStart = true;
-  for (const token of tokens) {
+  for (const [index, token] of tokens.entries()) {
     const word = (token[0] ?? '').replace(/\.$/, '');
     const punctuation = !/[\p{L}\p{N}&]/u.test(word);
     if (punctuation) {
       close();
       if (/[.!?:\n]/.test(token[0] ?? '')) sentenceStart = true;
+      previousWord = '';
       continue;
     }
-    const opener = sentenceStart && OPENERS.has(word.toLowerCase());
+    // "La Espiga, panadería…": an article opening the sentence belongs to the name that follows.
+    const next = tokens[index + 1]?.[0] ?? '';
+    const afterNext = tokens[index + 2]?.[0] ?? '';
+    const article = /^(?:la|el|los|las|the)$/iu.test(word) && isCapital(next);
+    const opener = sentenceStart && OPENERS.has(word.toLowerCase()) && !article;
     const wasStart = sentenceStart;
     sentenceStart = (token[0] ?? '').endsWith('.') && !/^(?:Dr|Dra|Sr|Sra|St|Av|Avda|C)\.$/u.test(token[0] ?? '');
-    if (isCapital(word) && !opener && !(wasStart && OPENERS.has(word.toLowerCase()))) {
+    if (isCapital(word) && !opener && !(wasStart && OPENERS.has(word.toLowerCase()) && !article)) {
       if (current) {
         current.words.push(...current.pending, word);
         current.pending = [];
-      } else current = { words: [word], index: token.index ?? 0, pending: [] };
+      } else {
+        current = {
+          words: [word],
+          index: token.index ?? 0,
+          pending: [],
+          atStart: wasStart,
+          afterPlaceWord: /^(?:en|in|desde|from|near|cerca|at)$/iu.test(previousWord),
+        };
+      }
       if (sentenceStart) close();
+      previousWord = word;
       continue;
     }
-    if (current && CONNECTORS.test(word) && current.pending.length < 2) {
+    // "Rock en el Valle": "en el" + a capital that is not a city stays inside the name.
+    const innerPlace =
+      /^(?:en|in|on)$/iu.test(word) &&
+      /^(?:el|la|los|las|the)$/iu.test(next) &&
+      isCapital(afterNext) &&
+      !cityNames.has(afterNext.toLowerCase());
+    if (current && (CONNECTORS.test(word) || innerPlace) && current.pending.length < 2) {
       current.pending.push(word);
+      previousWord = word;
       continue;
     }
-    close();
+    close(word);
+    previousWord = word;
   }
   close();
   return runs;
@@ -105,7 +148,7 @@ function capitalRuns(text: string): { value: string; index: number }[] {
 
 /** Common nouns that open a sentence capitalised and name no one ("Despacho de abogados…"). */
 const GENERIC = new Set(
-  'despacho|estudio|centro|tienda|academia|escuela|taller|clínica|clinica|empresa|grupo|web|página|landing|portfolio|portafolio|blog|negocio|local|asociación|proyecto|studio|shop|store|company|business|practice|firm'.split(
+  'despacho|estudio|centro|tienda|academia|escuela|taller|clínica|clinica|empresa|grupo|web|página|landing|portfolio|portafolio|blog|negocio|local|asociación|proyecto|casa|studio|shop|store|company|business|practice|firm'.split(
     '|',
   ),
 );
@@ -118,9 +161,10 @@ export function findName(text: string, options: NameOptions = {}): string | null
   const introduced = introducedName(text);
   if (introduced) return introduced;
   const people = options.people ?? [];
+  const candidates: string[] = [];
+  const weak: string[] = [];
   for (const run of capitalRuns(text)) {
     let value = run.value;
-    // A trailing city after "de" belongs to the name only when more words came before it.
     if (cityNames.has(value.toLowerCase())) continue;
     if (NOT_NAMES.test(value)) continue;
     if (/^\d+$/.test(value)) continue;
@@ -131,8 +175,12 @@ export function findName(text: string, options: NameOptions = {}): string | null
     if (value.length < 2) continue;
     if (words.length === 1 && GENERIC.has(value.toLowerCase())) continue;
     const kindWord = options.isKindWord;
-    if (kindWord && words.every((w) => kindWord(w) || CONNECTORS.test(w) || OPENERS.has(w.toLowerCase()))) continue;
-    return value;
+    const meaningful = words.filter((w) => !CONNECTORS.test(w) && !OPENERS.has(w.toLowerCase()));
+    if (kindWord && meaningful.length <= 1 && meaningful.every((w) => kindWord(w))) continue;
+    // A lone sentence-case word before lower-case text ("Casa rural…"), or a place after "en",
+    // is a name only when nothing better comes.
+    if ((words.length === 1 && run.atStart && run.nextLower) || run.afterPlaceWord) weak.push(value);
+    else candidates.push(value);
   }
-  return null;
+  return candidates[0] ?? weak[0] ?? null;
 }
