@@ -60,7 +60,7 @@ function landmarks(path: string, content: string): Set<string> {
       ? /(?:^|\})\s*([^{}@;]+?)\s*\{/g
       : /^(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*([\w$]+)|(?:const|let|var|class)\s+([\w$]+))|^([\w$.]+)\.addEventListener\(/gm;
   for (const m of content.matchAll(pattern)) {
-    const name = (m[1] ?? m[2] ?? m[3] ?? '').replace(/\s+/g, ' ').trim();
+    const name = (m[1] ?? m[2] ?? (m[3] ? `${m[3]} listener` : '')).replace(/\s+/g, ' ').trim();
     if (name) found.add(name);
   }
   return found;
@@ -76,7 +76,7 @@ function isWholeFile(path: string, current: string | undefined, next: string): b
   const after = landmarks(path, next);
   let kept = 0;
   for (const name of before) if (after.has(name)) kept++;
-  return kept / before.size >= 0.5;
+  return kept / before.size > 0.5;
 }
 
 function refusal(
