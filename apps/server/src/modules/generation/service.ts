@@ -87,6 +87,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const messages = buildMessages({ ...input, thinker: options.option.isThinker });
   const one = await run(messages);
   if (one.outcome.ok) return finish(current, one.outcome.files, toEditResults(one.outcome.byPath), tokens, 1);
+  // The local composer explains what it understood when it changes nothing: that is the answer.
+  const said = one.attempt.result.prose.trim();
+  if (one.outcome.reason === 'empty' && options.provider.kind === 'composer' && said)
+    throw new GenerationFailure('NOTHING_CHANGED', said);
   if (!RETRYABLE.has(one.outcome.reason)) throw fail(one.outcome);
 
   // Retry once with the refusal described to the model (each failed block and the closest region).
@@ -171,7 +175,11 @@ async function streamAttempt(
     provider: options.providerChoice,
     messages,
     signal: options.signal,
-    site: { prompt: input.prompt, files: [...input.files] },
+    site: {
+      prompt: input.prompt,
+      files: [...input.files],
+      ...(input.selectedElement ? { selectedElement: input.selectedElement } : {}),
+    },
   });
   for await (const chunk of stream) {
     if (chunk.type === 'reasoning') forward(parser.feedReasoning(chunk.text));
