@@ -45,10 +45,10 @@ function isHtml(path: string): boolean {
   return /^html?$/.test(extensionOf(path));
 }
 
-/** A whole HTML document: it opens with a doctype or `<html>` and closes `</html>`. */
+/** A whole HTML document: it opens with a doctype or `<html>` and closes `</html>` (or at least `</body>`). */
 function isWholeDocument(content: string): boolean {
   const text = content.trim();
-  return /^(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s|html[\s>])/i.test(text) && /<\/html>$/i.test(text);
+  return /^(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s|html[\s>])/i.test(text) && /<\/(?:html|body)>$/i.test(text);
 }
 
 /** The rules and top-level names of a stylesheet or script, to tell a whole file from a snippet. */
