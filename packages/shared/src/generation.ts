@@ -78,6 +78,12 @@ export const codeEventSchema = z.object({ type: z.literal('code'), path: z.strin
  * preview shows edits as they arrive. Not final: the `files` event that follows decides.
  */
 export const editedEventSchema = z.object({ type: z.literal('edited'), path: z.string(), content: z.string() });
+/**
+ * The answer streamed so far was refused (all or nothing): whatever `code` and `edited` events
+ * showed is taken back, and the preview returns to the files as they were before the generation.
+ * A retry may stream again after it.
+ */
+export const revertedEventSchema = z.object({ type: z.literal('reverted') });
 export const filesEventSchema = z.object({
   type: z.literal('files'),
   files: z.array(generatedFileSchema),
@@ -107,6 +113,7 @@ export const generationEventSchema = z.discriminatedUnion('type', [
   thinkingEventSchema,
   codeEventSchema,
   editedEventSchema,
+  revertedEventSchema,
   filesEventSchema,
   editsEventSchema,
   doneEventSchema,

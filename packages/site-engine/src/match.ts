@@ -1,7 +1,7 @@
 import { findReflow } from './find-reflow';
 import { findSubstring } from './find-substring';
 import { findTolerantByToken } from './find-tolerant';
-import { isBlank, normalizeLine, reindent, similarity } from './normalize';
+import { documentIndentUnit, type IndentUnit, isBlank, normalizeLine, reindent, similarity } from './normalize';
 
 /**
  * A document split into lines, with lookup indexes built the first time a tier needs them. The exact
@@ -14,6 +14,7 @@ export class LineDoc {
   readonly starts: Int32Array;
   readonly eol: '\n' | '\r\n';
   private sampled?: Map<number, number | number[]>;
+  private unit?: IndentUnit | null;
   private readonly normCache = new Map<number, string>();
   private norm?: { lines: string[]; nonBlank: number[]; index: Map<string, number | number[]>; hist?: Uint16Array };
 
@@ -37,6 +38,12 @@ export class LineDoc {
       this.sampled = map;
     }
     return asList(this.sampled.get(sampleKey(line)));
+  }
+
+  /** How this document indents (computed once, when a replacement must be re-indented). */
+  indentUnit(): IndentUnit | null {
+    if (this.unit === undefined) this.unit = documentIndentUnit(this.lines);
+    return this.unit;
   }
 
   normalizedLine(i: number): string {
@@ -143,7 +150,7 @@ export function locate(doc: LineDoc, search: readonly string[], replace: readonl
   if (wanted.length === 0) return { ok: false, reason: 'not_found' };
   const fitted = (matched: readonly number[]) => {
     const pairs: [string, string][] = wantedRaw.map((line, t) => [line, doc.lines[matched[t] ?? 0] ?? '']);
-    return reindent(trimBlankEdges(search, replace), pairs);
+    return reindent(trimBlankEdges(search, replace), pairs, doc.indentUnit());
   };
   const region = (matched: readonly number[]) => ({ start: matched[0] ?? 0, end: (matched[matched.length - 1] ?? 0) + 1 });
 
@@ -170,7 +177,7 @@ export function locate(doc: LineDoc, search: readonly string[], replace: readonl
   if (only) {
     const [start, last] = only;
     const firstSearch = search.find((line) => !isBlank(line)) ?? '';
-    const lines = reindent(trimBlankEdges(search, replace), [[firstSearch, doc.lines[start] ?? '']]);
+    const lines = reindent(trimBlankEdges(search, replace), [[firstSearch, doc.lines[start] ?? '']], doc.indentUnit());
     return { ok: true, tier: 'tolerant', start, end: last + 1, lines };
   }
 

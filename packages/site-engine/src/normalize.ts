@@ -14,6 +14,28 @@ const NAMED_ENTITIES: Record<string, string> = {
   laquo: '\u00ab',
   raquo: '\u00bb',
   euro: '\u20ac',
+  middot: '\u00b7',
+  bull: '\u2022',
+  trade: '\u2122',
+  reg: '\u00ae',
+  deg: '\u00b0',
+  times: '\u00d7',
+  iexcl: '\u00a1',
+  iquest: '\u00bf',
+  aacute: '\u00e1',
+  eacute: '\u00e9',
+  iacute: '\u00ed',
+  oacute: '\u00f3',
+  uacute: '\u00fa',
+  ntilde: '\u00f1',
+  uuml: '\u00fc',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  ensp: ' ',
+  emsp: ' ',
+  thinsp: ' ',
 };
 
 function decodeEntities(text: string): string {
@@ -22,7 +44,7 @@ function decodeEntities(text: string): string {
       const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    return NAMED_ENTITIES[name] ?? NAMED_ENTITIES[name.toLowerCase()]?.toUpperCase() ?? whole;
   });
 }
 
@@ -154,7 +176,7 @@ export function similarity(a: string, b: string, budget: { left: number }): numb
   return 1 - (prev[b.length] ?? longer) / longer;
 }
 
-interface IndentUnit {
+export interface IndentUnit {
   tab: boolean;
   /** Columns of one level when indenting with spaces. */
   width: number;
@@ -182,6 +204,36 @@ function unitOf(indents: readonly string[], fallback: IndentUnit): IndentUnit {
   return { tab: false, width: Math.min(8, Math.max(2, step || 2)) };
 }
 
+/**
+ * A document's indentation unit: tabs when most indented lines start with one, otherwise the most
+ * common step between consecutive lines' indents (2 or 4 spaces in practice).
+ */
+export function documentIndentUnit(lines: readonly string[]): IndentUnit | null {
+  let tabs = 0;
+  let spaced = 0;
+  const steps = new Map<number, number>();
+  let previous = -1;
+  for (const line of lines) {
+    if (isBlank(line)) continue;
+    const indent = indentOf(line);
+    if (indent.startsWith('\t')) tabs++;
+    else if (indent !== '') spaced++;
+    if (!indent.includes('\t')) {
+      const step = indent.length - previous;
+      if (previous >= 0 && step > 0 && step <= 8) steps.set(step, (steps.get(step) ?? 0) + 1);
+      previous = indent.length;
+    } else previous = -1;
+  }
+  if (tabs === 0 && spaced === 0) return null;
+  if (tabs > spaced) return { tab: true, width: 4 };
+  // No step between lines: the unit is unknown, better no guess than a wrong one.
+  if (steps.size === 0) return null;
+  let width = 2;
+  let count = 0;
+  for (const [step, n] of steps) if (n > count) [width, count] = [step, n];
+  return { tab: false, width: Math.max(2, width) };
+}
+
 /** An indent as a number of levels of its unit (a tab is a level; with tabs, four spaces are one). */
 function levelsOf(indent: string, unit: IndentUnit): number {
   let columns = 0;
@@ -193,6 +245,20 @@ function levelsOf(indent: string, unit: IndentUnit): number {
 function renderLevels(levels: number, unit: IndentUnit): string {
   const n = Math.max(0, Math.round(levels * (unit.tab ? 1 : unit.width)));
   return (unit.tab ? '\t' : ' ').repeat(n);
+}
+
+/**
+ * A copy that lost only its first line's indentation (the model started the selection mid-line):
+ * the first SEARCH line is flush left where the file indents it, and every other line matches as
+ * written. Only REPLACE's first line is put back in place; the others are already right.
+ */
+function flushFirstLine(replace: readonly string[], pairs: readonly [string, string][]): string[] | null {
+  const [first, ...rest] = pairs.filter(([searchLine]) => !isBlank(searchLine));
+  if (!first || indentOf(first[0]) !== '' || indentOf(first[1]) === '') return null;
+  if (!rest.every(([searchLine, fileLine]) => indentOf(searchLine) === indentOf(fileLine))) return null;
+  const at = replace.findIndex((line) => !isBlank(line));
+  if (at < 0 || indentOf(replace[at] ?? '') !== '') return null;
+  return replace.map((line, i) => (isBlank(line) ? '' : i === at ? indentOf(first[1]) + line : line));
 }
 
 /**
@@ -234,7 +300,13 @@ function constantShift(map: ReadonlyMap<string, string>, replace: readonly strin
  * takes that line's file indent; any other is placed by its depth relative to the nearest SEARCH
  * indent, counted in the model's own unit and written in the file's (tabs or 2/4 spaces).
  */
-export function reindent(replace: readonly string[], pairs: readonly [searchLine: string, fileLine: string][]): string[] {
+export function reindent(
+  replace: readonly string[],
+  pairs: readonly [searchLine: string, fileLine: string][],
+  documentUnit: IndentUnit | null = null,
+): string[] {
+  const firstOnly = flushFirstLine(replace, pairs);
+  if (firstOnly) return firstOnly;
   const votes = new Map<string, Map<string, number>>();
   for (const [searchLine, fileLine] of pairs) {
     if (isBlank(searchLine)) continue;
@@ -255,12 +327,16 @@ export function reindent(replace: readonly string[], pairs: readonly [searchLine
   }
   if ([...map].every(([from, to]) => from === to) && replace.every((line) => isBlank(line) || map.has(indentOf(line))))
     return [...replace];
-  const modelUnit = unitOf([...map.keys(), ...replace.filter((line) => !isBlank(line)).map(indentOf)], { tab: false, width: 2 });
+  const modelIndents = [...map.keys(), ...replace.filter((line) => !isBlank(line)).map(indentOf)];
+  const modelUnit = unitOf(modelIndents, { tab: false, width: 2 });
+  // One SEARCH level cannot tell a shifted block from a scaled one (12 spaces for 6): a shift is
+  // the common habit. With two levels or more a scaled block is no constant shift, and the unit
+  // conversion below maps it.
   const shifted = constantShift(map, replace);
   if (shifted) return shifted;
   const fileIndents = [...map.values()].filter((indent) => indent !== '');
-  const fileUnit = unitOf(fileIndents, modelUnit);
-  const fileChar = fileIndents.length === 0 ? null : fileUnit.tab ? '\t' : ' ';
+  const fileUnit = documentUnit ?? unitOf(fileIndents, modelUnit);
+  const fileChar = fileIndents.length === 0 && !documentUnit ? null : fileUnit.tab ? '\t' : ' ';
   const keys = [...map.keys()].sort((a, b) => b.length - a.length);
   const anchors = [...map.keys()].map((from) => ({ from, level: levelsOf(from, modelUnit) }));
   return replace.map((line) => {
@@ -273,7 +349,9 @@ export function reindent(replace: readonly string[], pairs: readonly [searchLine
     const prefix = keys.find((from) => own.startsWith(from));
     if (prefix !== undefined) {
       const extra = own.slice(prefix.length);
-      if (fileChar === null || [...extra].every((c) => c === fileChar)) return (map.get(prefix) ?? '') + extra + body;
+      // Its extra depth counts in the model's unit and is written in the file's (2 spaces for 4, tabs for spaces).
+      if (fileChar === null) return (map.get(prefix) ?? '') + extra + body;
+      return (map.get(prefix) ?? '') + renderLevels(levelsOf(extra, modelUnit), fileUnit) + body;
     }
     const level = levelsOf(own, modelUnit);
     let anchor = anchors[0] ?? { from: '', level: 0 };

@@ -236,7 +236,7 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
     const answer = await generate(spaceId, 'Cambia el título');
     // Edit answers stream no code, so the failure may come before the stream started (JSON 422) or as an event.
     const message = eventOf(answer.events, 'error')?.message ?? answer.json?.message;
-    expect(message).toContain('no se ha modificado nada');
+    expect(message).toContain('No se ha cambiado nada y no se ha descontado ningún mensaje');
     expect(eventOf(answer.events, 'done')).toBeUndefined();
     const space = await readSpace(url, user.authorization, spaceId);
     expect(space.versions).toHaveLength(2);

@@ -39,8 +39,14 @@ export function createEditorStore(initial?: Partial<EditorUiState>) {
     ...initial,
   };
   const listeners = new Set<() => void>();
-  /** Sends a message to the shown preview frame (set by the preview panel while it is mounted). */
-  const preview = { send: (_message: EditorMessage) => {} };
+  /**
+   * Sends a message to the shown preview frame (set by the preview panel while it is mounted);
+   * `watchers` hear each document the frame finished loading and each error the page raised.
+   */
+  const preview = {
+    send: (_message: EditorMessage) => {},
+    watchers: new Set<(event: { type: 'ready' } | { type: 'error'; message: string }) => void>(),
+  };
   return {
     preview,
     get: () => state,

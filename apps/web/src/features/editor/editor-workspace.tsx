@@ -234,6 +234,7 @@ export function EditorWorkspace({
           activeFile={active}
           beforeGenerate={() => session.save()}
           onStream={setStream}
+          undo={versions[0] ? () => actions.restore(versions[0] as Version) : undefined}
           onDone={({ updatedLines: lines }) => {
             setUpdatedLines(lines);
             refetch();

@@ -51,6 +51,8 @@ export interface PromptBarProps {
   onStream: (view: StreamView | null) => void;
   /** A new version exists: reload the files and history, highlight the changed lines. */
   onDone: (result: { versionId: string; updatedLines: Record<string, LineRange[]> }) => void | Promise<void>;
+  /** Puts back the version the site had before this generation ('Deshacer' on the success toast). */
+  undo?: () => void | Promise<void>;
   onUnauthorized: () => void;
   /**
    * In a shared space (issue 25, ADR 0212): the plan its generations use (the owner's), whose
@@ -127,7 +129,9 @@ export function PromptBar(props: PromptBarProps) {
       setRedesign(null);
       props.onClearElement();
       playDoneSound();
-      toast.success(t('done'));
+      // The undo is taken now: it restores the version that was current when this generation started.
+      const undo = props.undo;
+      toast.success(t('done'), undo ? { action: { label: t('undo'), onClick: () => void undo() } } : undefined);
       await props.onDone({ versionId: outcome.done.versionId, updatedLines: outcome.done.updatedLines });
       void profile.refetch();
       return;

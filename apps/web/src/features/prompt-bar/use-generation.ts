@@ -99,6 +99,14 @@ export function useGeneration(options: { onStream: (view: StreamView | null) => 
             }
             schedule();
             break;
+          case 'reverted':
+            // The server refused what streamed so far (all or nothing): back to the files as they were.
+            for (const path of Object.keys(files)) delete files[path];
+            for (const file of base) files[file.path] = file.content;
+            started.clear();
+            writing = null;
+            schedule();
+            break;
           case 'files':
             changed = event.files;
             updatedLines = event.updatedLines;

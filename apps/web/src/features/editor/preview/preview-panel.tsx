@@ -184,10 +184,12 @@ export function PreviewPanel({
           sendToFrame(frame.current, { type: 'source', ...baseline.current });
         }
         dispatch({ type: 'ready' });
+        for (const watch of store.preview.watchers) watch({ type: 'ready' });
         loadedCallback.current?.();
         if (store.get().inspecting) sendToFrame(frame.current, { type: 'inspector', enabled: true });
         if (store.get().visualEditing) sendToFrame(frame.current, { type: 'visual', enabled: true });
       } else if (message.type === 'error') {
+        for (const watch of store.preview.watchers) watch({ type: 'error', message: message.message });
         // The page's own errors (its scripts, a missing file) never use up attempts: the page still
         // renders. They raise the 'Solucionar problema' toast once per document.
         if (errorToasted.current) return;
