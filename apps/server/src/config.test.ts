@@ -83,6 +83,13 @@ describe('parseConfig', () => {
     expect(c.AUTH_RATE_LIMIT).toBe(5);
   });
 
+  it('reads the mail settings: SMTP when SMTP_URL is set, the local outbox otherwise', () => {
+    expect(parseConfig({}).SMTP_URL).toBeUndefined();
+    const c = parseConfig({ SMTP_URL: 'smtps://user:pass@smtp.example.com:465', MAIL_FROM: 'Café Lúa <hola@cafe.example>' });
+    expect(c.SMTP_URL).toBe('smtps://user:pass@smtp.example.com:465');
+    expect(c.MAIL_FROM).toBe('Café Lúa <hola@cafe.example>');
+  });
+
   it('treats blank optional values as unset', () => {
     const c = parseConfig({ GOOGLE_CLIENT_ID: '  ', GOOGLE_CLIENT_SECRET: '', PUBLIC_URL: '' });
     expect(c.GOOGLE_CLIENT_ID).toBeUndefined();
@@ -104,6 +111,10 @@ describe('parseConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PORT: '70000' }, 'PORT'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ SMTP_URL: 'mail.example.com:587' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'DIV' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'DIV <a@b>\r\nBcc: c@d' }, 'MAIL_FROM'],
   ])('a wrong value names the variable: %o', (env, name) => {
     expect(errorOf(env as Record<string, string>)).toContain(`${name}:`);
   });

@@ -109,6 +109,21 @@ export const configSchema = z.object({
   STRIPE_PRICE_PRO: z.string().default('price_pro_plan'),
   STRIPE_PRICE_DEV_GROWTH: z.string().default('price_dev_growth'),
   STRIPE_PRICE_DEV_SCALE: z.string().default('price_dev_scale'),
+  // Mail (issue 23). Without SMTP_URL messages are kept as .eml files in DATA_DIR/mail.
+  /** SMTP server for outgoing mail, e.g. smtps://user:pass@smtp.example.com:465 (nodemailer's URL form). */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+/, 'must start with smtp:// or smtps:// and name a host')
+      .optional(),
+  ),
+  /** Sender of outgoing mail, `Name <address>` or an address; `DIV <no-reply@{PUBLIC_URL's host}>` when unset. */
+  MAIL_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or Name <address>')
+      .optional(),
+  ),
   // Developer API (issue 8).
   /** Length of the developer plans' per-minute rate-limit window, in seconds (tests shorten it). */
   API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

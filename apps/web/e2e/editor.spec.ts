@@ -247,7 +247,7 @@ test('device sizes change the frame and the inspector selects an element', async
   await expect(page.getByTestId('prompt-element')).toContainText('body > main > h1');
 });
 
-test('a script error raises the toast; three failing loads lock the preview', async ({ page }) => {
+test("a script error raises the toast once and never uses up the preview's attempts", async ({ page }) => {
   await signIn(page, 'Errores');
   await createSpace(page, 'Con errores');
   await openFile(page, 'script.js');
@@ -261,13 +261,28 @@ test('a script error raises the toast; three failing loads lock the preview', as
   await expect(page.getByRole('button', { name: 'Solucionar problema' })).toBeVisible();
   await expect(page.getByTestId('preview-error')).toHaveCount(0);
 
-  // An error while loading: automatic attempts, then the lock.
+  // An error while the page loads: the page still renders and no attempt is used up (issue 22).
   await replaceCode(page, "throw new Error('falla al cargar');");
-  // Each failed attempt shows its number (each lasts ~600 ms before the automatic retry).
-  await expect(page.getByTestId('preview-error')).toContainText(/\(Intento [123]\/3\)/);
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado');
+  await expect(preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' })).toBeVisible();
+  await expect(page.getByText('Hay un error, pero podemos tratar de corregirlas!')).toHaveCount(1);
+  // Longer than the automatic retry delay: nothing retried, nothing locked.
+  await page.waitForTimeout(2_000);
+  await expect(page.locator('[data-runtime="ready"]')).toBeVisible();
+  await expect(page.getByTestId('preview-error')).toHaveCount(0);
+});
+
+test('a preview that fails to load is retried three times, then locked', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'Sin vista');
+  await createSpace(page, 'Vista caída');
+  // The preview's host page cannot be reached: each attempt times out.
+  await page.route('**/preview/frame', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId('preview-error')).toContainText(/\(Intento [12]\/3\)/, { timeout: 25_000 });
   await expect(page.getByTestId('preview-error')).toContainText(
     'Demasiados intentos fallidos. Espera 30 segundos antes de intentar nuevamente.',
-    { timeout: 15_000 },
+    { timeout: 45_000 },
   );
   await expect(page.getByTestId('preview-error')).toContainText('(Intento 3/3)');
   await expect(page.locator('[data-runtime="locked"]')).toBeVisible();

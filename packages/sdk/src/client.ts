@@ -3,9 +3,11 @@ import { readNdjson } from './ndjson';
 import type {
   DeployResponse,
   GenerationEvent,
+  ListSpacesQuery,
   ListSpacesResponse,
   ListVersionsResponse,
   SpaceResponse,
+  SpaceSummary,
   V1EditBody,
   V1FilesResponse,
   V1GenerateBody,
@@ -64,7 +66,16 @@ export class DivClient {
   }
 
   readonly spaces = {
-    list: (options?: RequestOptions) => this.json<ListSpacesResponse>('GET', '/v1/spaces', undefined, options),
+    /** One page of your spaces, newest first; pass the answer's `nextCursor` as `cursor` for the next. */
+    list: (page: ListSpacesQuery & RequestOptions = {}) => {
+      const query = new URLSearchParams();
+      if (page.limit !== undefined) query.set('limit', String(page.limit));
+      if (page.cursor !== undefined) query.set('cursor', page.cursor);
+      const search = query.size > 0 ? `?${query}` : '';
+      return this.json<ListSpacesResponse>('GET', `/v1/spaces${search}`, undefined, { signal: page.signal });
+    },
+    /** Every space, newest first, page by page: `for await (const space of client.spaces.all())`. */
+    all: (options: { limit?: number } & RequestOptions = {}) => this.allSpaces(options),
     create: (body: { name: string }, options?: RequestOptions) => this.json<SpaceResponse>('POST', '/v1/spaces', body, options),
     delete: async (spaceId: string, options?: RequestOptions): Promise<void> => {
       await this.request('DELETE', `/v1/spaces/${encodeURIComponent(spaceId)}`, undefined, options);
@@ -74,6 +85,15 @@ export class DivClient {
     versions: (spaceId: string, options?: RequestOptions) =>
       this.json<ListVersionsResponse>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/versions`, undefined, options),
   };
+
+  private async *allSpaces(options: { limit?: number } & RequestOptions): AsyncGenerator<SpaceSummary> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.spaces.list({ ...options, cursor });
+      yield* page.spaces;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
 
   /** Generates a site and streams its events: `for await (const event of client.generate({ prompt }))`. */
   generate(body: V1GenerateBody, options?: RequestOptions): GenerationStream {

@@ -66,6 +66,21 @@ describe('@div/sdk against the running server', () => {
     await expect(client.spaces.files(space.id)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
+  it('lists spaces a page at a time, and all() walks every page once, newest first', async () => {
+    const client = new DivClient({ apiKey: await newKey(), baseUrl });
+    const made: string[] = [];
+    for (const name of ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco']) made.unshift((await client.spaces.create({ name })).space.id);
+    const first = await client.spaces.list({ limit: 2 });
+    expect(first.spaces.map((s) => s.id)).toEqual(made.slice(0, 2));
+    expect(first).toMatchObject({ total: 5, nextCursor: expect.any(String) });
+    const second = await client.spaces.list({ limit: 2, cursor: first.nextCursor ?? undefined });
+    expect(second.spaces.map((s) => s.id)).toEqual(made.slice(2, 4));
+    const all: string[] = [];
+    for await (const space of client.spaces.all({ limit: 2 })) all.push(space.id);
+    expect(all).toEqual(made);
+    await expect(client.spaces.list({ cursor: 'roto' })).rejects.toMatchObject({ status: 400 });
+  });
+
   it('waits out a 429 as Retry-After says and then succeeds', async () => {
     const key = await newKey('starter');
     const impatient = new DivClient({ apiKey: key, baseUrl, maxRetries: 0 });

@@ -22,4 +22,11 @@ export type {
   ThinkingEvent,
 } from '@div/shared/generation';
 export type { DeployResponse } from '@div/shared/publishing';
-export type { ListSpacesResponse, ListVersionsResponse, SpaceResponse, SpaceSummary, Version } from '@div/shared/spaces';
+export type {
+  ListSpacesQuery,
+  ListSpacesResponse,
+  ListVersionsResponse,
+  SpaceResponse,
+  SpaceSummary,
+  Version,
+} from '@div/shared/spaces';

@@ -41,7 +41,17 @@ export const generatedFileSchema = z.object({
 });
 export type GeneratedFile = z.infer<typeof generatedFileSchema>;
 
-export const editOutcomes = ['applied_exact', 'applied_tolerant', 'applied_fuzzy', 'not_found', 'ambiguous'] as const;
+export const editOutcomes = [
+  'applied_exact',
+  'applied_tolerant',
+  'applied_fuzzy',
+  'repeated',
+  'not_found',
+  'ambiguous',
+  'conflict',
+  'elision',
+  'exists',
+] as const;
 export const editOutcomeSchema = z.enum(editOutcomes);
 export type EditOutcome = z.infer<typeof editOutcomeSchema>;
 

@@ -74,7 +74,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   addTokens(first.tokens);
   const one = resolveAnswer(current, first);
   if (one.ok) return finish(current, one.files, one.edits, tokens, 1);
-  if (one.kind !== 'edits') throw new GenerationFailure(one.kind.toUpperCase(), FAILURE_MESSAGES[one.kind]);
+  if (one.kind !== 'edits') {
+    // The local composer explains what it understood when it changes nothing: that is the answer.
+    const said = first.result.prose.trim();
+    if (one.kind === 'empty' && options.provider.kind === 'composer' && said)
+      throw new GenerationFailure('NOTHING_CHANGED', said);
+    throw new GenerationFailure(one.kind.toUpperCase(), FAILURE_MESSAGES[one.kind]);
+  }
 
   // Retry once with the failures described to the model.
   const second = await streamAttempt(options, retryMessages(messages, first.text, one.failures), current);
@@ -150,7 +156,11 @@ async function streamAttempt(
     provider: options.providerChoice,
     messages,
     signal: options.signal,
-    site: { prompt: input.prompt, files: [...input.files] },
+    site: {
+      prompt: input.prompt,
+      files: [...input.files],
+      ...(input.selectedElement ? { selectedElement: input.selectedElement } : {}),
+    },
   });
   for await (const chunk of stream) {
     if (chunk.type === 'reasoning') forward(parser.feedReasoning(chunk.text));

@@ -63,6 +63,7 @@ interface SiteEntry {
 }
 
 interface DeploymentFiles {
+  spaceId: string;
   files: Map<string, ServedFile>;
   bytes: number;
 }
@@ -334,6 +335,8 @@ export class Hosting {
     }
     // Invalidated while reading: this answer may predate the change, so it serves only its waiters.
     if (generation !== this.generation) return entry;
+    // The site is no longer published: its files leave with it.
+    if (!entry && resolved) this.dropSpaceDeployments(resolved.spaceId);
     this.drop(host);
     this.entries.set(host, entry);
     this.checked.set(host, Date.now());
@@ -363,15 +366,30 @@ export class Hosting {
     return row;
   }
 
-  /** Keeps a just-deployed deployment's prepared files, so its first request needs no read of the bytes. */
+  /**
+   * Keeps a just-deployed (committed, live) deployment's prepared files, so its first request needs
+   * no read of the bytes; the space's earlier deployments leave the cache.
+   */
   prime(
+    spaceId: string,
     deploymentId: string,
     files: { path: string; contentType: string; etag: string; body: Buffer; gzip: Buffer | null; brotli: Buffer | null }[],
   ): void {
-    this.storeDeployment(deploymentId, files);
+    this.storeDeployment(spaceId, deploymentId, files);
   }
 
+  /** What the site cache holds: deployments and their bytes (bounded by MAX_CACHE_BYTES). */
+  cacheStats(): { deployments: number; bytes: number; hosts: number } {
+    return { deployments: this.deployments.size, bytes: this.cachedBytes, hosts: this.entries.size };
+  }
+
+  /**
+   * Stores a space's live deployment. A space serves one deployment at a time, so any other of the
+   * same space is superseded (a redeploy or a rollback) and leaves at once: twelve redeploys of a
+   * 5 MB site hold one deployment, not twelve until the byte bound evicts them (issue 26).
+   */
   private storeDeployment(
+    spaceId: string,
     deploymentId: string,
     rows: { path: string; contentType: string; etag: string; body: Buffer; gzip: Buffer | null; brotli: Buffer | null }[],
   ): DeploymentFiles {
@@ -381,15 +399,15 @@ export class Hosting {
       files.set(row.path, servedFile(row));
       bytes += row.body.length + (row.gzip?.length ?? 0) + (row.brotli?.length ?? 0);
     }
-    const stored = { files, bytes };
-    this.dropDeployment(deploymentId);
+    const stored = { spaceId, files, bytes };
+    this.dropSpaceDeployments(spaceId);
     this.deployments.set(deploymentId, stored);
     this.cachedBytes += bytes;
     this.evict();
     return stored;
   }
 
-  private async deploymentFiles(deploymentId: string): Promise<DeploymentFiles> {
+  private async deploymentFiles(spaceId: string, deploymentId: string): Promise<DeploymentFiles> {
     const cached = this.deployments.get(deploymentId);
     if (cached) {
       this.deployments.delete(deploymentId);
@@ -411,12 +429,12 @@ export class Hosting {
     const files = await Promise.all(
       rows.map((row) => (row.gzip === null && row.brotli === null ? prepareFile(row.path, row.body) : row)),
     );
-    return this.storeDeployment(deploymentId, files);
+    return this.storeDeployment(spaceId, deploymentId, files);
   }
 
   private async buildEntry(host: string, resolved: ResolvedHost): Promise<SiteEntry> {
     const deploymentId = resolved.deploymentId as string;
-    const deployment = await this.deploymentFiles(deploymentId);
+    const deployment = await this.deploymentFiles(resolved.spaceId, deploymentId);
     const files = new Map(deployment.files);
     const paths = [...deployment.files.keys()];
     const origin = `${this.ctx.config.TRUST_PROXY ? 'https' : new URL(this.ctx.config.publicUrl).protocol.slice(0, -1)}://${host}`;
@@ -464,6 +482,10 @@ export class Hosting {
     }
   }
 
+  private dropSpaceDeployments(spaceId: string): void {
+    for (const [id, stored] of this.deployments) if (stored.spaceId === spaceId) this.dropDeployment(id);
+  }
+
   /** Least recently used deployments leave first; a host entry whose files left reloads them on its next miss. */
   private evict(): void {
     while (this.cachedBytes > MAX_CACHE_BYTES && this.deployments.size > 1) {
@@ -477,9 +499,16 @@ const analyticsPlan = (plan: string) => plan === 'medium' || plan === 'pro';
 
 const registry = new WeakMap<AppContext, Hosting>();
 
+const byApp = new WeakMap<FastifyInstance, Hosting>();
+
 /** The hosting of this app instance (for the publishing and domains modules). */
 export function hostingOf(ctx: AppContext): Hosting | undefined {
   return registry.get(ctx);
+}
+
+/** The hosting of a built app (for tests and benchmarks that look at its cache). */
+export function hostingOfApp(app: FastifyInstance): Hosting | undefined {
+  return byApp.get(app);
 }
 
 /**
@@ -489,6 +518,7 @@ export function hostingOf(ctx: AppContext): Hosting | undefined {
 export function registerHosting(app: FastifyInstance, ctx: AppContext): Hosting {
   const hosting = new Hosting(ctx);
   registry.set(ctx, hosting);
+  byApp.set(app, hosting);
   app.addHook('onReady', () => hosting.start());
   app.addHook('onClose', () => hosting.close());
   app.addHook('onRequest', (request, reply, done) => {

@@ -53,7 +53,7 @@ export async function deploySpace(opts: {
     );
     const deploymentId = await writeDeployment(ctx, { ...opts, sourceRevision }, prepared);
     const hosting = hostingOf(ctx);
-    hosting?.prime(deploymentId, prepared);
+    hosting?.prime(opts.spaceId, deploymentId, prepared);
     await hosting?.invalidate(opts.spaceId);
     const url = domain ? customDomainUrl(ctx.config, domain) : siteUrl(ctx.config, site.slug);
     return { url, deploymentId, message: PUBLISHING_MESSAGES.deployed };

@@ -29,7 +29,7 @@ export interface AiStreamOptions {
    * The same request in structured form. Router models read only `messages`; the local composer
    * reads this (the user's prompt and the current files) and falls back to the messages without it.
    */
-  site?: { prompt: string; files?: AiSiteFile[] };
+  site?: { prompt: string; files?: AiSiteFile[]; selectedElement?: { selector: string; html: string } };
 }
 
 export interface AiUsage {

@@ -49,6 +49,7 @@ registerLocale('editor', {
       reset: 'Reinicio completo',
       refresh: 'Recargar',
       inspector: 'Inspector',
+      visual: 'Editar',
       deploy: 'Publicar',
       share: 'Compartir',
       invite: 'Invitar',
@@ -69,6 +70,7 @@ registerLocale('editor', {
         reset: 'Reinicio',
         generation: 'Generación con IA',
         remix: 'Remix',
+        visual: 'Edición visual',
       },
     },
     reset: {
@@ -169,6 +171,7 @@ registerLocale('editor', {
         reset: 'Reset',
         generation: 'AI generation',
         remix: 'Remix',
+        visual: 'Visual edit',
       },
     },
     reset: {

@@ -11,7 +11,13 @@ import {
   siteKinds,
   wordPattern,
 } from './analyse';
+import { capital, clausesOf, type Files, type FollowUpResult, newValue, quotes, t } from './followup-kit';
+import { moreHandlers } from './followup-more';
+import { editSelected, type Selected } from './followup-selected';
+import { asksForTranslation, translateSite } from './followup-translate';
 import { escapeHtml, navLine, renderContext, renderSection } from './sections';
+
+export { clausesOf, type FollowUpResult } from './followup-kit';
 
 /**
  * Answers a follow-up on existing files without a model: change a colour, the title, the subtitle,
@@ -19,19 +25,6 @@ import { escapeHtml, navLine, renderContext, renderSection } from './sections';
  * changed file; the provider turns it into SEARCH/REPLACE blocks. What it cannot understand it
  * says plainly, changing nothing.
  */
-
-export interface FollowUpResult {
-  /** Sentences for the person (what was done, or why nothing was). */
-  messages: string[];
-  /** New content per changed path. */
-  changes: Map<string, string>;
-  /** Whether at least one instruction was understood (even if it needed no change). */
-  understood: boolean;
-}
-
-type Files = Map<string, string>;
-
-const t = (lang: Language, es: string, en: string) => (lang === 'es' ? es : en);
 
 const COLOUR_WORDS = wordPattern(
   'colou?r(?:es|s)?|tonos?|fondo|background|paleta|palette|hazl[oa]|ponl[oa]|p[ií]ntal[oa]|make it|paint|principal|primary|secundari[oa]|secondary|acento|accent|botones|buttons',
@@ -60,35 +53,6 @@ const NEW_SITE_WORDS = wordPattern(
   'iu',
 );
 const SITE_WORDS = wordPattern('web|sitio|p[aá]gina|landing|website|site|page|portfolio|portafolio|tienda|shop|blog', 'iu');
-
-const QUOTE = /["“«'‘]([^"”»'’\n]+)["”»'’]/gu;
-
-/** Splits a request into clauses ("change X and add Y"), never inside quotes. */
-export function clausesOf(prompt: string): string[] {
-  const quoted: string[] = [];
-  const masked = prompt.replace(QUOTE, (m) => {
-    quoted.push(m);
-    return `\uE000${quoted.length - 1}\uE001`;
-  });
-  return masked
-    .split(/(?:[.;\n]+|,\s*|\s+(?:y|e|and|also|adem[aá]s|luego|then)\s+)(?=\S)/iu)
-    .map((c) => c.replace(/\uE000(\d+)\uE001/g, (_m, i: string) => quoted[Number(i)] ?? ''))
-    .map((c) => c.trim())
-    .filter(Boolean);
-}
-
-function quotes(text: string): string[] {
-  return [...text.matchAll(QUOTE)].map((m) => (m[1] ?? '').trim()).filter(Boolean);
-}
-
-/** The new value in "… a X", "… to X", "…: X", or the first quoted text. */
-function newValue(clause: string): string | null {
-  const q = quotes(clause);
-  if (q.length) return q.at(-1) ?? null;
-  const m = clause.match(/(?:\s(?:a|por|to|as|into|que sea|que diga|should be|be)|:)\s+(.+)$/iu);
-  const value = m?.[1]?.trim().replace(/[.!]+$/u, '');
-  return value && value.length <= 120 ? value : null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading a site back
@@ -244,10 +208,6 @@ function isGrey(hex: string): boolean {
   const g = (n >> 8) & 255;
   const b = n & 255;
   return Math.max(r, g, b) - Math.min(r, g, b) < 24;
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function replaceElementText(
@@ -492,14 +452,27 @@ function addSections(files: Files, clause: string, lang: Language, out: FollowUp
 
 /** Whether the prompt asks for a new site rather than a change. */
 export function asksForNewSite(prompt: string): boolean {
+  if (asksForTranslation(prompt)) return false;
   return NEW_SITE_WORDS.test(prompt) && SITE_WORDS.test(prompt) && !CHANGE_WORDS.test(prompt.split(/\s+/).slice(0, 2).join(' '));
 }
 
-export function planFollowUp(prompt: string, current: { path: string; content: string }[]): FollowUpResult {
+export function planFollowUp(prompt: string, current: { path: string; content: string }[], selected?: Selected): FollowUpResult {
   const lang = detectLanguage(prompt);
   const files: Files = new Map(current.map((f) => [f.path, f.content]));
   const out: FollowUpResult = { messages: [], changes: new Map(), understood: false };
-  const handlers = [replaceText, changeTitle, changeName, removeSections, addSections, changeColour];
+  // With an element selected, the change is for that element only.
+  if (selected && editSelected(files, prompt, lang, selected, out)) return out;
+  const handlers = [
+    translateSite,
+    ...moreHandlers.slice(0, 4),
+    replaceText,
+    changeTitle,
+    changeName,
+    removeSections,
+    ...moreHandlers.slice(4),
+    addSections,
+    changeColour,
+  ];
   // "añade precios y otra de preguntas": a clause without its own verb continues the previous one.
   let previous: (typeof handlers)[number] | null = null;
   for (const clause of clausesOf(prompt)) {
@@ -512,8 +485,8 @@ export function planFollowUp(prompt: string, current: { path: string; content: s
     out.messages.push(
       t(
         lang,
-        'No he entendido qué cambiar, así que no he tocado nada. Sin un modelo de IA puedo cambiar colores («cambia el color principal a verde»), el título («cambia el título a "Bienvenidos"»), el subtítulo o el nombre, reemplazar un texto («cambia "Hola" por "Buenas"») y añadir o quitar secciones («añade una sección de precios», «quita la sección de testimonios»).',
-        'I did not understand what to change, so I left everything as it was. Without an AI model I can change colours ("change the main colour to green"), the title ("change the title to "Welcome""), the subtitle or the name, replace a text ("replace "Hello" with "Hi"") and add or remove sections ("add a pricing section", "remove the testimonials section").',
+        `He entendido que quieres «${prompt.trim().slice(0, 120)}», pero sin un modelo de IA no sé hacer ese cambio, así que no he tocado nada. Puedo, por ejemplo: «cambia el teléfono a 600 123 456», «añade una sección de preguntas frecuentes» o «cambia el color principal a verde».`,
+        `I understood you want "${prompt.trim().slice(0, 120)}", but without an AI model I cannot make that change, so nothing changed. I can, for example: "change the phone to +44 7700 900123", "add a FAQ section" or "change the main colour to green".`,
       ),
     );
   }
