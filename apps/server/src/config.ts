@@ -91,6 +91,14 @@ export const configSchema = z.object({
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   /** How often page-view counters are written. */
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).default(3000),
+  /**
+   * The local identity provider and local billing may serve a production deployment whose PUBLIC_URL
+   * is not this machine only when this says so (ADR 0151).
+   */
+  ALLOW_LOCAL_PROVIDERS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   // Billing (issue 7). Without STRIPE_SECRET_KEY the local billing provider is used.
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -158,6 +166,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  const local = localProviders(c);
+  if (c.NODE_ENV === 'production' && !isLocalOnly(publicUrl) && local.length > 0 && !c.ALLOW_LOCAL_PROVIDERS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ALLOW_LOCAL_PROVIDERS: ${publicUrl} is public, but these local providers would serve it: ${local.join(', ')}.\n` +
+        '  Anyone could sign in as anyone through "Modo local" and get any plan free through local checkout.\n' +
+        '  Configure GOOGLE_CLIENT_ID/SECRET, GITHUB_CLIENT_ID/SECRET and STRIPE_SECRET_KEY, or set ALLOW_LOCAL_PROVIDERS=true to accept it (ADR 0151).',
+    );
+  }
   return {
     ...c,
     publicUrl,
@@ -170,6 +186,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 function customModelsAllowPrivate(value: 'true' | 'false' | undefined, env: string, publicUrl: string): boolean {
   if (value !== undefined) return value === 'true';
   if (env !== 'production') return true;
+  return isLocalOnly(publicUrl);
+}
+
+/** Whether the app's public origin is this machine only. */
+function isLocalOnly(publicUrl: string): boolean {
   const host = new URL(publicUrl).hostname;
   return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+}
+
+/** The local stand-ins that serve this configuration: what the start-up log names (ADR 0151). */
+export function localProviders(c: Pick<Config, 'GOOGLE_CLIENT_ID' | 'GITHUB_CLIENT_ID' | 'STRIPE_SECRET_KEY'>): string[] {
+  return [
+    ...(c.GOOGLE_CLIENT_ID ? [] : ['identity (Google button)']),
+    ...(c.GITHUB_CLIENT_ID ? [] : ['identity (GitHub button)']),
+    ...(c.STRIPE_SECRET_KEY ? [] : ['billing']),
+  ];
 }
