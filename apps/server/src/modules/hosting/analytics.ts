@@ -27,9 +27,15 @@ export class PageViewCounter {
   count(spaceId: string, path: string): void {
     const day = this.today();
     let sites = this.counts.get(day);
-    if (!sites) this.counts.set(day, (sites = new Map()));
+    if (!sites) {
+      sites = new Map();
+      this.counts.set(day, sites);
+    }
     let pages = sites.get(spaceId);
-    if (!pages) sites.set(spaceId, (pages = new Map()));
+    if (!pages) {
+      pages = new Map();
+      sites.set(spaceId, pages);
+    }
     pages.set(path, (pages.get(path) ?? 0) + 1);
   }
 
