@@ -40,7 +40,7 @@ async function loadAllLazySections(page: Page) {
 }
 
 test.describe('home', () => {
-  test('hero, landing claims, "Comenzar gratis" to /spaces and a tagline that rotates every 3 s', async ({ page }) => {
+  test('hero, landing claims, "Comenzar gratis" to sign-in (then /spaces) and a tagline that rotates every 3 s', async ({ page }) => {
     await page.goto('/');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toContainText('Crea');
@@ -56,7 +56,8 @@ test.describe('home', () => {
     await expect(tagline).toHaveText(second ?? '');
     await expect(tagline).not.toHaveText(second ?? '', { timeout: 3000 });
 
-    await expect(main.getByRole('link', { name: 'Comenzar gratis' })).toHaveAttribute('href', '/spaces');
+    // Signed out, the free start goes through sign-in, which then lands on /spaces (issue 22).
+    await expect(main.getByRole('link', { name: 'Comenzar gratis' })).toHaveAttribute('href', '/login');
   });
 
   test('the four sections load only when scrolled near', async ({ page }) => {

@@ -104,6 +104,6 @@ test('?remix= in the editor remixes that space into a new one and drops the para
   await expect(preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' })).toBeVisible();
 
   await page.goto(`/space/${source}?remix=no-existe`);
-  await expect(page.getByText('Failed to load remix content.')).toBeVisible();
+  await expect(page.getByText('No se pudo cargar el contenido del remix.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/space/${source}$`));
 });

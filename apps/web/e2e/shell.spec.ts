@@ -91,8 +91,9 @@ test.describe('with consent given', () => {
   test('signed-out navigation offers sign-in and the free start', async ({ page }) => {
     await page.goto('/pricing');
     await mainNav(page).getByRole('link', { name: 'Comenzar gratis' }).click();
-    // /spaces is protected: without a session the guard sends the visitor home.
-    await expect(page).toHaveURL(/\/$/);
+    // Signed out, the free start leads to sign-in (then /spaces, issue 22).
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/pricing');
     await mainNav(page).getByRole('link', { name: 'Iniciar sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
