@@ -17,7 +17,7 @@ import net from 'node:net';
  * @param {{ url: string, connections: number, durationS: number, headers?: Record<string, string>,
  *   request?: (connection: number, sequence: number) => LoadRequest }} options
  *   `request` picks what connection `connection` sends as its `sequence`-th request (default: a GET of `url`).
- * @returns {Promise<{ requestsPerSec: number, requests: number, bytesPerSec: number, errors: number, non2xx: number,
+ * @returns {Promise<{ requestsPerSec: number, generatorCores: number, requests: number, bytesPerSec: number, errors: number, non2xx: number,
  *   latencyMs: LatencySummary, byLabel: Record<string, { requests: number, latencyMs: LatencySummary }> }>}
  */
 export async function closedLoop({ url, connections, durationS, headers = {}, request }) {
@@ -93,10 +93,14 @@ export async function closedLoop({ url, connections, durationS, headers = {}, re
       };
       open();
     });
+  const cpu = process.cpuUsage();
   await Promise.all(Array.from({ length: connections }, (_, connection) => connectionLoop(connection)));
   const elapsedS = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   return {
     requestsPerSec: +(latencies.length / elapsedS).toFixed(1),
+    // The generator's own CPU over the run, in cores (it should stay well under half of one).
+    generatorCores: +((used.user + used.system) / 1e6 / elapsedS).toFixed(2),
     requests: latencies.length,
     bytesPerSec: Math.round(totals.bytes / elapsedS),
     errors: totals.errors,
@@ -110,8 +114,11 @@ export async function closedLoop({ url, connections, durationS, headers = {}, re
 
 function encodeRequest(spec, host) {
   const body = spec.body === undefined ? null : Buffer.from(spec.body);
-  let head = `${spec.method ?? 'GET'} ${spec.path} HTTP/1.1\r\nhost: ${host}\r\n`;
-  for (const [name, value] of Object.entries(spec.headers ?? {})) {
+  // A Host among the headers (a published site's) replaces the URL's.
+  const headers = spec.headers ?? {};
+  const ownHost = Object.keys(headers).some((name) => name.toLowerCase() === 'host');
+  let head = `${spec.method ?? 'GET'} ${spec.path} HTTP/1.1\r\n${ownHost ? '' : `host: ${host}\r\n`}`;
+  for (const [name, value] of Object.entries(headers)) {
     if (name.toLowerCase() !== 'content-length') head += `${name}: ${value}\r\n`;
   }
   if (body) head += `content-length: ${body.length}\r\n`;

@@ -1,28 +1,39 @@
 // Benchmark: publishing (issue 6).
 //  1. Deploy of a 1 MB site: from POST /api/deploy to a 200 on the site's URL. Target p95 < 150 ms.
-//  2. Serving a published 50 KB page at 50 concurrent connections, by Host: throughput at least 85 %
-//     of a bare node:http server answering the same bytes from memory in the same run; p99 < 10 ms.
+//  2. Serving a published 50 KB page at 50 concurrent connections, by Host, gzip: throughput at least
+//     85 % of a bare node:http server answering the same page's gzip bytes from memory in the same run,
+//     alternating, and p99 under twice bare's. The app runs as `npm start` configures it (production,
+//     info logging to a file). The closed-loop generator (ADR 0137) drives both; its CPU and each
+//     server's CPU per request are recorded.
 //  3. Page-view analytics on (a medium plan's site) vs off (a free plan's site): within 10 %.
 // Run from the repository root: node bench/publishing.mjs   (writes bench/results/publishing.json)
-// BENCH_ONLY=deploy measures the deploy alone and prints it (no results file), for before/after checks.
+// BENCH_ONLY=deploy measures the deploys alone and prints them (no results file), for before/after checks;
+// BENCH_ONLY=serving skips the deploys.
 // The app runs in a child process on the embedded database; the deploy is measured again on a scratch
 // PostgreSQL database next to BENCH_DATABASE_URL (default: the machine's server) when one answers,
 // and the bar applies to both.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { percentile } from './closed-loop.mjs';
+import { gzipSync } from 'node:zlib';
+import { closedLoop, percentile } from './closed-loop.mjs';
 import { scratchDatabase } from './scratch-database.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 2;
 const DEPLOYS = Number(process.env.BENCH_DEPLOYS ?? 30);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SIZES = [
+  { label: '100 KB', bytes: 100 * 1024, runs: Math.max(10, DEPLOYS / 2) },
+  { label: '1 MB', bytes: 1024 * 1024, runs: DEPLOYS },
+  { label: '5 MB', bytes: 5 * 1024 * 1024, runs: Math.max(10, DEPLOYS / 3) },
+];
+
 const ONLY = process.env.BENCH_ONLY;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -47,12 +58,18 @@ function makePage(bytes) {
 }
 
 function serveBare() {
-  const body = Buffer.from(PAGE);
+  // The page's gzip bytes, as DIV stores them (level 5, ADR 0109), answered from memory.
+  const body = gzipSync(Buffer.from(PAGE), { level: 5 });
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, etag: '"x"' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': body.length,
+      'content-encoding': 'gzip',
+      etag: '"x"',
+    });
     res.end(body);
   });
-  server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`));
+  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 }
 
 async function serveApp() {
@@ -61,9 +78,9 @@ async function serveApp() {
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
   const { users } = await import('../apps/server/src/db/schema/users.ts');
   const { createSession } = await import('../apps/server/src/modules/auth/sessions.ts');
+  // npm start's configuration: production, LOG_LEVEL's default (info), the default logger.
   const config = parseConfig({
     NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
     DATABASE_URL: process.env.BENCH_APP_DATABASE_URL,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'div-bench-pub-')),
     WEB_DIST: path.join(tmpdir(), 'div-no-web-build'),
@@ -79,26 +96,30 @@ async function serveApp() {
       .returning({ id: users.id });
     tokens[plan] = (await createSession(database, { userId: user.id, ttlMs: 3_600_000 })).token;
   }
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`${JSON.stringify({ port: app.server.address().port, tokens })}\n`);
+  process.send({ port: app.server.address().port, tokens });
 }
 
+/** Starts a server child; its log goes to a file (as under a process manager), its port comes by IPC. */
 function start(args, env = {}) {
+  const log = path.join(mkdtempSync(path.join(tmpdir(), 'div-bench-log-')), 'server.log');
+  const out = openSync(log, 'a');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', out, 'inherit', 'ipc'],
     });
-    let buffer = '';
-    child.stdout.on('data', (chunk) => {
-      buffer += chunk;
-      const line = buffer.split('\n')[0];
-      if (buffer.includes('\n')) resolve({ child, ...JSON.parse(line) });
-    });
+    child.once('message', (message) => resolve({ child, log, ...message }));
     child.on('exit', (code) => reject(new Error(`child exited ${code}`)));
   });
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function request(port, { method = 'GET', path: p = '/', host, token, body }) {
@@ -127,16 +148,16 @@ async function request(port, { method = 'GET', path: p = '/', host, token, body 
   });
 }
 
-/** A 1 MB site: a 50 KB home page, a second page and stylesheets/scripts, different on every deploy. */
-function siteOf(marker) {
+/** A site of `bytes`: a 50 KB home page, a second page and stylesheets/scripts, different on every deploy. */
+function siteOf(marker, bytes = 1024 * 1024) {
   const files = [
     { path: 'index.html', content: PAGE.replace('<title>Bench</title>', `<title>${marker}</title>`) },
     { path: 'about.html', content: PAGE.replace('<title>Bench</title>', '<title>About</title>') },
   ];
   let total = files.reduce((n, f) => n + f.content.length, 0);
   let i = 0;
-  while (total < 1024 * 1024) {
-    const size = Math.min(100 * 1024, 1024 * 1024 - total);
+  while (total < bytes) {
+    const size = Math.min(100 * 1024, bytes - total);
     let content = `/* ${marker} ${i} */\n`;
     while (content.length < size)
       content += `.c${i}-${content.length}{margin:${content.length % 17}px;color:#${randomBytes(3).toString('hex')}}\n`;
@@ -147,25 +168,40 @@ function siteOf(marker) {
   return files;
 }
 
-async function cannon(port, host) {
-  const opts = { url: `http://127.0.0.1:${port}/`, connections: CONNECTIONS, headers: host ? { host } : {} };
-  await autocannon({ ...opts, duration: WARMUP_S });
-  const r = await autocannon({ ...opts, duration: DURATION_S });
+/** Closed-loop load on `server`'s `/` by Host, gzip accepted; with the generator's and the server's CPU. */
+async function serve(server, host) {
+  const opts = {
+    url: `http://127.0.0.1:${server.port}/`,
+    connections: CONNECTIONS,
+    headers: { 'accept-encoding': 'gzip', ...(host ? { host } : {}) },
+  };
+  await closedLoop({ ...opts, durationS: WARMUP_S });
+  const serverCpu = cpuSecondsOf(server.child.pid);
+  const r = await closedLoop({ ...opts, durationS: DURATION_S });
+  const served = cpuSecondsOf(server.child.pid) - serverCpu;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`non-2xx ${r.non2xx}, errors ${r.errors}`);
   return {
-    requestsPerSec: r.requests.average,
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    throughputMBs: r.throughput.average / 1e6,
+    requestsPerSec: Math.round(r.requestsPerSec),
+    p50Ms: +r.latencyMs.p50.toFixed(2),
+    p99Ms: +r.latencyMs.p99.toFixed(2),
+    bytesPerAnswer: Math.round(r.bytesPerSec / r.requestsPerSec),
+    serverCpuUsPerRequest: +((served / r.requests) * 1e6).toFixed(1),
+    generatorCores: r.generatorCores,
   };
 }
 
-/** DEPLOYS deploys of a fresh 1 MB site (after 3 warm-ups), each timed until its URL serves it. */
+/** Deploys of a fresh site of each size (after 3 warm-ups), each timed until its URL serves it. */
 async function measureDeploys(app, spaceId) {
+  const out = {};
+  for (const size of SIZES) out[size.label] = await measureDeploysOf(app, spaceId, size);
+  return out;
+}
+
+async function measureDeploysOf(app, spaceId, { bytes, runs }) {
   const deployMs = [];
-  for (let i = 0; i < DEPLOYS + 3; i += 1) {
+  for (let i = 0; i < runs + 3; i += 1) {
     const marker = `deploy-${i}-${randomBytes(4).toString('hex')}`;
-    const files = siteOf(marker);
+    const files = siteOf(marker, bytes);
     const t0 = performance.now();
     const res = await request(app.port, {
       method: 'POST',
@@ -181,11 +217,11 @@ async function measureDeploys(app, spaceId) {
   }
   deployMs.sort((a, b) => a - b);
   return {
-    sizeBytes: 1024 * 1024,
-    runs: DEPLOYS,
+    sizeBytes: bytes,
+    runs,
     p50Ms: +percentile(deployMs, 50).toFixed(1),
     p95Ms: +percentile(deployMs, 95).toFixed(1),
-    targetP95Ms: 150,
+    ...(bytes === 1024 * 1024 ? { targetP95Ms: 150 } : {}),
   };
 }
 
@@ -198,10 +234,10 @@ async function main() {
     const onSpace = await spaceOf(app.tokens.medium, 'Analytics On');
     const offSpace = await spaceOf(app.tokens.free, 'Analytics Off');
 
-    // 1. Deploy of a 1 MB site until its URL answers 200 with the new content, on both databases.
-    const deploy = { embedded: await measureDeploys(app, onSpace) };
-    console.log('deploy 1 MB, embedded database', deploy.embedded);
-    const scratch = await scratchDatabase('div_bench_pub');
+    // 1. Deploys of 100 KB, 1 MB and 5 MB sites until its URL answers 200 with the new content, on both databases.
+    const deploy = ONLY === 'serving' ? {} : { embedded: await measureDeploys(app, onSpace) };
+    if (deploy.embedded) console.log('deploy, embedded database', deploy.embedded);
+    const scratch = ONLY === 'serving' ? { reason: 'BENCH_ONLY=serving' } : await scratchDatabase('div_bench_pub');
     if (scratch.url) {
       const pgApp = await start(['--import', 'tsx', 'bench/publishing.mjs', 'app'], { BENCH_APP_DATABASE_URL: scratch.url });
       try {
@@ -216,7 +252,7 @@ async function main() {
           ).body,
         ).space.id;
         deploy.postgresql = await measureDeploys(pgApp, space);
-        console.log('deploy 1 MB, PostgreSQL', deploy.postgresql);
+        console.log('deploy, PostgreSQL', deploy.postgresql);
       } finally {
         pgApp.child.kill();
         await new Promise((r) => setTimeout(r, 300));
@@ -241,18 +277,24 @@ async function main() {
     const check = await request(app.port, { host: 'analytics-on.bench.test' });
     if (check.body !== PAGE) throw new Error('served bytes differ from the page');
 
+    const loadBefore = os.loadavg().map((n) => +n.toFixed(1));
     // 2 and 3. Serving: bare server, site without analytics, site with analytics; two rounds, averaged.
     const rounds = { bare: [], off: [], on: [] };
     // The order alternates between rounds so neither variant always runs first on a warm process.
-    for (let round = 0; round < 2; round += 1) {
-      rounds.bare.push(await cannon(bare.port));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      rounds.bare.push(await serve(bare));
       const order = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
-      for (const which of order) rounds[which].push(await cannon(app.port, `analytics-${which}.bench.test`));
+      for (const which of order) rounds[which].push(await serve(app, `analytics-${which}.bench.test`));
     }
+    const mean = (list, key) => +(list.reduce((n, r) => n + r[key], 0) / list.length).toFixed(2);
     const avg = (list) => ({
-      requestsPerSec: Math.round(list.reduce((n, r) => n + r.requestsPerSec, 0) / list.length),
+      requestsPerSec: Math.round(mean(list, 'requestsPerSec')),
       p50Ms: Math.max(...list.map((r) => r.p50Ms)),
-      p99Ms: Math.max(...list.map((r) => r.p99Ms)),
+      p99Ms: mean(list, 'p99Ms'),
+      bytesPerAnswer: list[0].bytesPerAnswer,
+      serverCpuUsPerRequest: mean(list, 'serverCpuUsPerRequest'),
+      generatorCores: Math.max(...list.map((r) => r.generatorCores)),
+      rounds: list,
     });
     const bareR = avg(rounds.bare);
     const offR = avg(rounds.off);
@@ -264,8 +306,12 @@ async function main() {
       bare: bareR,
       site: onR,
       ratioToBare: +(onR.requestsPerSec / bareR.requestsPerSec).toFixed(3),
+      // Each round's site against the bare server measured just before it.
+      ratioPerRound: rounds.on.map((r, i) => +(r.requestsPerSec / rounds.bare[i].requestsPerSec).toFixed(3)),
+      p99ToBare: +(onR.p99Ms / bareR.p99Ms).toFixed(2),
       targetRatio: 0.85,
-      targetP99Ms: 10,
+      targetP99ToBare: 2,
+      loadAverageBefore: loadBefore,
     };
     const analytics = {
       off: offR,
@@ -279,9 +325,9 @@ async function main() {
     console.log('serving', serving);
     console.log('analytics', analytics, 'views counted', views);
     const pass = {
-      deployP95: deploy.embedded.p95Ms < 150 && (deploy.postgresql?.p95Ms ?? 0) < 150,
+      deployP95: (deploy.embedded?.['1 MB'].p95Ms ?? 0) < 150 && (deploy.postgresql?.['1 MB'].p95Ms ?? 0) < 150,
       servingRatio: serving.ratioToBare >= 0.85,
-      servingP99: onR.p99Ms < 10,
+      servingP99: serving.p99ToBare < 2,
       analyticsWithin10: Math.abs(1 - analytics.onToOff) <= 0.1,
     };
     console.log('pass', pass);

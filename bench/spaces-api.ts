@@ -170,7 +170,8 @@ async function main() {
     const baseline = await load(`http://127.0.0.1:${bare.port}/`);
     const baselineBig = await load(`http://127.0.0.1:${bareBig.port}/`);
     const health = await load(`${origin}/api/health`);
-    const list = await load(`${origin}/api/spaces`, seeded.lister.token);
+    // One page of 100 (the list is paged since ADR 0220; the app asks for 30 at a time).
+    const list = await load(`${origin}/api/spaces?limit=100`, seeded.lister.token);
     const detail = await load(`${origin}/api/spaces/${seeded.spaceId}`, seeded.opener.token);
 
     const report = (r: typeof list, extra: Record<string, unknown>) => ({

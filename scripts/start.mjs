@@ -1,7 +1,10 @@
-// `npm start`: builds the web app when it is not built (or older than its sources), then runs the server.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds the web app and compiles the server when they are missing (or older than their
+// sources), then runs the compiled server.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildServer, serverBundle, serverStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -25,10 +28,11 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// The server runs compiled (scripts/build-server.mjs), in this very process: no TypeScript loader and
+// no wrapper process beside it (issue 26). main.ts handles SIGINT and SIGTERM.
+if (serverStale()) {
+  console.log('Compiling the server…');
+  await buildServer();
+}
+process.env.NODE_ENV ??= 'production';
+await import(pathToFileURL(serverBundle).href);

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, databaseErrorCode, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
+import { registerJsonBodyParser } from './lib/json-body';
 import { loadSecret } from './lib/secret';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerGracefulShutdown } from './lib/shutdown';
@@ -16,11 +17,13 @@ import { registerAccountRoutes } from './modules/account/routes';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerApiKeysRoutes } from './modules/api-keys/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerSignInFirst, signedOutInstead } from './modules/auth/sign-in-first';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
 import { registerBillingRoutes } from './modules/billing/routes';
 import { registerCustomModelsRoutes } from './modules/custom-models/routes';
 import { registerDeveloperApi } from './modules/developer-api/routes';
 import { registerDomainsRoutes } from './modules/domains/routes';
+import { registerFormsRoutes, startForms } from './modules/forms/routes';
 import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerHosting } from './modules/hosting/hosting';
@@ -63,6 +66,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // JSON with limits on nesting and size, and an empty body as no body (ADR 0150).
+  registerJsonBodyParser(app, BODY_LIMIT);
 
   const database =
     options.database ??
@@ -79,6 +84,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerOps(app, ctx);
   // Published sites are answered by Host before anything of the app runs (issue 6).
   registerHosting(app, ctx);
+  startForms(app, ctx);
 
   // The WebSocket of spaces edited together (issue 25, ADR 0213), on the same server.
   ctx.realtime = registerRealtime(app, ctx);
@@ -106,7 +112,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
+    // A signed-out request answers 401 whatever its body (ADR 0150).
+    const signedOut = await signedOutInstead(ctx, request, error);
+    if (signedOut) return reply.status(signedOut.status).send({ message: signedOut.message, code: signedOut.code });
     if (error instanceof AppError) {
       return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
     }
@@ -137,6 +146,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(
     async (api) => {
+      // Routes that take large bodies authenticate before reading them (ADR 0150).
+      registerSignInFirst(api, ctx, BODY_LIMIT);
       registerHealthRoutes(api, ctx);
       registerUsageRoutes(api, ctx);
       registerBillingRoutes(api, ctx);
@@ -152,6 +163,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerRedesignRoutes(api, ctx);
       registerApiKeysRoutes(api, ctx);
       registerCustomModelsRoutes(api, ctx);
+      registerFormsRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );

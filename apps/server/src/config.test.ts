@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, localProviders, parseConfig } from './config';
 
 function errorOf(env: Record<string, string>): string {
   try {
@@ -29,13 +29,37 @@ describe('parseConfig', () => {
   it('allows private custom model endpoints unless in production on a public address, or as configured', () => {
     expect(parseConfig({}).customModelsAllowPrivate).toBe(true);
     expect(parseConfig({ NODE_ENV: 'production' }).customModelsAllowPrivate).toBe(true);
-    expect(parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://div.example' }).customModelsAllowPrivate).toBe(false);
-    expect(
-      parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://div.example', CUSTOM_MODELS_ALLOW_PRIVATE: 'true' })
-        .customModelsAllowPrivate,
-    ).toBe(true);
+    const publicProd = { NODE_ENV: 'production', PUBLIC_URL: 'https://div.example', ALLOW_LOCAL_PROVIDERS: 'true' };
+    expect(parseConfig(publicProd).customModelsAllowPrivate).toBe(false);
+    expect(parseConfig({ ...publicProd, CUSTOM_MODELS_ALLOW_PRIVATE: 'true' }).customModelsAllowPrivate).toBe(true);
     expect(parseConfig({ CUSTOM_MODELS_ALLOW_PRIVATE: 'false' }).customModelsAllowPrivate).toBe(false);
     expect(errorOf({ SECRETS_KEY: 'short' })).toContain('SECRETS_KEY');
+  });
+
+  it('refuses to serve a public production address with local identity or billing unless told to (ADR 0151)', () => {
+    const real = {
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      GITHUB_CLIENT_ID: 'h',
+      GITHUB_CLIENT_SECRET: 'hs',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+    };
+    const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://div.example' };
+    expect(parseConfig({ ...prod, ...real }).publicUrl).toBe('https://div.example');
+    // One local button is enough to let anyone sign in as anyone.
+    const oneLocal = errorOf({ ...prod, ...real, GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' });
+    expect(oneLocal).toContain('ALLOW_LOCAL_PROVIDERS');
+    expect(oneLocal).toContain('identity (Google button)');
+    expect(errorOf({ ...prod, ...real, STRIPE_SECRET_KEY: '' })).toContain('billing');
+    expect(errorOf(prod)).toContain('identity (GitHub button)');
+    expect(parseConfig({ ...prod, ALLOW_LOCAL_PROVIDERS: 'true' }).ALLOW_LOCAL_PROVIDERS).toBe(true);
+    // npm start and the browser tests: production on this machine only.
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:3119', 'http://app.localhost:8080']) {
+      expect(parseConfig({ NODE_ENV: 'production', PUBLIC_URL: url }).publicUrl).toBe(url);
+    }
+    expect(parseConfig({ NODE_ENV: 'production' }).publicUrl).toBe('http://localhost:3000');
+    expect(parseConfig({ PUBLIC_URL: 'https://div.example' }).publicUrl).toBe('https://div.example');
+    expect(localProviders(parseConfig({}))).toEqual(['identity (Google button)', 'identity (GitHub button)', 'billing']);
   });
 
   it('reads the sign-in variables', () => {
@@ -59,6 +83,13 @@ describe('parseConfig', () => {
     expect(c.AUTH_RATE_LIMIT).toBe(5);
   });
 
+  it('reads the mail settings: SMTP when SMTP_URL is set, the local outbox otherwise', () => {
+    expect(parseConfig({}).SMTP_URL).toBeUndefined();
+    const c = parseConfig({ SMTP_URL: 'smtps://user:pass@smtp.example.com:465', MAIL_FROM: 'Café Lúa <hola@cafe.example>' });
+    expect(c.SMTP_URL).toBe('smtps://user:pass@smtp.example.com:465');
+    expect(c.MAIL_FROM).toBe('Café Lúa <hola@cafe.example>');
+  });
+
   it('treats blank optional values as unset', () => {
     const c = parseConfig({ GOOGLE_CLIENT_ID: '  ', GOOGLE_CLIENT_SECRET: '', PUBLIC_URL: '' });
     expect(c.GOOGLE_CLIENT_ID).toBeUndefined();
@@ -80,6 +111,10 @@ describe('parseConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PORT: '70000' }, 'PORT'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ SMTP_URL: 'mail.example.com:587' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'DIV' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'DIV <a@b>\r\nBcc: c@d' }, 'MAIL_FROM'],
   ])('a wrong value names the variable: %o', (env, name) => {
     expect(errorOf(env as Record<string, string>)).toContain(`${name}:`);
   });

@@ -65,7 +65,7 @@ export const configSchema = z.object({
   /** Silence from the router (before the first byte or between chunks) after which a stream counts as stalled. */
   AI_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Characters per second the local composer streams; 0 is as fast as possible. */
-  COMPOSER_PACE: z.coerce.number().int().min(0).default(8000),
+  COMPOSER_PACE: z.coerce.number().int().min(0).default(14000),
   /** Lease of a running generation's reserved message; a process that dies gives it back after this (ADR 0121). */
   RESERVATION_LEASE_MS: z.coerce.number().int().min(300).default(120_000),
   /** Silence on a generation stream after which the server sends a keepalive event. */
@@ -91,6 +91,14 @@ export const configSchema = z.object({
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   /** How often page-view counters are written. */
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).default(3000),
+  /**
+   * The local identity provider and local billing may serve a production deployment whose PUBLIC_URL
+   * is not this machine only when this says so (ADR 0151).
+   */
+  ALLOW_LOCAL_PROVIDERS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   // Billing (issue 7). Without STRIPE_SECRET_KEY the local billing provider is used.
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -101,12 +109,42 @@ export const configSchema = z.object({
   STRIPE_PRICE_PRO: z.string().default('price_pro_plan'),
   STRIPE_PRICE_DEV_GROWTH: z.string().default('price_dev_growth'),
   STRIPE_PRICE_DEV_SCALE: z.string().default('price_dev_scale'),
+  // Mail (issue 23). Without SMTP_URL messages are kept as .eml files in DATA_DIR/mail.
+  /** SMTP server for outgoing mail, e.g. smtps://user:pass@smtp.example.com:465 (nodemailer's URL form). */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+/, 'must start with smtp:// or smtps:// and name a host')
+      .optional(),
+  ),
+  /** Sender of outgoing mail, `Name <address>` or an address; `DIV <no-reply@{PUBLIC_URL's host}>` when unset. */
+  MAIL_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or Name <address>')
+      .optional(),
+  ),
+  // Forms on published sites (issue 23, ADR 0191).
+  /** Submissions one IP may send to one site per minute. */
+  FORMS_RATE_PER_IP: z.coerce.number().int().min(1).default(5),
+  /** Submissions one site accepts per minute from everyone. */
+  FORMS_RATE_PER_SITE: z.coerce.number().int().min(1).default(120),
+  /** First retry delay of a failed notice (email or webhook); each next one waits 4 times longer. */
+  FORMS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  /** How often each instance looks for notices due (they are also sent right after a submission). */
+  FORMS_DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(5000),
+  /** Whether webhooks may call private or loopback addresses; like CUSTOM_MODELS_ALLOW_PRIVATE when unset. */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).optional(),
   // Developer API (issue 8).
   /** Length of the developer plans' per-minute rate-limit window, in seconds (tests shorten it). */
   API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; customModelsAllowPrivate: boolean };
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  customModelsAllowPrivate: boolean;
+  webhooksAllowPrivate: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -128,10 +166,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  const local = localProviders(c);
+  if (c.NODE_ENV === 'production' && !isLocalOnly(publicUrl) && local.length > 0 && !c.ALLOW_LOCAL_PROVIDERS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ALLOW_LOCAL_PROVIDERS: ${publicUrl} is public, but these local providers would serve it: ${local.join(', ')}.\n` +
+        '  Anyone could sign in as anyone through "Modo local" and get any plan free through local checkout.\n' +
+        '  Configure GOOGLE_CLIENT_ID/SECRET, GITHUB_CLIENT_ID/SECRET and STRIPE_SECRET_KEY, or set ALLOW_LOCAL_PROVIDERS=true to accept it (ADR 0151).',
+    );
+  }
   return {
     ...c,
     publicUrl,
     customModelsAllowPrivate: customModelsAllowPrivate(c.CUSTOM_MODELS_ALLOW_PRIVATE, c.NODE_ENV, publicUrl),
+    webhooksAllowPrivate: customModelsAllowPrivate(c.WEBHOOKS_ALLOW_PRIVATE, c.NODE_ENV, publicUrl),
   };
 }
 
@@ -139,6 +186,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 function customModelsAllowPrivate(value: 'true' | 'false' | undefined, env: string, publicUrl: string): boolean {
   if (value !== undefined) return value === 'true';
   if (env !== 'production') return true;
+  return isLocalOnly(publicUrl);
+}
+
+/** Whether the app's public origin is this machine only. */
+function isLocalOnly(publicUrl: string): boolean {
   const host = new URL(publicUrl).hostname;
   return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+}
+
+/** The local stand-ins that serve this configuration: what the start-up log names (ADR 0151). */
+export function localProviders(c: Pick<Config, 'GOOGLE_CLIENT_ID' | 'GITHUB_CLIENT_ID' | 'STRIPE_SECRET_KEY'>): string[] {
+  return [
+    ...(c.GOOGLE_CLIENT_ID ? [] : ['identity (Google button)']),
+    ...(c.GITHUB_CLIENT_ID ? [] : ['identity (GitHub button)']),
+    ...(c.STRIPE_SECRET_KEY ? [] : ['billing']),
+  ];
 }

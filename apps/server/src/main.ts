@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, localProviders, parseConfig } from './config';
 
 /** Longest a shutdown may take before the process exits anyway (code 1). */
 const FORCE_EXIT_MS = 10_000;
@@ -16,6 +16,8 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
+  const local = localProviders(config);
+  if (local.length > 0) app.log.warn({ localProviders: local }, `local providers active: ${local.join(', ')}`);
   let closing = false;
   // app.close(): new requests answer 503, running generations stop and give their messages back,
   // in-flight requests finish (even those whose client left), then the database and Redis close (ADR 0125).

@@ -84,7 +84,7 @@ test('every upstream fault ends with a clear error, the message given back and a
     {
       name: 'connection cut mid-stream',
       script: faults.cut,
-      error: 'La conexión con el proveedor de IA se cortó antes de terminar.',
+      error: 'La respuesta de la IA se cortó antes de terminar (se perdió la conexión)',
     },
   ];
   let title = 'Panadería Trigo';

@@ -75,7 +75,7 @@ test('a failing portal says so', async ({ page }) => {
   );
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Gestionar suscripción' }).click();
-  await expect(page.getByText('Failed to create portal session')).toBeVisible();
+  await expect(page.getByText('No se pudo abrir el portal de suscripción')).toBeVisible();
 });
 
 test('account deletion needs the typed confirmation and signs out', async ({ page }) => {

@@ -35,9 +35,9 @@ async function openFile(page: Page, path: string) {
   await expect(page.getByTestId('code-editor')).toHaveAttribute('data-path', path);
 }
 
-async function openTools(page: Page) {
+async function openTools(page: Page, title = 'Herramientas de Vista') {
   await page.getByTestId('tools-button').click();
-  await expect(page.getByRole('dialog', { name: 'Herramientas de Vista' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
 }
 
 test('edit index.html, see the preview change, reload and find it, restore an earlier version', async ({ page }) => {
@@ -247,7 +247,7 @@ test('device sizes change the frame and the inspector selects an element', async
   await expect(page.getByTestId('prompt-element')).toContainText('body > main > h1');
 });
 
-test('a script error raises the toast; three failing loads lock the preview', async ({ page }) => {
+test("a script error raises the toast once and never uses up the preview's attempts", async ({ page }) => {
   await signIn(page, 'Errores');
   await createSpace(page, 'Con errores');
   await openFile(page, 'script.js');
@@ -257,17 +257,32 @@ test('a script error raises the toast; three failing loads lock the preview', as
   await expect(page.getByTestId('save-status')).toHaveText('Guardado');
   await expect(page.locator('[data-runtime="ready"]')).toBeVisible();
   await preview(page).getByRole('button', { name: 'Saludar' }).click();
-  await expect(page.getByText('Hay un error, pero podemos tratar de corregirlas!')).toBeVisible();
+  await expect(page.getByText('¡Hay un error, pero podemos tratar de corregirlo!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Solucionar problema' })).toBeVisible();
   await expect(page.getByTestId('preview-error')).toHaveCount(0);
 
-  // An error while loading: automatic attempts, then the lock.
+  // An error while the page loads: the page still renders and no attempt is used up (issue 22).
   await replaceCode(page, "throw new Error('falla al cargar');");
-  // Each failed attempt shows its number (each lasts ~600 ms before the automatic retry).
-  await expect(page.getByTestId('preview-error')).toContainText(/\(Intento [123]\/3\)/);
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado');
+  await expect(preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' })).toBeVisible();
+  await expect(page.getByText('¡Hay un error, pero podemos tratar de corregirlo!')).toHaveCount(1);
+  // Longer than the automatic retry delay: nothing retried, nothing locked.
+  await page.waitForTimeout(2_000);
+  await expect(page.locator('[data-runtime="ready"]')).toBeVisible();
+  await expect(page.getByTestId('preview-error')).toHaveCount(0);
+});
+
+test('a preview that fails to load is retried three times, then locked', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'Sin vista');
+  await createSpace(page, 'Vista caída');
+  // The preview's host page cannot be reached: each attempt times out.
+  await page.route('**/preview/frame', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId('preview-error')).toContainText(/\(Intento [12]\/3\)/, { timeout: 25_000 });
   await expect(page.getByTestId('preview-error')).toContainText(
     'Demasiados intentos fallidos. Espera 30 segundos antes de intentar nuevamente.',
-    { timeout: 15_000 },
+    { timeout: 45_000 },
   );
   await expect(page.getByTestId('preview-error')).toContainText('(Intento 3/3)');
   await expect(page.locator('[data-runtime="locked"]')).toBeVisible();
@@ -323,7 +338,7 @@ test('reset asks for confirmation and brings back the starter page; deploy shows
 
   await openTools(page);
   await page.getByRole('button', { name: 'Reinicio completo' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText("You're about to reset the editor. Are you sure?");
+  await expect(page.getByRole('alertdialog')).toContainText('Vas a reiniciar el editor. ¿Estás seguro?');
   await page.getByRole('button', { name: 'Reiniciar' }).click();
   await expect(preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' })).toBeVisible();
   await openTools(page);
@@ -332,7 +347,20 @@ test('reset asks for confirmation and brings back the starter page; deploy shows
   await expect(page.getByRole('button', { name: /Invitar/ })).toBeEnabled();
   await page.getByRole('button', { name: 'Publicar' }).click();
   // The publishing issue answers with the site's address, or with its message when it cannot.
-  await expect(page.getByText(/Deployment (successful|failed)/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^(Sitio publicado|No se pudo publicar el sitio)$/).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Deployment (successful|failed)/)).toHaveCount(0);
+
+  // The English interface keeps the English messages (issue 22).
+  await page.evaluate(() => localStorage.setItem('div_language', 'en'));
+  await page.reload();
+  await openTools(page, 'View Tools');
+  await page.getByRole('button', { name: 'Full reset' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText("You're about to reset the editor. Are you sure?");
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  if (!(await page.getByRole('dialog', { name: 'View Tools' }).isVisible())) await openTools(page, 'View Tools');
+  await page.getByRole('button', { name: 'Deploy', exact: true }).click();
+  await expect(page.getByText(/Deployment (successful|failed)/).first()).toBeVisible({ timeout: 15_000 });
 });
 
 test('the layout resizes by keyboard, keeps its sizes after a reload, and switches by tabs below 1024 px', async ({ page }) => {

@@ -120,7 +120,7 @@ test('describe a site, change a colour, stop a generation, reach the free limit'
   await prompt(page).press('Enter');
   const upsell = page.getByTestId('pro-dialog');
   await expect(upsell).toBeVisible();
-  await expect(upsell).toContainText('You reached the limit of free AI usage.');
+  await expect(upsell).toContainText('Alcanzaste el límite de mensajes de tu plan este mes.');
   await expect(upsell).toContainText('$9/mes');
   await page.screenshot({ path: '/tmp/div-gen-pro.png' });
   await upsell.getByRole('link', { name: 'Ver planes' }).click();

@@ -63,7 +63,7 @@ test('invite an editor and a viewer, accept, edit with roles, see who made each 
   await expect(ana.getByTestId('save-status')).toHaveText('Guardado');
   await openTools(ana);
   await ana.getByRole('button', { name: 'Publicar' }).click();
-  await expect(ana.getByText(/Deployment successful/)).toBeVisible();
+  await expect(ana.getByText(/Sitio publicado/)).toBeVisible();
   await ana.goto('/spaces');
   await expect(ana.getByTestId('shared-space-card')).toHaveAccessibleName('Abrir Panadería del barrio, de Olga');
   await expect(ana.getByTestId('shared-space-card')).toContainText('Editor');

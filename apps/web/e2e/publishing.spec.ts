@@ -43,7 +43,7 @@ async function deployFromEditor(page: Page) {
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
   await dialog.getByRole('button', { name: 'Publicar' }).click();
   expect((await answered).status()).toBe(200);
-  await expect(page.getByText('Deployment successful').first()).toBeVisible();
+  await expect(page.getByText('Sitio publicado', { exact: true }).first()).toBeVisible();
 }
 
 test('publish from the editor, visit the site on its own *.localhost origin, deploy again, roll back', async ({

@@ -68,7 +68,7 @@ test('share a space by link, remix it as someone else with every file, see the c
   await signIn(bruno, 'Bruno');
   await bruno.goto(link);
   await bruno.getByRole('button', { name: 'Remixar' }).click();
-  await expect(bruno.getByText('Remix content loaded successfully.')).toBeVisible();
+  await expect(bruno.getByText('Contenido del remix cargado.')).toBeVisible();
   await expect(bruno).toHaveURL(/\/space\/[^/?]+$/);
   await expect(bruno.getByRole('heading', { name: 'Panadería Sol (remix)' })).toBeVisible();
   await expect(bruno.getByTestId('remixed-from')).toHaveText('Remix de Panadería Sol');
@@ -97,7 +97,7 @@ test('?remix= in the editor remixes that space into a new one and drops the para
   const source = await createSpace(page, 'Original');
   await expect(page.getByTestId('save-status')).toHaveText('Guardado');
   await page.goto(`/space/${source}?remix=${source}`);
-  await expect(page.getByText('Remix content loaded successfully.')).toBeVisible();
+  await expect(page.getByText('Contenido del remix cargado.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Original (remix)' })).toBeVisible();
   await expect(page).toHaveURL(/\/space\/[^/?]+$/);
   expect(page.url()).not.toContain(source);

@@ -92,3 +92,33 @@ test('creating a project that the server rejects shows the error toast', async (
   await expect(page.getByText('Error al crear el proyecto')).toBeVisible();
   await expect(page).toHaveURL(/\/spaces$/);
 });
+
+test('the projects list loads a page at a time: more appear as you scroll to its end', async ({ page }) => {
+  await signIn(page, 'Muchos');
+  const token = await page.evaluate(() => localStorage.getItem('div_auth_token'));
+  const headers = { authorization: `Bearer ${token}` };
+  for (let i = 1; i <= 34; i++) {
+    const created = await page.request.post('/api/spaces', { headers, data: { name: `Sitio ${i}` } });
+    expect(created.status()).toBe(201);
+  }
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/spaces') && request.method() === 'GET' && !/\/api\/spaces\/./.test(request.url()))
+      pages.push(request.url());
+  });
+  await page.reload();
+  const cards = page.getByTestId('space-card');
+  // The first page (30), newest first; the badge counts them all.
+  await expect(cards).toHaveCount(30);
+  await expect(page.getByTestId('spaces-count')).toHaveText('34 proyectos activos');
+  await expect(cards.first()).toContainText('Sitio 34');
+  expect(pages).toHaveLength(1);
+  // Scrolling to the end brings the rest, oldest last, each once.
+  await page.getByTestId('spaces-more').scrollIntoViewIfNeeded();
+  await expect(cards).toHaveCount(34);
+  await expect(cards.last()).toContainText(/Sitio 1(?!\d)/);
+  await expect(page.getByTestId('spaces-more')).toHaveCount(0);
+  expect(pages).toHaveLength(2);
+  expect(pages[1]).toContain('cursor=');
+  await page.screenshot({ path: '/tmp/div-spaces-paged.png', fullPage: true });
+});

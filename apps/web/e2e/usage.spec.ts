@@ -95,7 +95,7 @@ test('the usage page shows the summary and the seeded history in all three perio
   await expect(bars.nth(11)).toHaveAttribute('data-value', '90');
   await expect(page.getByText('sept 2026').or(page.getByText('sep 2026'))).toBeVisible();
 
-  const more = page.getByRole('region', { name: 'Necesitas más recursos?' });
+  const more = page.getByRole('region', { name: '¿Necesitas más recursos?' });
   await expect(more.getByRole('link', { name: 'Actualizar Plan' })).toHaveAttribute('href', '/pricing');
   await expect(more.getByRole('link', { name: 'API para Desarrolladores' })).toHaveAttribute('href', '/developers');
   await expect(more.getByRole('link', { name: 'Configuración' })).toHaveAttribute('href', '/settings');

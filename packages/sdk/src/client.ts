@@ -3,9 +3,14 @@ import { readNdjson } from './ndjson';
 import type {
   DeployResponse,
   GenerationEvent,
+  ListSpacesQuery,
   ListSpacesResponse,
+  ListSubmissionsQuery,
   ListVersionsResponse,
   SpaceResponse,
+  SpaceSummary,
+  Submission,
+  SubmissionList,
   V1EditBody,
   V1FilesResponse,
   V1GenerateBody,
@@ -64,7 +69,16 @@ export class DivClient {
   }
 
   readonly spaces = {
-    list: (options?: RequestOptions) => this.json<ListSpacesResponse>('GET', '/v1/spaces', undefined, options),
+    /** One page of your spaces, newest first; pass the answer's `nextCursor` as `cursor` for the next. */
+    list: (page: ListSpacesQuery & RequestOptions = {}) => {
+      const query = new URLSearchParams();
+      if (page.limit !== undefined) query.set('limit', String(page.limit));
+      if (page.cursor !== undefined) query.set('cursor', page.cursor);
+      const search = query.size > 0 ? `?${query}` : '';
+      return this.json<ListSpacesResponse>('GET', `/v1/spaces${search}`, undefined, { signal: page.signal });
+    },
+    /** Every space, newest first, page by page: `for await (const space of client.spaces.all())`. */
+    all: (options: { limit?: number } & RequestOptions = {}) => this.allSpaces(options),
     create: (body: { name: string }, options?: RequestOptions) => this.json<SpaceResponse>('POST', '/v1/spaces', body, options),
     delete: async (spaceId: string, options?: RequestOptions): Promise<void> => {
       await this.request('DELETE', `/v1/spaces/${encodeURIComponent(spaceId)}`, undefined, options);
@@ -74,6 +88,39 @@ export class DivClient {
     versions: (spaceId: string, options?: RequestOptions) =>
       this.json<ListVersionsResponse>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/versions`, undefined, options),
   };
+
+  /** Form submissions of a space's published site (newest first; `nextCursor` pages on). */
+  readonly submissions = {
+    list: (spaceId: string, query: ListSubmissionsQuery = {}, options?: RequestOptions) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+      const qs = params.size > 0 ? `?${params}` : '';
+      return this.json<SubmissionList>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/submissions${qs}`, undefined, options);
+    },
+    get: (spaceId: string, submissionId: string, options?: RequestOptions) =>
+      this.json<Submission>(
+        'GET',
+        `/v1/spaces/${encodeURIComponent(spaceId)}/submissions/${encodeURIComponent(submissionId)}`,
+        undefined,
+        options,
+      ),
+    delete: async (spaceId: string, submissionId: string, options?: RequestOptions): Promise<void> => {
+      await this.request(
+        'DELETE',
+        `/v1/spaces/${encodeURIComponent(spaceId)}/submissions/${encodeURIComponent(submissionId)}`,
+        undefined,
+        options,
+      );
+    },
+  };
+  private async *allSpaces(options: { limit?: number } & RequestOptions): AsyncGenerator<SpaceSummary> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.spaces.list({ ...options, cursor });
+      yield* page.spaces;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
 
   /** Generates a site and streams its events: `for await (const event of client.generate({ prompt }))`. */
   generate(body: V1GenerateBody, options?: RequestOptions): GenerationStream {

@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../apps/server/src/app';
+import type { AppContext } from '../../../apps/server/src/context';
 import type { DatabaseHandle } from '../../../apps/server/src/db/client';
 import { users } from '../../../apps/server/src/db/schema/users';
 import { createApiKey } from '../../../apps/server/src/modules/api-keys/service';
+import { storeSubmission } from '../../../apps/server/src/modules/forms/submit';
 import { createTestUser, testConfig } from '../../../apps/server/src/test/app';
 import { openTestDatabase } from '../../../apps/server/src/test/db';
 import { DivApiError, DivClient, type GenerationEvent } from './index';
@@ -64,6 +66,56 @@ describe('@div/sdk against the running server', () => {
     expect((await client.spaces.list()).spaces.map((s) => s.id)).toContain(space.id);
     await client.spaces.delete(space.id);
     await expect(client.spaces.files(space.id)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('lists, reads and deletes form submissions; another key cannot see them', async () => {
+    const client = new DivClient({ apiKey: await newKey(), baseUrl });
+    const { space } = await client.spaces.create({ name: 'Café con formulario' });
+    const ctx = { db: database.db } as AppContext;
+    for (const nombre of ['Ana', 'Luis']) {
+      await storeSubmission(ctx, {
+        spaceId: space.id,
+        formName: 'contacto',
+        page: '/',
+        fields: [
+          { name: 'nombre', value: nombre },
+          { name: 'email', value: `${nombre.toLowerCase()}@example.org` },
+        ],
+        spamReason: null,
+        test: false,
+      });
+    }
+    const first = await client.submissions.list(space.id, { limit: 1 });
+    expect(first.submissions).toHaveLength(1);
+    expect(first.unread).toBe(2);
+    expect(first.submissions[0]?.fields[0]).toEqual({ name: 'nombre', value: 'Luis' });
+    const second = await client.submissions.list(space.id, { limit: 1, cursor: first.nextCursor ?? '' });
+    expect(second.submissions[0]?.email).toBe('ana@example.org');
+    expect(second.nextCursor).toBeNull();
+    const id = second.submissions[0]?.id ?? '';
+    expect((await client.submissions.get(space.id, id)).formName).toBe('contacto');
+
+    const stranger = new DivClient({ apiKey: await newKey(), baseUrl, maxRetries: 0 });
+    await expect(stranger.submissions.list(space.id)).rejects.toMatchObject({ status: 404 });
+
+    await client.submissions.delete(space.id, id);
+    await expect(client.submissions.get(space.id, id)).rejects.toMatchObject({ status: 404 });
+    expect((await client.submissions.list(space.id, { q: 'luis' })).submissions).toHaveLength(1);
+  });
+
+  it('lists spaces a page at a time, and all() walks every page once, newest first', async () => {
+    const client = new DivClient({ apiKey: await newKey(), baseUrl });
+    const made: string[] = [];
+    for (const name of ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco']) made.unshift((await client.spaces.create({ name })).space.id);
+    const first = await client.spaces.list({ limit: 2 });
+    expect(first.spaces.map((s) => s.id)).toEqual(made.slice(0, 2));
+    expect(first).toMatchObject({ total: 5, nextCursor: expect.any(String) });
+    const second = await client.spaces.list({ limit: 2, cursor: first.nextCursor ?? undefined });
+    expect(second.spaces.map((s) => s.id)).toEqual(made.slice(2, 4));
+    const all: string[] = [];
+    for await (const space of client.spaces.all({ limit: 2 })) all.push(space.id);
+    expect(all).toEqual(made);
+    await expect(client.spaces.list({ cursor: 'roto' })).rejects.toMatchObject({ status: 400 });
   });
 
   it('waits out a 429 as Retry-After says and then succeeds', async () => {

@@ -11,6 +11,7 @@ export type {
   V1GenerationResult,
   V1UsageResponse,
 } from '@div/shared/developer-api';
+export type { ListSubmissionsQuery, Submission, SubmissionList } from '@div/shared/forms';
 export type {
   CodeEvent,
   DoneEvent,
@@ -22,4 +23,11 @@ export type {
   ThinkingEvent,
 } from '@div/shared/generation';
 export type { DeployResponse } from '@div/shared/publishing';
-export type { ListSpacesResponse, ListVersionsResponse, SpaceResponse, SpaceSummary, Version } from '@div/shared/spaces';
+export type {
+  ListSpacesQuery,
+  ListSpacesResponse,
+  ListVersionsResponse,
+  SpaceResponse,
+  SpaceSummary,
+  Version,
+} from '@div/shared/spaces';

@@ -48,7 +48,12 @@ describe('generation events', () => {
       { type: 'edits', results: [{ path: 'style.css', index: 0, outcome: 'applied_tolerant', lines: [3, 5] }] },
       { type: 'done', versionId: 'v1', messagesUsed: 3, messagesLimit: 100 },
       { type: 'done', versionId: 'v2', messagesUsed: 3, messagesLimit: -1 },
-      { type: 'error', message: 'You reached the limit of free AI usage.', code: 'QUOTA_EXCEEDED', openProModal: true },
+      {
+        type: 'error',
+        message: 'Alcanzaste el límite de mensajes de tu plan este mes.',
+        code: 'QUOTA_EXCEEDED',
+        openProModal: true,
+      },
       { type: 'keepalive' },
     ];
     for (const event of events) expect(generationEventSchema.parse(event)).toEqual(event);

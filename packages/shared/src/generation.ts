@@ -13,6 +13,11 @@ export const MAX_REDESIGN_MARKDOWN_CHARS = 200_000;
 export const selectedElementSchema = z.object({
   selector: z.string().trim().min(1).max(2_000),
   html: z.string().max(100_000),
+  /**
+   * The element's source mark from the preview (`index.html:12`, ADR 0200): the server finds its
+   * exact range, tells the model, and checks the answer stays inside it (ADR 0201).
+   */
+  mark: z.string().max(300).optional(),
 });
 export type SelectedElement = z.infer<typeof selectedElementSchema>;
 
@@ -41,7 +46,17 @@ export const generatedFileSchema = z.object({
 });
 export type GeneratedFile = z.infer<typeof generatedFileSchema>;
 
-export const editOutcomes = ['applied_exact', 'applied_tolerant', 'applied_fuzzy', 'not_found', 'ambiguous'] as const;
+export const editOutcomes = [
+  'applied_exact',
+  'applied_tolerant',
+  'applied_fuzzy',
+  'repeated',
+  'not_found',
+  'ambiguous',
+  'conflict',
+  'elision',
+  'exists',
+] as const;
 export const editOutcomeSchema = z.enum(editOutcomes);
 export type EditOutcome = z.infer<typeof editOutcomeSchema>;
 
@@ -63,6 +78,12 @@ export const codeEventSchema = z.object({ type: z.literal('code'), path: z.strin
  * preview shows edits as they arrive. Not final: the `files` event that follows decides.
  */
 export const editedEventSchema = z.object({ type: z.literal('edited'), path: z.string(), content: z.string() });
+/**
+ * The answer streamed so far was refused (all or nothing): whatever `code` and `edited` events
+ * showed is taken back, and the preview returns to the files as they were before the generation.
+ * A retry may stream again after it.
+ */
+export const revertedEventSchema = z.object({ type: z.literal('reverted') });
 export const filesEventSchema = z.object({
   type: z.literal('files'),
   files: z.array(generatedFileSchema),
@@ -82,6 +103,9 @@ export const errorEventSchema = z.object({
   code: z.string(),
   openSelectProvider: z.boolean().optional(),
   openProModal: z.boolean().optional(),
+  /** OUT_OF_SCOPE: what the answer changes outside the selected element, and the answer's files. */
+  outside: z.array(z.string()).optional(),
+  proposal: z.array(generatedFileSchema).optional(),
 });
 export const keepaliveEventSchema = z.object({ type: z.literal('keepalive') });
 
@@ -89,6 +113,7 @@ export const generationEventSchema = z.discriminatedUnion('type', [
   thinkingEventSchema,
   codeEventSchema,
   editedEventSchema,
+  revertedEventSchema,
   filesEventSchema,
   editsEventSchema,
   doneEventSchema,

@@ -32,6 +32,7 @@ export const cookiesDocument: LegalDocument = {
             `${BUILD_INFO_STORAGE_KEY} (sessionStorage): la versión de la aplicación, para diagnóstico; se borra al cerrar la pestaña.`,
           ],
         },
+        'Los formularios de los sitios publicados con DIV no usan cookies: el envío lleva solo los campos del formulario, un campo oculto contra el spam y el tiempo de rellenado, y se guarda para el propietario del sitio.',
       ],
     },
     {

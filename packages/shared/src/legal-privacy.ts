@@ -26,6 +26,7 @@ export const privacyDocument: LegalDocument = {
             'Datos de uso: mensajes consumidos, plan contratado, llamadas a la API y tiempos de respuesta.',
             'Datos de facturación: los gestiona nuestro proveedor de pagos; nosotros solo conservamos el identificador de cliente y el estado de la suscripción, nunca el número completo de la tarjeta.',
             'Datos técnicos: dirección IP, tipo de navegador y registros de seguridad.',
+            'Datos que los visitantes envían por los formularios de los sitios publicados (por ejemplo nombre, correo y mensaje): los guardamos por cuenta del propietario del sitio, que es el responsable de esos datos y nosotros su encargado. No guardamos la dirección IP del visitante; solo la usamos un minuto para limitar envíos abusivos.',
           ],
         },
       ],
@@ -80,7 +81,7 @@ export const privacyDocument: LegalDocument = {
       id: 'conservacion',
       title: '7. Conservación de los datos',
       blocks: [
-        'Conservamos tus datos mientras mantengas la cuenta activa. Si la eliminas, borraremos tus espacios y datos de perfil en un plazo máximo de 30 días, salvo los que debamos conservar por obligación legal (por ejemplo, las facturas, durante los plazos que fija la normativa fiscal). Los registros de seguridad se conservan un máximo de 12 meses.',
+        'Conservamos tus datos mientras mantengas la cuenta activa. Si la eliminas, borraremos tus espacios y datos de perfil en un plazo máximo de 30 días, salvo los que debamos conservar por obligación legal (por ejemplo, las facturas, durante los plazos que fija la normativa fiscal). Los registros de seguridad se conservan un máximo de 12 meses. Los envíos de formularios de los sitios publicados se conservan 12 meses (o el plazo que elija el propietario en los ajustes del sitio) y se borran antes si el propietario los elimina o elimina el proyecto.',
       ],
     },
     {

@@ -18,6 +18,13 @@ describe('legal documents', () => {
     expect(text).toContain('HttpOnly');
   });
 
+  it('privacy and cookie policies say what happens to form submissions of published sites', () => {
+    const privacy = JSON.stringify(legalDocuments.privacy);
+    expect(privacy).toContain('envían por los formularios de los sitios publicados');
+    expect(privacy).toContain('Los envíos de formularios de los sitios publicados se conservan 12 meses');
+    expect(JSON.stringify(legalDocuments.cookies)).toContain('Los formularios de los sitios publicados con DIV no usan cookies');
+  });
+
   it('shows the update date in Spanish', () => {
     expect(formatLegalDate()).toBe('27 de junio de 2025');
   });

@@ -47,6 +47,8 @@ describe('regular plan catalogue', () => {
     expect(planFeatureList(plans.free).slice(0, 2)).toEqual(['100 mensajes al mes', 'Historial de 7 días']);
     expect(planFeatureList(plans.medium).slice(0, 2)).toEqual(['1.000 mensajes al mes', 'Historial ilimitado']);
     expect(planFeatureList(plans.pro).slice(0, 2)).toEqual(['3.000 mensajes al mes', 'Historial ilimitado']);
+    expect(planFeatureList(plans.free)[2]).toBe('50 envíos de formularios al mes');
+    expect(planFeatureList(plans.pro)[2]).toBe('10.000 envíos de formularios al mes');
   });
 
   it('derives the feature cards: own domain and analytics on medium and Pro, custom API on Pro', () => {

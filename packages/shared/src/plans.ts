@@ -12,6 +12,8 @@ export interface Plan {
   priceUsd: number;
   priceText: string;
   messagesPerMonth: number;
+  /** Form submissions of the owner's published sites readable per month (issue 23, ADR 0194); the rest are kept locked. */
+  formSubmissionsPerMonth: number;
   /** Default Stripe price id; the server may override it by configuration. Free has none. */
   priceId: string | null;
   popular: boolean;
@@ -32,6 +34,7 @@ export const plans: Record<PlanId, Plan> = {
     priceUsd: 0,
     priceText: '$0',
     messagesPerMonth: 100,
+    formSubmissionsPerMonth: 50,
     priceId: null,
     popular: false,
     historyDays: 7,
@@ -52,6 +55,7 @@ export const plans: Record<PlanId, Plan> = {
     priceUsd: 10,
     priceText: '$10',
     messagesPerMonth: 500,
+    formSubmissionsPerMonth: 500,
     priceId: 'price_small_plan',
     popular: false,
     historyDays: 30,
@@ -71,6 +75,7 @@ export const plans: Record<PlanId, Plan> = {
     priceUsd: 25,
     priceText: '$25',
     messagesPerMonth: 1000,
+    formSubmissionsPerMonth: 2500,
     priceId: 'price_medium_plan',
     popular: true,
     historyDays: null,
@@ -94,6 +99,7 @@ export const plans: Record<PlanId, Plan> = {
     priceUsd: 50,
     priceText: '$50',
     messagesPerMonth: 3000,
+    formSubmissionsPerMonth: 10_000,
     priceId: 'price_pro_plan',
     popular: false,
     historyDays: null,
@@ -126,7 +132,8 @@ export function formatCount(value: number): string {
 export function planFeatureList(plan: Plan): string[] {
   const history = plan.historyDays === null ? 'Historial ilimitado' : `Historial de ${plan.historyDays} días`;
   const messages = plan.messagesPerMonth === -1 ? 'Mensajes ilimitados' : `${formatCount(plan.messagesPerMonth)} mensajes al mes`;
-  return [messages, history, ...plan.features];
+  const forms = `${formatCount(plan.formSubmissionsPerMonth)} envíos de formularios al mes`;
+  return [messages, history, forms, ...plan.features];
 }
 
 /**

@@ -32,6 +32,7 @@ export const MESSAGES = {
   remixNotFound: 'No se encontró un sitio público con ese identificador',
   shareNotFound: 'Este proyecto no existe o no está compartido.',
   noFiles: 'El proyecto no tiene archivos',
+  badCursor: 'El cursor de la lista no es válido: usa el nextCursor de la página anterior',
 } as const;
 
 /** Trimmed, non-blank, at most 100 characters. */
@@ -124,7 +125,7 @@ export const spaceSummarySchema = z.object({
 });
 export type SpaceSummary = z.infer<typeof spaceSummarySchema>;
 
-export const versionSources = ['initial', 'save', 'restore', 'reset', 'generation', 'remix'] as const;
+export const versionSources = ['initial', 'save', 'restore', 'reset', 'generation', 'remix', 'visual'] as const;
 export const versionSourceSchema = z.enum(versionSources);
 export type VersionSource = z.infer<typeof versionSourceSchema>;
 
@@ -146,8 +147,31 @@ export type Version = z.infer<typeof versionSchema>;
 
 // ---- calls ----
 
-/** GET /api/spaces (newest first) */
-export const listSpacesResponseSchema = z.object({ spaces: z.array(spaceSummarySchema) });
+/** Spaces per page of GET /api/spaces and GET /v1/spaces when `limit` is not given, and the most. */
+export const SPACES_PAGE_SIZE = 30;
+export const SPACES_PAGE_MAX = 100;
+
+/**
+ * GET /api/spaces?limit=&cursor= (and /v1/spaces): one page, newest first. `cursor` is the previous
+ * page's `nextCursor` (opaque); a malformed one answers 400.
+ */
+export const listSpacesQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: `limit debe ser un número entre 1 y ${SPACES_PAGE_MAX}` })
+    .int({ message: `limit debe ser un número entre 1 y ${SPACES_PAGE_MAX}` })
+    .min(1, { message: `limit debe ser un número entre 1 y ${SPACES_PAGE_MAX}` })
+    .max(SPACES_PAGE_MAX, { message: `limit debe ser un número entre 1 y ${SPACES_PAGE_MAX}` })
+    .optional(),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type ListSpacesQuery = z.infer<typeof listSpacesQuerySchema>;
+
+/** One page of spaces; `nextCursor` is null on the last page, `total` counts all the owner's spaces. */
+export const listSpacesResponseSchema = z.object({
+  spaces: z.array(spaceSummarySchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
 export type ListSpacesResponse = z.infer<typeof listSpacesResponseSchema>;
 
 /** POST /api/spaces -> 201. The description is ignored: the server always stores the fixed label. */
@@ -209,8 +233,15 @@ export type ConflictBody = z.infer<typeof conflictBodySchema>;
 export const listVersionsResponseSchema = z.object({ versions: z.array(versionSchema) });
 export type ListVersionsResponse = z.infer<typeof listVersionsResponseSchema>;
 
-/** POST /api/spaces/{id}/versions: saves the current files as a version -> 201 { version, revision } */
-export const createVersionBodySchema = z.object({ prompt: z.string().max(VERSION_PROMPT_MAX).optional() });
+/**
+ * POST /api/spaces/{id}/versions: saves the current files as a version -> 201 { version, revision }.
+ * `source: 'visual'` labels it "Edición visual": the editor sends it once a run of visual edits
+ * pauses, so consecutive changes make one version (ADR 0200).
+ */
+export const createVersionBodySchema = z.object({
+  prompt: z.string().max(VERSION_PROMPT_MAX).optional(),
+  source: z.enum(['save', 'visual']).optional(),
+});
 export type CreateVersionBody = z.infer<typeof createVersionBodySchema>;
 
 /**

@@ -1,6 +1,24 @@
+import { elisionLines, isElisionLine } from './elision';
 import { LineDoc, type Located, locate } from './match';
+import { isBlank, normalizeLine } from './normalize';
+import { extensionOf } from './paths';
 
-export type EditOutcome = 'applied_exact' | 'applied_tolerant' | 'applied_fuzzy' | 'not_found' | 'ambiguous';
+/**
+ * What became of one block. `repeated`: the same block (up to formatting) came earlier and applied
+ * once; `conflict`: another block already changed those lines, or the same SEARCH came with a
+ * different REPLACE; `elision`: it writes a placeholder (`// ... existing code ...`) or its elided
+ * anchors are not unique; `exists`: an empty SEARCH for an HTML page that already has content.
+ */
+export type EditOutcome =
+  | 'applied_exact'
+  | 'applied_tolerant'
+  | 'applied_fuzzy'
+  | 'repeated'
+  | 'not_found'
+  | 'ambiguous'
+  | 'conflict'
+  | 'elision'
+  | 'exists';
 
 export interface SearchReplace {
   search: string;
@@ -15,20 +33,23 @@ export interface BlockResult {
   lines?: [number, number];
   /** For `ambiguous`: 1-based first lines of the places it matched (at most five). */
   candidates?: number[];
-  /** Line similarity of a fuzzy match, or of the closest place when `not_found`. */
+  /** Line similarity of the closest place when `not_found`. */
   similarity?: number;
   /** For `not_found`: the closest region (1-based lines) and its text, to show the model. */
   closest?: { lines: [number, number]; text: string };
+  /** For `elision`: the placeholder lines. */
+  placeholders?: string[];
 }
+
+/** What an empty SEARCH means for this file: write it (missing or empty), add to its end (CSS, JS), or nothing (a page). */
+export type EmptySearch = 'create' | 'append' | 'refuse';
 
 export interface ApplyOptions {
   /** Keep the file unchanged when any block fails (default true). */
   allOrNothing?: boolean;
-  /** Allow the fuzzy tier (default true). */
-  fuzzy?: boolean;
-  /** Minimum line similarity for a fuzzy match (default 0.85). */
-  threshold?: number;
-  /** Bound on the fuzzy tier's work per block, in character comparisons (default 20 million). */
+  /** What an empty SEARCH does when the file has content (default 'refuse'). */
+  emptySearch?: EmptySearch;
+  /** Bound on the search for the closest place of a block that is not found, in character comparisons (default 5 million). */
   maxFuzzyWork?: number;
 }
 
@@ -45,62 +66,158 @@ interface Splice {
   start: number;
   end: number;
   lines: string[];
+  /** The block it came from, up to formatting (to tell a repeated block from a conflicting one). */
+  searchKey?: string;
+  replaceKey?: string;
 }
 
-const OUTCOME: Record<'exact' | 'tolerant' | 'fuzzy', EditOutcome> = {
+const OUTCOME: Record<'exact' | 'tolerant', EditOutcome> = {
   exact: 'applied_exact',
   tolerant: 'applied_tolerant',
-  fuzzy: 'applied_fuzzy',
 };
 
+export function isApplied(outcome: EditOutcome): boolean {
+  return outcome.startsWith('applied') || outcome === 'repeated';
+}
+
+/** Lines compared up to formatting: what makes two blocks "the same block". */
+function formattingKey(lines: readonly string[]): string {
+  return lines
+    .filter((line) => !isBlank(line))
+    .map(normalizeLine)
+    .join('\n');
+}
+
 /**
- * Applies SEARCH/REPLACE blocks to one file. Blocks are located in the text the model saw (the
- * input); a block that only matches text written by an earlier block is looked for again in the
- * text as edited so far. Each block lands in exactly one place or not at all.
+ * Applies SEARCH/REPLACE blocks to one file, in order. Blocks are located in the text the model saw
+ * (the input); a block that only matches text written by an earlier block is looked for again in the
+ * text as edited so far. Each block lands in exactly one place or not at all; a block repeated
+ * (up to formatting) applies once; two blocks that change the same lines differently conflict.
  */
 export function applyEdits(content: string, blocks: readonly SearchReplace[], options: ApplyOptions = {}): ApplyResult {
   const allOrNothing = options.allOrNothing ?? true;
   let doc = new LineDoc(content);
   let splices: Splice[] = [];
+  const appended: string[] = [];
   const results: BlockResult[] = [];
+  const budget = () => ({ threshold: 0.85, budget: { left: options.maxFuzzyWork ?? 5_000_000 } });
 
   blocks.forEach((block, index) => {
     const search = toLines(block.search);
-    const replace = toLines(block.replace);
-    if (search.every((line) => line.trim() === '')) {
-      if (content.trim() === '' && splices.length === 0) {
-        splices.push({ start: 0, end: doc.lines.length, lines: replace.length ? [...replace, ''] : [] });
-        results.push({ index, outcome: 'applied_exact', lines: [1, 1] });
-      } else results.push({ index, outcome: 'not_found' });
+    const replace = toLines(block.replace).map(straightenAttributeQuotes);
+    const searchKey = formattingKey(search);
+    const replaceKey = formattingKey(replace);
+    const searchElided = search.filter((line) => isElisionLine(line) && !content.includes(line.trim()));
+    const replacePlaceholders = elisionLines(replace.join('\n'), content);
+    if (replacePlaceholders.length > 0 && replacePlaceholders.length !== searchElided.length) {
+      results.push({ index, outcome: 'elision', placeholders: replacePlaceholders });
       return;
     }
-    const locateOptions = {
-      fuzzy: options.fuzzy ?? true,
-      threshold: options.threshold ?? 0.85,
-      budget: { left: options.maxFuzzyWork ?? 20_000_000 },
-    };
-    let found = locate(doc, search, replace, locateOptions);
-    if ((!found.ok || overlaps(splices, found)) && splices.length > 0) {
-      doc = new LineDoc(doc.splice(splices));
-      splices = [];
-      locateOptions.budget.left = options.maxFuzzyWork ?? 20_000_000;
-      found = locate(doc, search, replace, locateOptions);
+
+    if (searchKey === '') {
+      const mode = content.trim() === '' ? 'create' : (options.emptySearch ?? 'refuse');
+      if (mode === 'refuse') results.push({ index, outcome: 'exists' });
+      else {
+        if (mode === 'create' && splices.length === 0 && appended.length === 0) {
+          splices.push({ start: 0, end: doc.lines.length, lines: replace.length ? [...replace, ''] : [] });
+        } else appended.push(...replace);
+        results.push({ index, outcome: 'applied_exact', lines: [1, 1] });
+      }
+      return;
+    }
+
+    let found: Located | { ok: false; reason: 'elision' };
+    found = searchElided.length ? locateElided(doc, search, replace, budget) : locate(doc, search, replace, budget());
+    if (found.ok) {
+      const overlapping = splices.filter((p) => found.ok && found.start < p.end && p.start < found.end);
+      if (overlapping.length > 0) {
+        // The same block again (up to formatting) applies once; anything else on those lines conflicts.
+        const same = overlapping.every((p) => p.searchKey === searchKey && p.replaceKey === replaceKey);
+        results.push({ index, outcome: same ? 'repeated' : 'conflict', lines: [found.start + 1, found.end] });
+        return;
+      }
+    }
+    if (!found.ok && found.reason === 'not_found' && splices.length > 0) {
+      // Perhaps it edits what an earlier block wrote: look in the text as edited so far.
+      const edited = new LineDoc(doc.splice(splices));
+      const again = searchElided.length
+        ? locateElided(edited, search, replace, budget)
+        : locate(edited, search, replace, budget());
+      if (again.ok) {
+        doc = edited;
+        splices = [];
+        found = again;
+      }
     }
     if (found.ok) {
-      splices.push({ start: found.start, end: found.end, lines: found.lines });
-      results.push({
-        index,
-        outcome: OUTCOME[found.tier],
-        lines: [found.start + 1, found.end],
-        ...(found.similarity !== undefined ? { similarity: round(found.similarity) } : {}),
-      });
-    } else results.push(failure(index, found, doc));
+      const pieces: Splice[] =
+        'pieces' in found ? (found.pieces as Splice[]) : [{ start: found.start, end: found.end, lines: found.lines }];
+      for (const piece of pieces) splices.push({ ...piece, searchKey, replaceKey });
+      results.push({ index, outcome: OUTCOME[found.tier], lines: [found.start + 1, found.end] });
+    } else if (found.reason === 'elision')
+      results.push({ index, outcome: 'elision', placeholders: searchElided.map((l) => l.trim()) });
+    else results.push(failure(index, found, doc));
   });
 
-  const ok = results.every((r) => r.outcome.startsWith('applied'));
+  const ok = results.every((r) => isApplied(r.outcome));
   if (!ok && allOrNothing) return { content, ok, changed: false, results };
-  const next = splices.length ? doc.splice(splices) : doc.text;
+  let next = splices.length ? doc.splice(splices) : doc.text;
+  if (appended.length) next = appendLines(next, appended);
   return { content: next, ok, changed: next !== content, results };
+}
+
+/** `class=“hero”`: typographic quotes where an attribute's quotes belong become straight ones. */
+function straightenAttributeQuotes(line: string): string {
+  if (!/[\u201c\u201d]/.test(line) || !line.includes('<')) return line;
+  return line.replace(/(<[A-Za-z][^<>]*?\s[\w:-]+=)[\u201c\u201d]([^\u201c\u201d"<>]*)[\u201c\u201d]/g, '$1"$2"');
+}
+
+/** Adds lines at the end of a file, a blank line apart from what is there. */
+function appendLines(text: string, lines: readonly string[]): string {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const body = text.replace(/\s+$/, '');
+  return `${body}${body ? eol + eol : ''}${lines.join(eol)}${eol}`;
+}
+
+type ElidedFound = (Located & { ok: true; pieces: Splice[] }) | Exclude<Located, { ok: true }> | { ok: false; reason: 'elision' };
+
+/**
+ * A SEARCH with placeholders stands for the lines from its first part to its last. Each part must
+ * be found exactly once, in order. With as many placeholders in REPLACE, part i becomes part i of
+ * REPLACE and what the placeholders stood for stays; with none, the whole range becomes REPLACE.
+ */
+function locateElided(
+  doc: LineDoc,
+  search: readonly string[],
+  replace: readonly string[],
+  budget: () => { threshold: number; budget: { left: number } },
+): ElidedFound {
+  const split = (lines: readonly string[]) => {
+    const parts: string[][] = [[]];
+    for (const line of lines) {
+      if (isElisionLine(line) && !doc.text.includes(line.trim())) parts.push([]);
+      else parts[parts.length - 1]?.push(line);
+    }
+    return parts;
+  };
+  const searchParts = split(search);
+  const replaceParts = split(replace);
+  if (searchParts.some((part) => part.every(isBlank))) return { ok: false, reason: 'elision' };
+  const paired = replaceParts.length === searchParts.length;
+  if (!paired && replaceParts.length !== 1) return { ok: false, reason: 'elision' };
+  const pieces: Splice[] = [];
+  let after = 0;
+  for (let i = 0; i < searchParts.length; i++) {
+    const found = locate(doc, searchParts[i] ?? [], paired ? (replaceParts[i] ?? []) : i === 0 ? replace : [], budget());
+    if (!found.ok) return found.reason === 'ambiguous' ? found : { ok: false, reason: 'not_found' };
+    if (found.start < after) return { ok: false, reason: 'not_found' };
+    after = found.end;
+    pieces.push({ start: found.start, end: found.end, lines: found.lines });
+  }
+  const first = pieces[0] as Splice;
+  const last = pieces[pieces.length - 1] as Splice;
+  const whole = paired ? pieces : [{ start: first.start, end: last.end, lines: first.lines }];
+  return { ok: true, tier: 'tolerant', start: first.start, end: last.end, lines: first.lines, pieces: whole };
 }
 
 function failure(index: number, found: Exclude<Located, { ok: true }>, doc: LineDoc): BlockResult {
@@ -112,11 +229,6 @@ function failure(index: number, found: Exclude<Located, { ok: true }>, doc: Line
     result.closest = { lines: [start + 1, end], text: doc.lines.slice(start, end).join('\n') };
   }
   return result;
-}
-
-function overlaps(splices: readonly Splice[], found: Located): boolean {
-  if (!found.ok) return false;
-  return splices.some((s) => found.start < s.end && s.start < found.end);
 }
 
 /** Block text to lines: one trailing newline ends the last line rather than adding an empty one. */
@@ -132,24 +244,35 @@ function round(n: number): number {
 
 /** Text for the model explaining which blocks failed and why, so it can send corrected blocks. */
 export function describeFailures(path: string, blocks: readonly SearchReplace[], results: readonly BlockResult[]): string {
-  const failed = results.filter((r) => !r.outcome.startsWith('applied'));
+  const failed = results.filter((r) => !isApplied(r.outcome));
   if (failed.length === 0) return '';
   const parts = [
-    `${failed.length} of ${results.length} SEARCH/REPLACE block(s) for ${path} could not be applied, so none of the blocks for this file were applied. Send corrected blocks for ${path} (all of them, including the ones that matched); copy SEARCH text exactly from the current file.`,
+    `${failed.length} of ${results.length} SEARCH/REPLACE block(s) for ${path} could not be applied, so nothing was changed. Send corrected blocks for ${path} (all of them, including the ones that matched); copy SEARCH text exactly from the current file.`,
   ];
   for (const r of failed) {
     const block = blocks[r.index];
     const quoted = block ? fenceText(block.search) : '';
+    const n = r.index + 1;
     if (r.outcome === 'ambiguous') {
       parts.push(
-        `Block ${r.index + 1}: its SEARCH text matches ${r.candidates?.length ?? 2} places (starting at lines ${(r.candidates ?? []).join(', ')}). Include more surrounding lines so it matches exactly one place.\n${quoted}`,
+        `Block ${n}: its SEARCH text matches ${r.candidates?.length ?? 2} places (starting at lines ${(r.candidates ?? []).join(', ')}). Include more surrounding lines so it matches exactly one place.\n${quoted}`,
       );
+    } else if (r.outcome === 'conflict') {
+      parts.push(
+        `Block ${n}: it changes lines that another block of this answer already changes. Send one block per place.\n${quoted}`,
+      );
+    } else if (r.outcome === 'elision') {
+      parts.push(
+        `Block ${n}: it contains a placeholder (${(r.placeholders ?? []).join(' ')}) instead of the real code. Write every line of REPLACE; never abbreviate.\n${quoted}`,
+      );
+    } else if (r.outcome === 'exists') {
+      parts.push(`Block ${n}: its SEARCH is empty but ${path} already has content. Copy the lines to change into SEARCH.`);
     } else if (r.closest) {
       parts.push(
-        `Block ${r.index + 1}: its SEARCH text was not found. The closest lines are ${r.closest.lines[0]}-${r.closest.lines[1]} (${Math.round((r.similarity ?? 0) * 100)}% similar), which currently read:\n${fenceText(r.closest.text)}\nThe SEARCH text was:\n${quoted}`,
+        `Block ${n}: its SEARCH text was not found. The closest lines are ${r.closest.lines[0]}-${r.closest.lines[1]} (${Math.round((r.similarity ?? 0) * 100)}% similar), which currently read:\n${fenceText(r.closest.text)}\nThe SEARCH text was:\n${quoted}`,
       );
     } else {
-      parts.push(`Block ${r.index + 1}: its SEARCH text was not found in ${path}.\n${quoted}`);
+      parts.push(`Block ${n}: its SEARCH text was not found in ${path}.\n${quoted}`);
     }
   }
   return parts.join('\n\n');
@@ -165,11 +288,17 @@ export interface FileEdits {
   results: BlockResult[];
 }
 
+/** What an empty SEARCH means for a file: create it, add to a stylesheet or script, never overwrite a page. */
+export function emptySearchFor(path: string, exists: boolean): EmptySearch {
+  if (!exists) return 'create';
+  return /^html?$/.test(extensionOf(path)) ? 'refuse' : 'append';
+}
+
 /**
  * Applies blocks for several files (`files` maps path to content). With all-or-nothing (the
  * default) one failed block anywhere leaves every file unchanged; without it, the files whose blocks
  * all applied change and a file with a failed block stays as it was (never half-edited). A missing
- * file can be created by blocks with an empty SEARCH.
+ * file can be created by blocks with an empty SEARCH; an empty SEARCH adds to a stylesheet or script.
  */
 export function applyEditsToFiles(
   files: Readonly<Record<string, string>>,
@@ -182,10 +311,14 @@ export function applyEditsToFiles(
   const byPath: FileEdits[] = [];
   const failures: string[] = [];
   for (const [path, group] of groups) {
-    const applied = applyEdits(files[path] ?? '', group, { ...options, allOrNothing: false });
-    const missing = files[path] === undefined && !applied.ok;
-    const ok = applied.ok && !(files[path] === undefined && group.some((b) => b.search.trim() !== ''));
-    if (applied.ok && !missing) next[path] = applied.content;
+    const exists = files[path] !== undefined;
+    const applied = applyEdits(files[path] ?? '', group, {
+      ...options,
+      allOrNothing: false,
+      emptySearch: emptySearchFor(path, exists),
+    });
+    const ok = applied.ok && (exists || group.every((b) => b.search.trim() === ''));
+    if (ok) next[path] = applied.content;
     byPath.push({ path, ok, results: applied.results });
     if (!ok)
       failures.push(describeFailures(path, group, applied.results) || `The file ${path} does not exist; write it whole instead.`);

@@ -1,6 +1,7 @@
+import { findReflow } from './find-reflow';
 import { findSubstring } from './find-substring';
 import { findTolerantByToken } from './find-tolerant';
-import { isBlank, normalizeLine, reindent, similarity } from './normalize';
+import { documentIndentUnit, type IndentUnit, isBlank, normalizeLine, reindent, similarity } from './normalize';
 
 /**
  * A document split into lines, with lookup indexes built the first time a tier needs them. The exact
@@ -13,6 +14,7 @@ export class LineDoc {
   readonly starts: Int32Array;
   readonly eol: '\n' | '\r\n';
   private sampled?: Map<number, number | number[]>;
+  private unit?: IndentUnit | null;
   private readonly normCache = new Map<number, string>();
   private norm?: { lines: string[]; nonBlank: number[]; index: Map<string, number | number[]>; hist?: Uint16Array };
 
@@ -36,6 +38,12 @@ export class LineDoc {
       this.sampled = map;
     }
     return asList(this.sampled.get(sampleKey(line)));
+  }
+
+  /** How this document indents (computed once, when a replacement must be re-indented). */
+  indentUnit(): IndentUnit | null {
+    if (this.unit === undefined) this.unit = documentIndentUnit(this.lines);
+    return this.unit;
   }
 
   normalizedLine(i: number): string {
@@ -108,7 +116,7 @@ function addTo<K>(map: Map<K, number | number[]>, key: K, i: number): void {
   else seen.push(i);
 }
 
-export type MatchTier = 'exact' | 'tolerant' | 'fuzzy';
+export type MatchTier = 'exact' | 'tolerant';
 
 export type Located =
   | { ok: true; tier: MatchTier; start: number; end: number; lines: string[]; similarity?: number }
@@ -116,7 +124,7 @@ export type Located =
   | { ok: false; reason: 'ambiguous'; starts: number[] };
 
 export interface LocateOptions {
-  fuzzy: boolean;
+  /** Similarity below which a window is not worth scoring exactly when looking for the closest place. */
   threshold: number;
   budget: { left: number };
 }
@@ -142,7 +150,7 @@ export function locate(doc: LineDoc, search: readonly string[], replace: readonl
   if (wanted.length === 0) return { ok: false, reason: 'not_found' };
   const fitted = (matched: readonly number[]) => {
     const pairs: [string, string][] = wantedRaw.map((line, t) => [line, doc.lines[matched[t] ?? 0] ?? '']);
-    return reindent(trimBlankEdges(search, replace), pairs);
+    return reindent(trimBlankEdges(search, replace), pairs, doc.indentUnit());
   };
   const region = (matched: readonly number[]) => ({ start: matched[0] ?? 0, end: (matched[matched.length - 1] ?? 0) + 1 });
 
@@ -162,19 +170,24 @@ export function locate(doc: LineDoc, search: readonly string[], replace: readonl
   if (fragment.ok) return { ok: true, tier: 'exact', start: fragment.start, end: fragment.end, lines: fragment.lines };
   if (fragment.places.length > 1) return { ok: false, reason: 'ambiguous', starts: fragment.places };
 
+  // Line breaks are formatting too: a tag wrapped over several lines, or lines joined.
+  const reflowed = findReflow(doc, search);
+  if (reflowed.length > 1) return { ok: false, reason: 'ambiguous', starts: reflowed.slice(0, MAX_LISTED).map(([s]) => s) };
+  const only = reflowed[0];
+  if (only) {
+    const [start, last] = only;
+    const firstSearch = search.find((line) => !isBlank(line)) ?? '';
+    const lines = reindent(trimBlankEdges(search, replace), [[firstSearch, doc.lines[start] ?? '']], doc.indentUnit());
+    return { ok: true, tier: 'tolerant', start, end: last + 1, lines };
+  }
+
+  // Nothing else applies: tolerance covers formatting, never different words or numbers. The most
+  // similar place is only looked for to show it (to the model in the retry, to people as a reason).
   const norm = doc.normalized();
   const fuzzy = findFuzzy(norm, wanted, options);
   if (!fuzzy.best) return { ok: false, reason: 'not_found' };
   const best = norm.nonBlank.slice(fuzzy.best.start, fuzzy.best.start + wanted.length);
-  const similarity = fuzzy.best.similarity;
-  if (!options.fuzzy || similarity < options.threshold || !fuzzy.complete) {
-    return { ok: false, reason: 'not_found', closest: { ...region(best), similarity } };
-  }
-  if (fuzzy.rival && fuzzy.rival.similarity >= options.threshold && similarity - fuzzy.rival.similarity < 0.05) {
-    const rival = norm.nonBlank.slice(fuzzy.rival.start, fuzzy.rival.start + wanted.length);
-    return { ok: false, reason: 'ambiguous', starts: [region(best).start, region(rival).start].sort((a, b) => a - b) };
-  }
-  return { ok: true, tier: 'fuzzy', ...region(best), lines: fitted(best), similarity };
+  return { ok: false, reason: 'not_found', closest: { ...region(best), similarity: fuzzy.best.similarity } };
 }
 
 function findExact(doc: LineDoc, search: readonly string[]): number[] {
@@ -246,16 +259,16 @@ function histograms(lines: readonly string[]): Uint16Array {
  * Windows of the same number of (non-blank, normalised) lines, scored by length-weighted line
  * similarity. A cheap upper bound (from lengths and character histograms) skips most windows; the
  * exact score (edit distance) is computed only where the bound could beat the best so far or reach
- * the threshold. The whole scan is bounded by the work budget; a scan cut short reports incomplete.
+ * the threshold. The whole scan is bounded by the work budget. Only used to show the closest place.
  */
 function findFuzzy(
   doc: { lines: string[]; hist?: Uint16Array },
   wanted: readonly string[],
   options: LocateOptions,
-): { best?: Scored; rival?: Scored; complete: boolean } {
+): { best?: Scored } {
   const lines = doc.lines;
   const k = wanted.length;
-  if (k > lines.length) return { complete: true };
+  if (k > lines.length) return {};
   if (!doc.hist) {
     options.budget.left -= lines.length * 8;
     doc.hist = histograms(lines);
@@ -273,7 +286,6 @@ function findFuzzy(
     for (let c = 0; c < BUCKETS; c++) l1 += Math.abs((wantedHist[t * BUCKETS + c] ?? 0) - (docHist[i * BUCKETS + c] ?? 0));
     return 1 - Math.max(Math.abs(a.length - b.length), Math.ceil(l1 / 2)) / longer;
   };
-  const scored: Scored[] = [];
   let best: Scored | undefined;
   for (let s = 0; s + k <= lines.length; s++) {
     if (options.budget.left <= 0) break;
@@ -291,18 +303,9 @@ function findFuzzy(
     }
     // One line that is nothing like its counterpart means the wrong place, however long the others.
     const scoredWindow = { start: s, similarity: Math.min(total / totalWeight, (worst + 1) / 2) };
-    scored.push(scoredWindow);
     if (!best || scoredWindow.similarity > best.similarity) best = scoredWindow;
   }
-  // A scan cut short by the budget cannot prove the best window is the only good one.
-  const complete = options.budget.left > 0;
-  if (!best) return { complete };
-  let rival: Scored | undefined;
-  for (const c of scored) {
-    if (Math.abs(c.start - best.start) < k) continue;
-    if (!rival || c.similarity > rival.similarity) rival = c;
-  }
-  return { best, rival, complete };
+  return best ? { best } : {};
 }
 
 /** Drops blank lines at the edges of `replace` that only mirror blank edges of `search`. */

@@ -7,9 +7,10 @@ export interface EditBlock {
   replace: string;
 }
 
-export const SEARCH_LINE = /^\s*<{5,9}\s*SEARCH\b(.*)$/i;
-const DIVIDER_LINE = /^\s*={5,9}\s*$/;
-const REPLACE_LINE = /^\s*>{5,9}\s*(?:REPLACE\b.*)?$/i;
+/** `<<<<<<< SEARCH` and the variants models write (`<<<< SEARCH`, `<<<<<<< ORIGINAL`, `<<<<<<< HEAD`). */
+export const SEARCH_LINE = /^\s*<{3,9}\s*(?:SEARCH|ORIGINAL|FIND|BUSCAR|HEAD)\b:?(.*)$/i;
+const DIVIDER_LINE = /^\s*={5,9}\s*$|^\s*={3,4}\s*(?:REPLACE|DIVIDER)?\s*$/i;
+const REPLACE_LINE = /^\s*>{5,9}\s*(?:(?:REPLACE|UPDATED|NEW|REEMPLAZAR)\b.*|[\w./-]+)?$|^\s*>{3,4}\s*(?:REPLACE|UPDATED)\b.*$/i;
 const TITLE_LINE = /^\s*<{5,9}\s*START_TITLE/i;
 
 /**
@@ -37,6 +38,11 @@ export class EditRun {
   /** A block was open when the answer ended. */
   get unfinished(): boolean {
     return this.state !== 'expect';
+  }
+
+  /** Whether the run sits in a fence whose closing line has not come. */
+  get inFence(): boolean {
+    return this.fenced;
   }
 
   get currentPath(): string {

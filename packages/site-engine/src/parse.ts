@@ -1,3 +1,4 @@
+import { DIFF_START, DiffRun } from './parse-diff';
 import { type EditBlock, EditRun, SEARCH_LINE } from './parse-edits';
 import { indexOfIgnoreCase, partialSuffix, toLf } from './parse-text';
 import { bareLinePath, defaultPathForLanguage, languageFitsPath, lastFilenameIn } from './paths';
@@ -27,6 +28,11 @@ export interface ParseResult {
   edits: EditBlock[];
   /** Things the parser recovered from or dropped (an edit block cut off by the end of the answer...). */
   warnings: string[];
+  /**
+   * Why the answer looks cut off, or null: it ended inside the thinking, inside a fence (a file,
+   * edit blocks or a diff never closed) or inside an edit block. A cut-off answer never applies.
+   */
+  cutOff: 'thinking' | 'fence' | 'block' | null;
 }
 
 export interface ParserOptions {
@@ -34,14 +40,19 @@ export interface ParserOptions {
   defaultPath?: string;
 }
 
-type Mode = 'prose' | 'think' | 'fence-pending' | 'fence-skip' | 'file' | 'doc' | 'edits';
+type Mode = 'prose' | 'think' | 'fence-pending' | 'fence-skip' | 'file' | 'doc' | 'edits' | 'diff';
 interface Fence {
   char: string;
   length: number;
 }
 
-const THINK_OPEN = '<think>';
-const THINK_CLOSE = '</think>';
+/** Thinking tags models write, each with its closing tag. */
+const THINK_TAGS = [
+  ['<think>', '</think>'],
+  ['<thinking>', '</thinking>'],
+  ['<reasoning>', '</reasoning>'],
+] as const;
+const DIFF_LANGUAGES = new Set(['diff', 'patch', 'udiff']);
 const HTML_CLOSE = '</html>';
 const FENCE_OPEN = /^\s{0,3}(`{3,}|~{3,})(.*)$/;
 const DOC_START_PARTIAL = /^\s*<(?:!doctype\s|html[\s>])/i;
@@ -82,6 +93,9 @@ export class OutputParser {
   private lineEnded = true;
 
   private editRun: EditRun | null = null;
+  private diffRun: DiffRun | null = null;
+  private thinkClose: string = THINK_TAGS[0][1];
+  private cutOff: ParseResult['cutOff'] = null;
 
   constructor(options: ParserOptions = {}) {
     this.defaultPath = options.defaultPath ?? 'index.html';
@@ -122,11 +136,17 @@ export class OutputParser {
     this.buf = this.buf.slice(this.pos) + this.takeQueued();
     this.pos = 0;
     this.pump(true);
-    if (this.mode === 'file' || this.mode === 'doc' || this.mode === 'fence-pending') {
-      if (this.mode !== 'fence-pending') this.finishFile(true);
+    if (this.mode === 'file' || this.mode === 'doc') {
+      this.finishFile(true);
+      if (this.files.get(this.filePath)?.truncated) this.cutOff = 'fence';
+    } else if (this.mode === 'think') this.cutOff = 'thinking';
+    else if (this.mode === 'fence-pending' || this.mode === 'fence-skip' || this.mode === 'diff') {
+      this.cutOff = 'fence';
+      if (this.mode === 'diff') this.warnings.push('A diff was cut off before its closing fence and was dropped.');
     } else if (this.mode === 'edits' && this.editRun?.unfinished) {
+      this.cutOff = 'block';
       this.warnings.push(`An edit block for ${this.editRun.currentPath} was cut off before its end marker and was dropped.`);
-    }
+    } else if (this.mode === 'edits' && this.editRun?.inFence) this.cutOff = 'fence';
     this.mode = 'prose';
     return this.flushEvents();
   }
@@ -138,6 +158,7 @@ export class OutputParser {
       files: [...this.files.values()],
       edits: [...this.edits],
       warnings: [...this.warnings],
+      cutOff: this.cutOff,
     };
   }
 
@@ -156,6 +177,7 @@ export class OutputParser {
       this.waitingForLine =
         mode === 'prose' ||
         mode === 'edits' ||
+        mode === 'diff' ||
         mode === 'fence-skip' ||
         (mode === 'fence-pending' && this.buf.length - this.pos >= EARLY_HEAD);
       switch (mode) {
@@ -204,10 +226,16 @@ export class OutputParser {
       this.startDoc();
       return;
     }
-    const think = indexOfIgnoreCase(this.buf, THINK_OPEN, this.pos, lineEnd);
+    let think = -1;
+    let tag: (typeof THINK_TAGS)[number] = THINK_TAGS[0];
+    for (const candidate of THINK_TAGS) {
+      const at = indexOfIgnoreCase(this.buf, candidate[0], this.pos, lineEnd);
+      if (at >= 0 && (think < 0 || at < think)) [think, tag] = [at, candidate];
+    }
     if (think >= 0) {
       if (think > this.pos) this.prose.push(this.buf.slice(this.pos, think));
-      this.pos = think + THINK_OPEN.length;
+      this.pos = think + tag[0].length;
+      this.thinkClose = tag[1];
       this.mode = 'think';
       return;
     }
@@ -234,14 +262,14 @@ export class OutputParser {
   }
 
   private stepThink(final: boolean): void {
-    const close = indexOfIgnoreCase(this.buf, THINK_CLOSE, this.pos, this.buf.length);
+    const close = indexOfIgnoreCase(this.buf, this.thinkClose, this.pos, this.buf.length);
     if (close >= 0) {
       if (close > this.pos) this.emitThinking(this.buf.slice(this.pos, close));
-      this.pos = close + THINK_CLOSE.length;
+      this.pos = close + this.thinkClose.length;
       this.mode = 'prose';
       return;
     }
-    const keep = final ? 0 : partialSuffix(this.buf, this.pos, THINK_CLOSE);
+    const keep = final ? 0 : partialSuffix(this.buf, this.pos, this.thinkClose);
     const end = this.buf.length - keep;
     if (end > this.pos) this.emitThinking(this.buf.slice(this.pos, end));
     this.pos = end;
@@ -275,6 +303,7 @@ export class OutputParser {
     const line = this.takeLine(final);
     if (line === null) return;
     if (this.mode === 'fence-pending') this.fencePendingLine(line);
+    else if (this.mode === 'diff') this.diffLine(line);
     else if (this.mode === 'fence-skip') {
       if (this.isClosingFence(line)) this.mode = 'prose';
     } else this.editLine(line);
@@ -296,6 +325,13 @@ export class OutputParser {
         (fitsDefault ? this.defaultPath : defaultPathForLanguage(this.fenceLanguage)) ??
         this.defaultPath;
       this.startEdits(path, true, true);
+      return;
+    }
+    if (DIFF_LANGUAGES.has(this.fenceLanguage) || DIFF_START.test(line)) {
+      const fitsDefault = this.fencePath ?? (languageFitsPath(this.fenceLanguage, this.defaultPath) ? this.defaultPath : null);
+      this.diffRun = new DiffRun(fitsDefault ?? this.defaultPath);
+      this.mode = 'diff';
+      this.diffLine(line);
       return;
     }
     const bare = this.fencePathExplicit ? null : bareLinePath(trimmed);
@@ -324,7 +360,9 @@ export class OutputParser {
     const head = this.buf.slice(this.pos, this.pos + EARLY_HEAD);
     const text = head.trimStart();
     const first = text[0];
-    if (first === undefined || first === '`' || first === '~') return;
+    // A line starting like a diff (`--- a/x`, `+++`, `@@`, `diff --git`) waits for its newline.
+    if (first === undefined || first === '`' || first === '~' || first === '-' || first === '+' || first === '@') return;
+    if (text.startsWith('diff') || DIFF_LANGUAGES.has(this.fenceLanguage)) return;
     const docStart = DOC_START_PARTIAL.test(head);
     // A line starting with '<' may still become a SEARCH marker; any other may name the file.
     if (first === '<' ? !docStart : !this.fencePathExplicit) return;
@@ -447,6 +485,22 @@ export class OutputParser {
       this.emitFileText(toLf(buf.slice(this.pos, end)));
       this.pos = end;
     }
+  }
+
+  /** A line of a fenced unified diff; its blocks go out when the fence closes. */
+  private diffLine(line: string): void {
+    const run = this.diffRun;
+    if (!run) return;
+    if (!this.isClosingFence(line)) {
+      run.line(line);
+      return;
+    }
+    for (const block of run.finish()) {
+      this.edits.push(block);
+      this.events.push({ type: 'edit', block });
+    }
+    this.diffRun = null;
+    this.mode = 'prose';
   }
 
   private startEdits(path: string, fenced: boolean, inSearch: boolean): void {

@@ -6,6 +6,7 @@ import type { StoredSession } from '../lib/session';
 import { Avatar } from './avatar';
 import { LanguageSwitch } from './language-switch';
 import { primaryButton, secondaryButton } from './nav-styles';
+import { StartFreeLink } from './start-free-link';
 import { ThemeSwitcher } from './theme-switcher';
 import './shell-locale';
 
@@ -45,9 +46,7 @@ export default function MobileMenu({ session, onSignOut }: { session: StoredSess
               <Link to="/login" className={`${secondaryButton} border border-slate-300 dark:border-slate-700`}>
                 {t('nav.signIn')}
               </Link>
-              <Link to="/spaces" className={primaryButton}>
-                {t('nav.startFree')}
-              </Link>
+              <StartFreeLink className={primaryButton}>{t('nav.startFree')}</StartFreeLink>
             </li>
           </>
         )}

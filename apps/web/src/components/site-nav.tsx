@@ -7,6 +7,7 @@ import { useRouterTarget } from '../lib/navigation-progress';
 import { useStoredSession } from '../lib/session';
 import { LanguageSwitch } from './language-switch';
 import { primaryButton, secondaryButton } from './nav-styles';
+import { StartFreeLink } from './start-free-link';
 import { ThemeSwitcher } from './theme-switcher';
 import './shell-locale';
 
@@ -130,9 +131,7 @@ export function SiteNav() {
               <Link to="/login" className={secondaryButton}>
                 {t('nav.signIn')}
               </Link>
-              <Link to="/spaces" className={primaryButton}>
-                {t('nav.startFree')}
-              </Link>
+              <StartFreeLink className={primaryButton}>{t('nav.startFree')}</StartFreeLink>
             </>
           )}
         </div>

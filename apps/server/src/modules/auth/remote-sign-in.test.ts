@@ -287,14 +287,16 @@ describe('sign-in with Google (OpenID Connect) and GitHub servers', () => {
     expect(open).toHaveLength(2);
   });
 
-  it('a verified identity linking to a user created through the local provider removes the local access', async () => {
+  it('a verified identity never links to a user created through the local provider: it gets a user of its own', async () => {
     const [user] = await database.db
       .insert(users)
-      .values({ name: 'Typed Locally', email: 'owner@example.test' })
+      .values({ name: 'Typed Locally', email: 'owner@example.test', plan: 'pro' })
       .returning({ id: users.id });
-    const userId = user?.id ?? '';
-    await database.db.insert(accounts).values({ userId, provider: 'local', providerUserId: 'owner@example.test' });
-    await database.db.insert(sessions).values({ userId, tokenHash: 'x'.repeat(64), expiresAt: new Date(Date.now() + 3_600_000) });
+    const localId = user?.id ?? '';
+    await database.db.insert(accounts).values({ userId: localId, provider: 'local', providerUserId: 'owner@example.test' });
+    await database.db
+      .insert(sessions)
+      .values({ userId: localId, tokenHash: 'x'.repeat(64), expiresAt: new Date(Date.now() + 3_600_000) });
     github.state.next = {
       id: 5150,
       login: 'owner',
@@ -303,10 +305,113 @@ describe('sign-in with Google (OpenID Connect) and GitHub servers', () => {
       emails: [{ email: 'owner@example.test', primary: true, verified: true }],
     };
     const login = await redeem((await signIn('github')).location);
-    expect(login.user.id).toBe(userId);
-    const linked = await database.db.select({ provider: accounts.provider }).from(accounts).where(eq(accounts.userId, userId));
+    expect(login.user.id).not.toBe(localId);
+    expect(login.user.email).toBe('owner@example.test');
+    const linked = await database.db
+      .select({ provider: accounts.provider })
+      .from(accounts)
+      .where(eq(accounts.userId, login.user.id));
     expect(linked).toEqual([{ provider: 'github' }]);
-    const open = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-    expect(open).toHaveLength(1); // only the session just opened with the validate_code
+    // The local user keeps what it had under an address of its own; nothing of it (the plan) carries over.
+    const [local] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, localId));
+    expect(local?.email).toBe(`local+${localId}@local.invalid`);
+    const [verified] = await database.db.select({ plan: users.plan }).from(users).where(eq(users.id, login.user.id));
+    expect(verified?.plan).toBe('free');
+  });
+});
+
+describe('pre-hijack: GitHub real, Google served by the local identity provider', () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let base: string;
+  let github: Awaited<ReturnType<typeof startGithubServer>>;
+  const newBrowser = () => new TestBrowser({ [PUBLIC_URL]: base });
+
+  beforeAll(async () => {
+    github = await startGithubServer('div-github-secret');
+    database = await openTestDatabase();
+    app = await createTestApp(database, {
+      PUBLIC_URL,
+      AUTH_RATE_LIMIT: '1000',
+      GITHUB_CLIENT_ID: 'div-github',
+      GITHUB_CLIENT_SECRET: 'div-github-secret',
+      GITHUB_AUTHORIZE_URL: `${github.base}/login/oauth/authorize`,
+      GITHUB_TOKEN_URL: `${github.base}/login/oauth/access_token`,
+      GITHUB_API_URL: github.base,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    github.server.closeAllConnections();
+    await new Promise((resolve) => github.server.close(resolve));
+  });
+
+  /** Signs in through a button; the local page (Google's here) is filled with `typed`. Returns the session. */
+  async function session(button: 'google' | 'github', typed: Record<string, string> = {}) {
+    const browser = newBrowser();
+    const urls = loginUrlsResponseSchema.parse(await (await browser.request(`${base}/api/auth/login`)).json());
+    const returnPage = await browser.navigate(button === 'google' ? urls.redirectGoogle : urls.redirectGithub, {
+      fields: typed,
+      stop: (u) => u.origin === PUBLIC_URL && u.pathname === `/auth/${button}`,
+    });
+    const callback = new URL(`${base}/api/auth/callback`);
+    callback.searchParams.set('code', returnPage.searchParams.get('code') ?? '');
+    callback.searchParams.set('state', returnPage.searchParams.get('state') ?? '');
+    const location = (await browser.request(callback)).headers.get('location') ?? '';
+    const code = new URL(location, PUBLIC_URL).searchParams.get('validate_code') ?? '';
+    const res = await browser.request(`${base}/api/user`, { headers: { authorization: `Bearer ${code}` } });
+    expect(res.status).toBe(200);
+    const login = loginCodeResponseSchema.parse(await res.json());
+    return { userId: login.user.id, authorization: `Bearer ${login.token}` };
+  }
+
+  const api = (authorization: string, url: string, init: { method?: string; body?: unknown } = {}) =>
+    fetch(`${base}${url}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+
+  it('an attacker who typed the victim’s email locally and made an API key reads nothing of the victim', async () => {
+    const victimEmail = 'victima@example.test';
+    // The attacker, first: "Modo local" with the victim's address, then a key and a space.
+    const attacker = await session('google', { name: 'Atacante', email: victimEmail });
+    const key = await api(attacker.authorization, '/api/keys', { method: 'POST', body: { name: 'puerta trasera' } });
+    expect(key.status).toBe(201);
+    const apiKey = `Bearer ${((await key.json()) as { key: string }).key}`;
+    const bait = await api(attacker.authorization, '/api/spaces', { method: 'POST', body: { name: 'Cebo' } });
+    expect(bait.status).toBe(201);
+
+    // The victim signs in with GitHub (verified address) and makes a space.
+    github.state.next = {
+      id: 7001,
+      login: 'victima',
+      name: 'Víctima',
+      avatar_url: 'https://avatars.example/v.png',
+      emails: [{ email: victimEmail, primary: true, verified: true }],
+    };
+    const victim = await session('github');
+    expect(victim.userId).not.toBe(attacker.userId);
+    const secret = await api(victim.authorization, '/api/spaces', { method: 'POST', body: { name: 'Secreto' } });
+    expect(secret.status).toBe(201);
+    const secretId = ((await secret.json()) as { space: { id: string } }).space.id;
+
+    // The victim sees only their own things; the profile is theirs.
+    const mine = (await (await api(victim.authorization, '/api/spaces')).json()) as { spaces: Array<{ name: string }> };
+    expect(mine.spaces.map((x) => x.name)).toEqual(['Secreto']);
+    const keys = (await (await api(victim.authorization, '/api/keys')).json()) as { apiKeys: unknown[] };
+    expect(keys.apiKeys).toEqual([]);
+    // The attacker's key and session reach nothing of the victim's.
+    expect((await api(apiKey, `/v1/spaces/${secretId}/files`)).status).toBe(404);
+    const listed = (await (await api(apiKey, '/v1/spaces')).json()) as { spaces: Array<{ id: string }> };
+    expect(listed.spaces.map((x) => x.id)).not.toContain(secretId);
+    expect((await api(attacker.authorization, `/api/spaces/${secretId}`)).status).toBe(404);
+    // Signing in locally again with the address does not reach the victim either.
+    const again = await session('google', { name: 'Atacante', email: victimEmail });
+    expect(again.userId).toBe(attacker.userId);
+    expect((await api(again.authorization, `/api/spaces/${secretId}`)).status).toBe(404);
   });
 });

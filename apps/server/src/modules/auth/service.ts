@@ -5,7 +5,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type Database, isUniqueViolation } from '../../db/client';
 import { authStates, loginCodes } from '../../db/schema/auth';
-import { accounts, sessions, users } from '../../db/schema/users';
+import { accounts, users } from '../../db/schema/users';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import type { IdentityProviders } from '../../providers/identity/create';
 import { pkceChallenge } from '../../providers/identity/local';
@@ -115,8 +115,12 @@ export async function completeSignIn(
  * - A known account (provider + provider user id) signs in its user.
  * - Otherwise the same email links to the existing user (Google and GitHub become one user).
  * - Identities of the local identity provider (typed, not verified by anyone) never take over a user
- *   that has a real Google/GitHub account; a real identity linking to a user removes that user's
- *   local accounts and sessions, so whoever typed the email locally loses access.
+ *   that has a real Google/GitHub account.
+ * - A user made by the local identity provider is never linked to a verified identity (ADR 0151):
+ *   whoever typed that email locally may not be its owner, and what they made and issued (API keys,
+ *   spaces, domains, custom models, a plan) must not reach the verified person. The local user keeps
+ *   its things under an address of its own (`local+{id}@local.invalid`, reachable only through the
+ *   local account it has) and the verified sign-in gets a new user.
  */
 export async function linkIdentity(db: Database, profile: IdentityProfile): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
@@ -144,16 +148,21 @@ export async function linkIdentity(db: Database, profile: IdentityProfile): Prom
           .where(sql`lower(${users.email}) = lower(${profile.email})`)
           .limit(1);
         let userId: string;
-        if (existing) {
+        const linked = existing
+          ? await tx.select({ provider: accounts.provider }).from(accounts).where(eq(accounts.userId, existing.id))
+          : [];
+        if (existing && profile.provider === 'local' && linked.some((a) => a.provider !== 'local')) {
+          throw new IdentityError('email_unverified', 'a local identity cannot take over a verified account');
+        }
+        const madeLocally = linked.length > 0 && linked.every((a) => a.provider === 'local');
+        if (existing && profile.provider !== 'local' && madeLocally) {
+          await tx
+            .update(users)
+            .set({ email: detachedLocalEmail(existing.id), updatedAt: new Date() })
+            .where(eq(users.id, existing.id));
+        }
+        if (existing && !(profile.provider !== 'local' && madeLocally)) {
           userId = existing.id;
-          const linked = await tx.select({ provider: accounts.provider }).from(accounts).where(eq(accounts.userId, userId));
-          if (profile.provider === 'local' && linked.some((a) => a.provider !== 'local')) {
-            throw new IdentityError('email_unverified', 'a local identity cannot take over a verified account');
-          }
-          if (profile.provider !== 'local' && linked.some((a) => a.provider === 'local')) {
-            await tx.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.provider, 'local')));
-            await tx.delete(sessions).where(eq(sessions.userId, userId));
-          }
           if (profile.picture) {
             await tx
               .update(users)
@@ -182,6 +191,11 @@ export async function linkIdentity(db: Database, profile: IdentityProfile): Prom
       throw error;
     }
   }
+}
+
+/** The address a locally made user keeps once a verified identity claims its email (ADR 0151). */
+export function detachedLocalEmail(userId: string): string {
+  return `local+${userId}@local.invalid`;
 }
 
 /** Issues a single-use login code (`validate_code`) valid for 60 seconds; only its hash is stored. */

@@ -93,11 +93,18 @@ export function sessionUserId(tokenHash: SQLWrapper, now: SQLWrapper): SQL {
   return sql`(select ${sessions.userId} from ${sessions} where ${sessions.tokenHash} = ${tokenHash} and ${sessions.expiresAt} > ${now})`;
 }
 
+/** Each request's session lookup, made once: the sign-in-first hook and the handler share it. */
+const requestUsers = new WeakMap<FastifyRequest, Promise<AuthUser | undefined>>();
+
 /** The signed-in user of this request, or a 401. Every protected route starts here. */
 export async function requireUser(ctx: Pick<AppContext, 'db'>, request: FastifyRequest): Promise<AuthUser> {
-  const token = bearerToken(request);
-  if (!token) throw unauthenticated();
-  const user = await findSessionUser(ctx, token);
+  let lookup = requestUsers.get(request);
+  if (!lookup) {
+    const token = bearerToken(request);
+    lookup = token ? findSessionUser(ctx, token) : Promise.resolve(undefined);
+    requestUsers.set(request, lookup);
+  }
+  const user = await lookup;
   if (!user) throw unauthenticated();
   return user;
 }

@@ -28,7 +28,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
-    webhook.post('/payment/webhook', async (request, reply) => {
+    webhook.post('/payment/webhook', { config: { public: true } }, async (request, reply) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw)) throw new AppError('BAD_REQUEST', 'Cuerpo del webhook ausente');
       const signature = request.headers['stripe-signature'];

@@ -14,6 +14,9 @@ export const V1_ROUTES = [
   ['get', '/v1/spaces/{id}/files', 'params'],
   ['get', '/v1/spaces/{id}/versions', 'params'],
   ['post', '/v1/spaces/{id}/deploy', 'params'],
+  ['get', '/v1/spaces/{id}/submissions', 'params'],
+  ['get', '/v1/spaces/{id}/submissions/{submissionId}', 'params'],
+  ['delete', '/v1/spaces/{id}/submissions/{submissionId}', 'params'],
   ['get', '/v1/usage', null],
 ] as const;
 

@@ -17,6 +17,7 @@ export function openApiDocument(publicUrl: string) {
       { name: 'Generation', description: 'Generación con IA (eventos NDJSON o una respuesta JSON)' },
       { name: 'Spaces', description: 'Proyectos, sus archivos y sus versiones' },
       { name: 'Publishing', description: 'Publicación de un proyecto' },
+      { name: 'Submissions', description: 'Envíos de los formularios de los sitios publicados' },
       { name: 'Usage', description: 'Uso y cuota del plan de desarrollador' },
     ],
     components: {

@@ -15,6 +15,7 @@ import { deployResponseSchema } from '@div/shared/publishing';
 import {
   createSpaceBodySchema,
   languageOf,
+  listSpacesQuerySchema,
   listSpacesResponseSchema,
   listVersionsResponseSchema,
   spaceResponseSchema,
@@ -28,11 +29,13 @@ import { AppError } from '../../lib/errors';
 import { aiProvidersFor } from '../../providers/ai';
 import { findKeyOwner, type KeyOwner } from '../api-keys/service';
 import { bearerToken } from '../auth/sessions';
+import { registerV1SubmissionRoutes } from '../forms/v1-routes';
 import { createGenerationRegistry } from '../generation/registry';
 import { runGenerationRequest } from '../generation/routes';
 import { recordUsageEvent } from '../metering/service';
 import { deploySpace } from '../publishing/deploy';
-import { createSpace, deleteSpace, findSpace, getSpaceFiles, listSpaces } from '../spaces/service';
+import { listSpacesJson } from '../spaces/read-json';
+import { createSpace, deleteSpace, findSpace, getSpaceFiles } from '../spaces/service';
 import { listVersions } from '../spaces/versions';
 import { findUsage } from '../usage/service';
 import { foldGenerationStream, wantsJson } from './generation-answer';
@@ -221,9 +224,15 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
         '/spaces',
         {
           config: { feature: 'api.spaces.list' },
-          schema: { summary: 'Lista tus proyectos', tags: ['Spaces'], response: { 200: listSpacesResponseSchema, ...errors } },
+          schema: {
+            summary: 'Lista tus proyectos, una página cada vez (nextCursor lleva a la siguiente)',
+            tags: ['Spaces'],
+            querystring: listSpacesQuerySchema,
+            response: { 200: listSpacesResponseSchema, ...errors },
+          },
         },
-        async (request) => ({ spaces: await listSpaces({ db: ctx.db, userId: stateOf(request).owner.userId }) }),
+        async (request) =>
+          JSON.parse(await listSpacesJson({ db: ctx.db, userId: stateOf(request).owner.userId, ...request.query })),
       );
 
       api.post(
@@ -280,6 +289,8 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
           return { files: files.map((f) => ({ path: f.path, content: f.content, language: languageOf(f.path) })), revision };
         },
       );
+
+      registerV1SubmissionRoutes(v1, ctx, (request) => stateOf(request).owner.userId, errors);
 
       api.get(
         '/spaces/:id/versions',

@@ -12,7 +12,7 @@ import { resolveRequestModel } from './gates';
 import { fixMessages } from './prompts';
 import { describeAiError } from './service';
 
-const QUOTA_MESSAGE = 'You reached the limit of free AI usage.';
+const QUOTA_MESSAGE = 'Alcanzaste el límite de mensajes de tu plan este mes.';
 const CANNOT_FIX = 'No se pudo corregir el problema automáticamente.';
 
 /**

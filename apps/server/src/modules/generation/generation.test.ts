@@ -236,7 +236,7 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
     const answer = await generate(spaceId, 'Cambia el título');
     // Edit answers stream no code, so the failure may come before the stream started (JSON 422) or as an event.
     const message = eventOf(answer.events, 'error')?.message ?? answer.json?.message;
-    expect(message).toContain('no se ha modificado nada');
+    expect(message).toContain('No se ha cambiado nada y no se ha descontado ningún mensaje');
     expect(eventOf(answer.events, 'done')).toBeUndefined();
     const space = await readSpace(url, user.authorization, spaceId);
     expect(space.versions).toHaveLength(2);
@@ -375,7 +375,7 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
     await setMessagesUsed(database, user.id, 100);
     const over = await generate(spaceId, 'Una web');
     expect(over.status).toBe(429);
-    expect(over.json).toMatchObject({ message: 'You reached the limit of free AI usage.', openProModal: true });
+    expect(over.json).toMatchObject({ message: 'Alcanzaste el límite de mensajes de tu plan este mes.', openProModal: true });
     expect(await messagesUsed(database, user.id)).toBe(100);
   });
 
@@ -464,6 +464,22 @@ describe('generation with the local composer', () => {
     expect(changed?.files.length).toBeGreaterThan(0);
     for (const ranges of Object.values(changed?.updatedLines ?? {})) expect(ranges.length).toBeGreaterThan(0);
     expect(eventOf(second.events, 'edits')?.results.every((r) => r.outcome.startsWith('applied'))).toBe(true);
+  });
+
+  it('a follow-up it cannot do answers what it understood, changes nothing and charges nothing', async () => {
+    const user = await createTestUser(database);
+    const spaceId = await createSpaceFor(url, user.authorization);
+    await postGenerate(url, user.authorization, { prompt: "Panadería 'La Espiga' en Sevilla, teléfono 654 123 456", spaceId });
+    const used = await messagesUsed(database, user.id);
+    const answer = await postGenerate(url, user.authorization, {
+      prompt: 'añade un chat con inteligencia artificial que responda a los clientes',
+      spaceId,
+    });
+    const message = eventOf(answer.events, 'error')?.message ?? answer.json?.message;
+    expect(message).toMatch(/He entendido que quieres .*Puedo, por ejemplo/);
+    expect(message).not.toContain('La IA no devolvió ningún archivo');
+    expect(eventOf(answer.events, 'done')).toBeUndefined();
+    expect(await messagesUsed(database, user.id)).toBe(used);
   });
 
   it('fixes a page script error by guarding it, or says it cannot', async () => {

@@ -36,7 +36,7 @@ describe.each(testDrivers)('the message allowance under a burst of generations o
     expect(through).toHaveLength(5);
     expect(refused).toHaveLength(195);
     for (const answer of refused) {
-      expect(answer.json).toMatchObject({ message: 'You reached the limit of free AI usage.', openProModal: true });
+      expect(answer.json).toMatchObject({ message: 'Alcanzaste el límite de mensajes de tu plan este mes.', openProModal: true });
     }
     expect(await messagesUsed(database, user.id)).toBe(100);
     // Versions exist only for the 5 that went through.

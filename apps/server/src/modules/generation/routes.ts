@@ -43,10 +43,11 @@ import { fixError } from './fix-service';
 import { resolveRequestModel } from './gates';
 import { buildMessages, estimateTokens, isFollowUp } from './prompts';
 import { createGenerationRegistry, type GenerationRegistry } from './registry';
+import { outOfScope, scopeSelection } from './scope';
 import { describeAiError, GenerationFailure, generate } from './service';
 
 export const GENERATION_MESSAGES = {
-  quota: 'You reached the limit of free AI usage.',
+  quota: 'Alcanzaste el límite de mensajes de tu plan este mes.',
   busy: 'Ya hay una generación en curso en este proyecto. Espera a que termine o detenla.',
   spaceRequired: 'Falta el proyecto en el que generar (spaceId).',
   failed: 'La generación falló. Inténtalo de nuevo.',
@@ -157,11 +158,12 @@ export async function runGenerationRequest(opts: {
   const spaceId = body.spaceId;
   const { files: stored } = await getSpaceFiles({ db: ctx.db, userId: user.id, spaceId });
   const files = isStarter(stored) ? [] : stored;
+  const { selectedElement, scope } = scopeSelection(files, body.selectedElement);
   const input = {
     prompt: body.prompt,
     files,
     previousPrompt: body.previousPrompt,
-    selectedElement: body.selectedElement,
+    selectedElement,
     redesignMarkdown: body.redesignMarkdown,
     activeFileId: body.activeFileId,
   };
@@ -257,6 +259,9 @@ export async function runGenerationRequest(opts: {
 
     try {
       const result = await generate({ provider, option, providerChoice, input, signal: claim.controller.signal, emit });
+      // An answer reaching outside the selected element is not applied unasked (ADR 0201).
+      const refusal = outOfScope(files, result.files, result.changed, scope);
+      if (refusal) throw refusal;
       const nextFiles = Object.entries(result.files).map(([path, content]) => ({ path, content }));
       const version = await ctx.db.transaction(async (tx) => {
         const appended = await appendVersion({

@@ -1,5 +1,6 @@
 import type { EditBlockResult, GenerationEvent } from '@div/shared/generation';
 import type { ModelOption } from '@div/shared/models';
+import { type AnswerOutcome, applyAnswer } from '@div/site-engine/answer';
 import { applyEditsToFiles, type FileEdits } from '@div/site-engine/apply-edits';
 import { OutputParser, type ParseEvent, type ParseResult } from '@div/site-engine/parse';
 import { computeUpdatedLinesForFiles } from '@div/site-engine/updated-lines';
@@ -9,8 +10,10 @@ import { buildMessages, type PromptInput, retryMessages, wholeFileMessages } fro
 
 /**
  * One generation: streams the model's answer as events, applies it to the current files with
- * site-engine (all or nothing), retries once when edit blocks fail and then asks for whole files.
- * It never writes anything: the caller stores the result (version + usage event in one transaction).
+ * site-engine's one rule (`applyAnswer`: all or nothing, ADR 0160), retries once when the answer is
+ * refused and then asks for whole files. Every attempt starts from the files as they were before
+ * the generation. It never writes anything: the caller stores the result (version + usage event in
+ * one transaction).
  */
 
 export type Emit = (event: GenerationEvent) => void;
@@ -26,8 +29,6 @@ export class GenerationFailure extends Error {
 }
 
 export const FAILURE_MESSAGES = {
-  empty: 'La IA no devolvió ningún archivo. Prueba a describir el cambio de otra forma.',
-  truncated: 'La respuesta de la IA se cortó antes de terminar (límite de tokens). Prueba con un cambio más pequeño.',
   editsFailed:
     'No se pudieron aplicar los cambios de la IA al código actual; no se ha modificado nada. Prueba a describir el cambio de otra forma.',
 } as const;
@@ -58,44 +59,64 @@ interface Attempt {
   result: ParseResult;
   finish: string | null;
   tokens: number | null;
+  /** Whether `edited` events went out for this attempt (the preview shows them until told otherwise). */
+  previewed: boolean;
 }
+
+/** Refusals a second answer may mend (a retry); the others end the generation at once. */
+const RETRYABLE = new Set(['cut_off', 'fragment', 'elision', 'not_found', 'ambiguous', 'conflict', 'exists']);
+/** Refusals of edit blocks, after which whole files are asked for. */
+const EDIT_REFUSALS = new Set(['not_found', 'ambiguous', 'conflict', 'exists', 'elision']);
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { input } = options;
-  const current: Record<string, string> = {};
-  for (const file of input.files) current[file.path] = file.content;
+  // Every attempt applies to these files: the site as it was before the generation.
+  const current: Readonly<Record<string, string>> = Object.fromEntries(input.files.map((f) => [f.path, f.content]));
   let tokens: number | null = null;
-  const addTokens = (n: number | null) => {
-    if (n !== null) tokens = (tokens ?? 0) + n;
+  const run = async (messages: AiMessage[]) => {
+    const attempt = await streamAttempt(options, messages, current);
+    if (attempt.tokens !== null) tokens = (tokens ?? 0) + attempt.tokens;
+    const outcome = applyAnswer(current, attempt.result, { finishReason: attempt.finish });
+    // A refused answer's edits were shown as they streamed: the preview goes back to the files as they were.
+    if (!outcome.ok && attempt.previewed) options.emit({ type: 'reverted' });
+    return { attempt, outcome };
   };
+  const fail = (outcome: Extract<AnswerOutcome, { ok: false }>) =>
+    new GenerationFailure(outcome.reason.toUpperCase(), outcome.message);
 
   const messages = buildMessages({ ...input, thinker: options.option.isThinker });
-  const first = await streamAttempt(options, messages, current);
-  addTokens(first.tokens);
-  const one = resolveAnswer(current, first);
-  if (one.ok) return finish(current, one.files, one.edits, tokens, 1);
-  if (one.kind !== 'edits') throw new GenerationFailure(one.kind.toUpperCase(), FAILURE_MESSAGES[one.kind]);
+  const one = await run(messages);
+  if (one.outcome.ok) return finish(current, one.outcome.files, toEditResults(one.outcome.byPath), tokens, 1);
+  // The local composer explains what it understood when it changes nothing: that is the answer.
+  const said = one.attempt.result.prose.trim();
+  if (one.outcome.reason === 'empty' && options.provider.kind === 'composer' && said)
+    throw new GenerationFailure('NOTHING_CHANGED', said);
+  if (!RETRYABLE.has(one.outcome.reason)) throw fail(one.outcome);
 
-  // Retry once with the failures described to the model.
-  const second = await streamAttempt(options, retryMessages(messages, first.text, one.failures), current);
-  addTokens(second.tokens);
-  const two = resolveAnswer(current, second);
-  if (two.ok) return finish(current, two.files, two.edits, tokens, 2);
+  // Retry once with the refusal described to the model (each failed block and the closest region).
+  const two = await run(retryMessages(messages, one.attempt.text, one.outcome.failures));
+  if (two.outcome.ok) return finish(current, two.outcome.files, toEditResults(two.outcome.byPath), tokens, 2);
+  const refused = EDIT_REFUSALS.has(two.outcome.reason)
+    ? two.outcome
+    : EDIT_REFUSALS.has(one.outcome.reason)
+      ? one.outcome
+      : null;
+  if (!refused) throw fail(two.outcome);
 
-  // Last resort: the whole files that could not be edited (the other files keep the edits that applied).
-  const failedPaths = two.kind === 'edits' ? two.failedPaths : one.failedPaths;
-  const base = two.kind === 'edits' ? two.partial : one.partial;
-  const third = await streamAttempt(options, wholeFileMessages(input, failedPaths), base);
-  addTokens(third.tokens);
-  const whole = resolveAnswer(base, third);
-  const covered = whole.ok && failedPaths.every((p) => third.result.files.some((f) => f.path === p));
-  if (!whole.ok || !covered) throw new GenerationFailure('EDITS_FAILED', FAILURE_MESSAGES.editsFailed);
-  const edits = [...(two.kind === 'edits' ? two.edits : one.edits).filter((e) => !failedPaths.includes(e.path)), ...whole.edits];
-  return finish(current, whole.files, edits, tokens, 3);
+  // Last resort: the whole files the answers wanted to change, written anew from the same starting files.
+  const paths = [...new Set([...one.outcome.paths, ...two.outcome.paths])].filter((p) => current[p] !== undefined);
+  if (paths.length === 0) throw fail(refused);
+  const three = await run(wholeFileMessages(input, paths));
+  const covered = three.outcome.ok && paths.every((p) => three.attempt.result.files.some((f) => f.path === p));
+  if (!three.outcome.ok || !covered) {
+    if (three.outcome.ok === false && three.outcome.reason === 'cut_off') throw fail(three.outcome);
+    throw fail(refused);
+  }
+  return finish(current, three.outcome.files, toEditResults(three.outcome.byPath), tokens, 3);
 }
 
 function finish(
-  before: Record<string, string>,
+  before: Readonly<Record<string, string>>,
   files: Record<string, string>,
   edits: EditBlockResult[],
   tokens: number | null,
@@ -123,12 +144,15 @@ async function streamAttempt(
   // The files as the answer has changed them so far, for the preview of follow-up edits.
   const working: Record<string, string> = { ...base };
   const editedAt = new Map<string, number>();
+  let previewed = false;
   const forward = (events: ParseEvent[]) => {
     for (const event of events) {
       if (event.type === 'thinking') emit({ type: 'thinking', text: event.text });
       else if (event.type === 'file-delta') emit({ type: 'code', path: event.path, delta: event.text });
-      else if (event.type === 'file-start') emit({ type: 'code', path: event.path, delta: '' });
-      else if (event.type === 'file-complete') working[event.file.path] = event.file.content;
+      else if (event.type === 'file-start') {
+        previewed = true;
+        emit({ type: 'code', path: event.path, delta: '' });
+      } else if (event.type === 'file-complete') working[event.file.path] = event.file.content;
       else if (event.type === 'edit') {
         const { path } = event.block;
         const applied = applyEditsToFiles(working, [event.block]);
@@ -138,6 +162,7 @@ async function streamAttempt(
         const now = Date.now();
         if (now - (editedAt.get(path) ?? 0) < EDITED_EVENT_INTERVAL_MS) continue;
         editedAt.set(path, now);
+        previewed = true;
         emit({ type: 'edited', path, content });
       }
     }
@@ -150,7 +175,11 @@ async function streamAttempt(
     provider: options.providerChoice,
     messages,
     signal: options.signal,
-    site: { prompt: input.prompt, files: [...input.files] },
+    site: {
+      prompt: input.prompt,
+      files: [...input.files],
+      ...(input.selectedElement ? { selectedElement: input.selectedElement } : {}),
+    },
   });
   for await (const chunk of stream) {
     if (chunk.type === 'reasoning') forward(parser.feedReasoning(chunk.text));
@@ -162,44 +191,7 @@ async function streamAttempt(
   }
   if (options.signal.aborted) throw new AiProviderError('aborted');
   forward(parser.end());
-  return { text, result: parser.result(), finish: finishReason, tokens };
-}
-
-type Resolved =
-  | { ok: true; files: Record<string, string>; edits: EditBlockResult[] }
-  | { ok: false; kind: 'empty' | 'truncated' }
-  | {
-      ok: false;
-      kind: 'edits';
-      failures: string;
-      failedPaths: string[];
-      edits: EditBlockResult[];
-      /** The files with the edits of the files whose blocks all applied. */
-      partial: Record<string, string>;
-    };
-
-/** Applies an answer to the files: whole files replace theirs, then every edit block must apply. */
-function resolveAnswer(current: Record<string, string>, attempt: Attempt): Resolved {
-  const { result } = attempt;
-  if (result.files.some((f) => f.truncated)) return { ok: false, kind: 'truncated' };
-  if (result.files.length === 0 && result.edits.length === 0) {
-    return { ok: false, kind: attempt.finish === 'length' ? 'truncated' : 'empty' };
-  }
-  const base = { ...current };
-  for (const file of result.files) base[file.path] = file.content;
-  if (result.edits.length === 0) return { ok: true, files: base, edits: [] };
-  const applied = applyEditsToFiles(base, result.edits);
-  const edits = toEditResults(applied.byPath);
-  if (applied.ok) return { ok: true, files: applied.files, edits };
-  const partial = applyEditsToFiles(base, result.edits, { allOrNothing: false });
-  return {
-    ok: false,
-    kind: 'edits',
-    failures: applied.failures,
-    failedPaths: applied.byPath.filter((f) => !f.ok).map((f) => f.path),
-    edits,
-    partial: partial.files,
-  };
+  return { text, result: parser.result(), finish: finishReason, tokens, previewed };
 }
 
 function toEditResults(byPath: FileEdits[]): EditBlockResult[] {

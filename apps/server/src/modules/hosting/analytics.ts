@@ -8,7 +8,10 @@ import { pageViews } from '../../db/schema/publishing';
  * Nothing about the visitor is kept (no cookies, no addresses), only site, page and UTC day.
  */
 export class PageViewCounter {
-  private counts = new Map<string, number>();
+  /** Views by UTC day, site and page: counting allocates nothing on the serving path (issue 26). */
+  private counts = new Map<string, Map<string, Map<string, number>>>();
+  private day = '';
+  private dayEnds = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -22,8 +25,29 @@ export class PageViewCounter {
   }
 
   count(spaceId: string, path: string): void {
-    const key = `${spaceId}\n${new Date().toISOString().slice(0, 10)}\n${path}`;
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    const day = this.today();
+    let sites = this.counts.get(day);
+    if (!sites) {
+      sites = new Map();
+      this.counts.set(day, sites);
+    }
+    let pages = sites.get(spaceId);
+    if (!pages) {
+      pages = new Map();
+      sites.set(spaceId, pages);
+    }
+    pages.set(path, (pages.get(path) ?? 0) + 1);
+  }
+
+  /** The UTC day (YYYY-MM-DD), formatted once a day rather than once a view. */
+  private today(): string {
+    const now = Date.now();
+    if (now >= this.dayEnds) {
+      const date = new Date(now);
+      this.day = date.toISOString().slice(0, 10);
+      this.dayEnds = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
+    }
+    return this.day;
   }
 
   /** Writes the pending counts (one statement); concurrent callers wait for the same write. */
@@ -42,10 +66,9 @@ export class PageViewCounter {
     if (this.counts.size === 0) return;
     const batch = this.counts;
     this.counts = new Map();
-    const rows = [...batch].map(([key, views]) => {
-      const [spaceId = '', day = '', path = ''] = key.split('\n');
-      return { spaceId, day, path, views };
-    });
+    const rows: { spaceId: string; day: string; path: string; views: number }[] = [];
+    for (const [day, sites] of batch)
+      for (const [spaceId, pages] of sites) for (const [path, views] of pages) rows.push({ spaceId, day, path, views });
     try {
       await this.upsert(rows);
     } catch (error) {

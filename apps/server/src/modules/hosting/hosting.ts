@@ -1,11 +1,15 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, type SiteSeo, sites } from '../../db/schema/publishing';
 import { users } from '../../db/schema/users';
 import { preferredEncoding } from '../../lib/encoding';
+import { SHUTDOWN_MESSAGE } from '../../lib/shutdown';
 import { type Broadcast, createBroadcast } from '../../providers/redis/broadcast';
+import type { FormSpecs } from '../forms/rewrite';
+import { FORM_SPECS_PATH, handleFormsRequest, isFormsPath } from '../forms/visitor';
+import { SiteAccessLog } from './access-log';
 import { PageViewCounter } from './analytics';
 import { etagOf, isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
 import { appHostOf, sitesDomainOf } from './hosts';
@@ -60,9 +64,12 @@ interface SiteEntry {
   files: Map<string, ServedFile>;
   notFound: ServedFile;
   checkedAt: number;
+  /** The deployment's forms (issue 23), read from its `_div/forms.json`. */
+  forms: FormSpecs;
 }
 
 interface DeploymentFiles {
+  spaceId: string;
   files: Map<string, ServedFile>;
   bytes: number;
 }
@@ -134,6 +141,10 @@ export class Hosting {
   private readonly suffix: string;
   private readonly ttl: number;
   private readonly notFoundPage: ServedFile;
+  readonly access: SiteAccessLog;
+  /** Site requests waiting on the database (see drained()). */
+  private inFlight = 0;
+  private drainWaiters: (() => void)[] = [];
 
   constructor(private readonly ctx: AppContext) {
     this.appHost = appHostOf(ctx.config);
@@ -141,6 +152,7 @@ export class Hosting {
     this.ttl = ctx.config.SITE_CACHE_TTL_MS;
     this.views = new PageViewCounter(ctx.db, ctx.log, ctx.config.ANALYTICS_FLUSH_MS);
     this.notFoundPage = generated('404.html', 'text/html; charset=utf-8', sitePageNotFound());
+    this.access = new SiteAccessLog(ctx.log);
     if (ctx.config.REDIS_URL) {
       this.broadcast = createBroadcast<Invalidation>({
         url: ctx.config.REDIS_URL,
@@ -171,6 +183,7 @@ export class Hosting {
   async close(): Promise<void> {
     clearInterval(this.domainTimer);
     this.broadcast?.close();
+    this.access.close();
     await this.views.close();
   }
 
@@ -225,35 +238,83 @@ export class Hosting {
     return this.domainHosts.has(bare) ? bare : undefined;
   }
 
-  /** Answers a request for a published site. Never throws; a failure is a 500 with a plain body. */
-  async handle(host: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /**
+   * Answers a request for a published site. Never throws; a failure is a 500 with a plain body. A
+   * site cached and fresh is answered synchronously (no promise, no turn of the event loop); the
+   * promise, when there is one, settles once nothing of the request can still read the database.
+   */
+  handle(host: string, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
+    if (isFormsPath(req.url ?? '/')) return this.track(this.answerForm(host, req, res));
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Método no permitido');
+      this.access.record(host, 405);
+      return undefined;
+    }
+    const fresh = this.freshEntry(host);
+    if (fresh !== undefined) {
+      this.answer(host, fresh, req, res);
+      return undefined;
+    }
+    return this.track(
+      this.entryFor(host)
+        .then((entry) => this.answer(host, entry, req, res))
+        .catch((error) => this.fail(host, res, error)),
+    );
+  }
+
+  /** Counts a request that may still read the database until its promise settles (see drained()). */
+  private track(work: Promise<void>): Promise<void> {
+    this.inFlight += 1;
+    return work.finally(() => {
+      this.inFlight -= 1;
+      if (this.inFlight === 0) for (const wake of this.drainWaiters.splice(0)) wake();
+    });
+  }
+
+  private fail(host: string, res: ServerResponse, error: unknown): void {
+    this.ctx.log.error({ err: error, host }, 'site serving failed');
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Error interno del servidor');
+    this.access.record(host, 500);
+  }
+
+  /** A form submission (issue 23) on the site's own origin: the forms module answers it. */
+  private async answerForm(host: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
-        res.end('Método no permitido');
-        return;
-      }
       const entry = await this.entryFor(host);
-      if (!entry) {
-        this.send(req, res, 404, generated('404.html', 'text/html; charset=utf-8', noSitePage(host)));
+      if (entry) {
+        await handleFormsRequest(this.ctx, entry, req, res);
+        this.access.record(host, res.statusCode);
         return;
       }
-      const file = this.lookup(entry, req.url ?? '/');
-      if (!file) {
-        this.send(req, res, 404, entry.notFound);
-        return;
-      }
-      const counted = this.send(req, res, 200, file);
-      if (counted && file.page !== undefined && entry.analytics) this.views.count(entry.spaceId, file.page);
+      this.send(host, req, res, 404, generated('404.html', 'text/html; charset=utf-8', noSitePage(host)));
     } catch (error) {
-      this.ctx.log.error({ err: error, host }, 'site serving failed');
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Error interno del servidor');
+      this.fail(host, res, error);
     }
   }
 
+  /** Resolves when no site request is waiting on the database (before the database closes). */
+  drained(): Promise<void> {
+    return this.inFlight === 0 ? Promise.resolve() : new Promise((resolve) => this.drainWaiters.push(resolve));
+  }
+
+  private answer(host: string, entry: SiteEntry | null, req: IncomingMessage, res: ServerResponse): void {
+    if (!entry) {
+      this.send(host, req, res, 404, generated('404.html', 'text/html; charset=utf-8', noSitePage(host)));
+      return;
+    }
+    const file = this.lookup(entry, req.url ?? '/');
+    if (!file) {
+      this.send(host, req, res, 404, entry.notFound);
+      return;
+    }
+    const counted = this.send(host, req, res, 200, file);
+    if (counted && file.page !== undefined && entry.analytics) this.views.count(entry.spaceId, file.page);
+  }
+
   /** Writes the chosen variant (or a 304); true when a GET was answered with the page (a view). */
-  private send(req: IncomingMessage, res: ServerResponse, status: number, file: ServedFile): boolean {
+  private send(host: string, req: IncomingMessage, res: ServerResponse, status: number, file: ServedFile): boolean {
     const encoding = preferredEncoding(req.headers['accept-encoding'] as string | undefined);
     const chosen = (encoding === 'br' && file.br) || (encoding !== 'identity' && file.gzip) || file.identity;
     const inm = req.headers['if-none-match'];
@@ -264,8 +325,10 @@ export class Hosting {
         vary: 'Accept-Encoding',
       });
       res.end();
+      this.access.record(host, 304);
       return req.method === 'GET';
     }
+    this.access.record(host, status);
     res.writeHead(status, chosen.headers);
     if (req.method === 'HEAD') res.end();
     else res.end(chosen.body);
@@ -289,23 +352,29 @@ export class Hosting {
     return entry.files.get(p) ?? entry.files.get(`${p}.html`) ?? entry.files.get(`${p}/index.html`);
   }
 
-  private async entryFor(host: string): Promise<SiteEntry | null> {
+  /**
+   * The cached entry of a host when it can be served now (undefined when it must be read first):
+   * fresh within the TTL, or a live site past it, served while it is checked again in the background.
+   */
+  private freshEntry(host: string): SiteEntry | null | undefined {
     const cached = this.entries.get(host);
-    if (cached !== undefined) {
-      const age = Date.now() - (this.checked.get(host) ?? 0);
-      if (age <= this.ttl) {
-        // Most recently used last.
-        this.entries.delete(host);
-        this.entries.set(host, cached);
-        return cached;
-      }
-      // Stale: a live site keeps being served while it is checked again; a miss is checked now.
-      if (cached !== null) {
-        void this.load(host).catch(() => {});
-        return cached;
-      }
+    if (cached === undefined) return undefined;
+    const age = Date.now() - (this.checked.get(host) ?? 0);
+    if (age <= this.ttl) {
+      // Most recently used last.
+      this.entries.delete(host);
+      this.entries.set(host, cached);
+      return cached;
     }
-    return this.load(host);
+    // Stale: a live site keeps being served while it is checked again; a miss is checked now.
+    if (cached === null) return undefined;
+    void this.load(host).catch(() => {});
+    return cached;
+  }
+
+  private async entryFor(host: string): Promise<SiteEntry | null> {
+    const fresh = this.freshEntry(host);
+    return fresh !== undefined ? fresh : this.load(host);
   }
 
   private load(host: string): Promise<SiteEntry | null> {
@@ -334,6 +403,8 @@ export class Hosting {
     }
     // Invalidated while reading: this answer may predate the change, so it serves only its waiters.
     if (generation !== this.generation) return entry;
+    // The site is no longer published: its files leave with it.
+    if (!entry && resolved) this.dropSpaceDeployments(resolved.spaceId);
     this.drop(host);
     this.entries.set(host, entry);
     this.checked.set(host, Date.now());
@@ -363,15 +434,30 @@ export class Hosting {
     return row;
   }
 
-  /** Keeps a just-deployed deployment's prepared files, so its first request needs no read of the bytes. */
+  /**
+   * Keeps a just-deployed (committed, live) deployment's prepared files, so its first request needs
+   * no read of the bytes; the space's earlier deployments leave the cache.
+   */
   prime(
+    spaceId: string,
     deploymentId: string,
     files: { path: string; contentType: string; etag: string; body: Buffer; gzip: Buffer | null; brotli: Buffer | null }[],
   ): void {
-    this.storeDeployment(deploymentId, files);
+    this.storeDeployment(spaceId, deploymentId, files);
   }
 
+  /** What the site cache holds: deployments and their bytes (bounded by MAX_CACHE_BYTES). */
+  cacheStats(): { deployments: number; bytes: number; hosts: number } {
+    return { deployments: this.deployments.size, bytes: this.cachedBytes, hosts: this.entries.size };
+  }
+
+  /**
+   * Stores a space's live deployment. A space serves one deployment at a time, so any other of the
+   * same space is superseded (a redeploy or a rollback) and leaves at once: twelve redeploys of a
+   * 5 MB site hold one deployment, not twelve until the byte bound evicts them (issue 26).
+   */
   private storeDeployment(
+    spaceId: string,
     deploymentId: string,
     rows: { path: string; contentType: string; etag: string; body: Buffer; gzip: Buffer | null; brotli: Buffer | null }[],
   ): DeploymentFiles {
@@ -381,15 +467,15 @@ export class Hosting {
       files.set(row.path, servedFile(row));
       bytes += row.body.length + (row.gzip?.length ?? 0) + (row.brotli?.length ?? 0);
     }
-    const stored = { files, bytes };
-    this.dropDeployment(deploymentId);
+    const stored = { spaceId, files, bytes };
+    this.dropSpaceDeployments(spaceId);
     this.deployments.set(deploymentId, stored);
     this.cachedBytes += bytes;
     this.evict();
     return stored;
   }
 
-  private async deploymentFiles(deploymentId: string): Promise<DeploymentFiles> {
+  private async deploymentFiles(spaceId: string, deploymentId: string): Promise<DeploymentFiles> {
     const cached = this.deployments.get(deploymentId);
     if (cached) {
       this.deployments.delete(deploymentId);
@@ -411,12 +497,12 @@ export class Hosting {
     const files = await Promise.all(
       rows.map((row) => (row.gzip === null && row.brotli === null ? prepareFile(row.path, row.body) : row)),
     );
-    return this.storeDeployment(deploymentId, files);
+    return this.storeDeployment(spaceId, deploymentId, files);
   }
 
   private async buildEntry(host: string, resolved: ResolvedHost): Promise<SiteEntry> {
     const deploymentId = resolved.deploymentId as string;
-    const deployment = await this.deploymentFiles(deploymentId);
+    const deployment = await this.deploymentFiles(resolved.spaceId, deploymentId);
     const files = new Map(deployment.files);
     const paths = [...deployment.files.keys()];
     const origin = `${this.ctx.config.TRUST_PROXY ? 'https' : new URL(this.ctx.config.publicUrl).protocol.slice(0, -1)}://${host}`;
@@ -434,7 +520,10 @@ export class Hosting {
       files.set('sitemap.xml', generated('sitemap.xml', 'application/xml; charset=utf-8', xml));
     }
     const own = files.get('404.html');
+    const specs = files.get(FORM_SPECS_PATH);
+    files.delete(FORM_SPECS_PATH);
     return {
+      forms: specs ? (JSON.parse(specs.identity.body.toString('utf8')) as FormSpecs) : {},
       spaceId: resolved.spaceId,
       deploymentId,
       analytics: analyticsPlan(resolved.plan),
@@ -464,6 +553,10 @@ export class Hosting {
     }
   }
 
+  private dropSpaceDeployments(spaceId: string): void {
+    for (const [id, stored] of this.deployments) if (stored.spaceId === spaceId) this.dropDeployment(id);
+  }
+
   /** Least recently used deployments leave first; a host entry whose files left reloads them on its next miss. */
   private evict(): void {
     while (this.cachedBytes > MAX_CACHE_BYTES && this.deployments.size > 1) {
@@ -477,19 +570,32 @@ const analyticsPlan = (plan: string) => plan === 'medium' || plan === 'pro';
 
 const registry = new WeakMap<AppContext, Hosting>();
 
+const byApp = new WeakMap<FastifyInstance, Hosting>();
+
 /** The hosting of this app instance (for the publishing and domains modules). */
 export function hostingOf(ctx: AppContext): Hosting | undefined {
   return registry.get(ctx);
 }
 
+/** The hosting of a built app (for tests and benchmarks that look at its cache). */
+export function hostingOfApp(app: FastifyInstance): Hosting | undefined {
+  return byApp.get(app);
+}
+
 /**
- * Serves published sites by Host before anything of the app runs: the first onRequest hook takes the
- * raw request and answers it (hijacked), so no app header, cookie or route ever applies to a site.
+ * Serves published sites by Host before anything of the app runs (issue 26, ADR 0221): the HTTP
+ * server's request listener looks at the Host first and answers a site itself, so Fastify never
+ * routes, logs, ids or tracks site traffic. Requests that do not pass through the server
+ * (`app.inject` in tests) are answered by the first onRequest hook the same way (hijacked), so no
+ * app header, cookie or route ever applies to a site either way.
  */
 export function registerHosting(app: FastifyInstance, ctx: AppContext): Hosting {
   const hosting = new Hosting(ctx);
   registry.set(ctx, hosting);
+  byApp.set(app, hosting);
   app.addHook('onReady', () => hosting.start());
+  // After Fastify stops taking requests and before the database closes: site reads under way finish.
+  app.addHook('preClose', () => hosting.drained());
   app.addHook('onClose', () => hosting.close());
   app.addHook('onRequest', (request, reply, done) => {
     const host = hosting.siteHost(request.headers.host);
@@ -497,5 +603,24 @@ export function registerHosting(app: FastifyInstance, ctx: AppContext): Hosting 
     reply.hijack();
     void hosting.handle(host, request.raw, reply.raw);
   });
+  frontDoor(app.server, hosting, ctx.shutdown);
   return hosting;
+}
+
+/** Puts the site check in front of the server's one request listener (Fastify's). */
+function frontDoor(server: Server, hosting: Hosting, shutdown: AbortSignal | undefined): void {
+  const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  const [app] = listeners;
+  if (!app || listeners.length !== 1) return;
+  server.removeListener('request', app);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const host = hosting.siteHost(req.headers.host);
+    if (host === undefined) return app(req, res);
+    if (shutdown?.aborted) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+      res.end(SHUTDOWN_MESSAGE);
+      return;
+    }
+    void hosting.handle(host, req, res);
+  });
 }

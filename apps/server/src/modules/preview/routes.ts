@@ -1,5 +1,5 @@
 import { PREVIEW_SANDBOX } from '@div/shared/constants';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 
 /**
@@ -66,11 +66,14 @@ export function registerPreviewRoutes(app: FastifyInstance, _ctx: AppContext) {
     );
 
     // "Open in new window": the editor posts the assembled site in a form to a new tab.
-    scope.post('/preview/window', { bodyLimit: WINDOW_BODY_LIMIT }, async (request, reply) => {
-      // Only the app itself may show content here (no cross-site posts of someone else's page).
+    // Only the app itself may show content here (no cross-site posts of someone else's page); told
+    // from the headers, before the body is read (ADR 0150).
+    const sameOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.headers['sec-fetch-site'] !== 'same-origin') {
         return reply.status(403).send({ message: 'Solo el editor puede abrir una vista previa.', code: 'FORBIDDEN' });
       }
+    };
+    scope.post('/preview/window', { bodyLimit: WINDOW_BODY_LIMIT, onRequest: sameOrigin }, async (request, reply) => {
       const html = request.body instanceof URLSearchParams ? request.body.get('html') : null;
       if (html === null) return reply.status(400).send({ message: 'Falta el documento.', code: 'VALIDATION' });
       return sandboxed(reply).header('cache-control', 'no-store').send(html);

@@ -4,7 +4,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, deployments, sites } from '../../db/schema/publishing';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { isHtmlPath, type PreparedFile, prepareFile } from '../hosting/content';
+import { mergeFormSpecs, rewriteForms } from '../forms/rewrite';
+import { FORM_SPECS_PATH } from '../forms/visitor';
+import { isHtmlPath, type PreparedFile, pagePathOf, prepareFile } from '../hosting/content';
 import { hostingOf } from '../hosting/hosting';
 import { customDomainUrl, siteUrl } from '../hosting/hosts';
 import { checkFiles, getSpaceFiles } from '../spaces/service';
@@ -48,12 +50,16 @@ export async function deploySpace(opts: {
       defaultDomainOf(ctx, opts.spaceId),
     ]);
     const seo = seoOf(site);
-    const prepared = await Promise.all(
-      files.map((f, i) => assets[i] ?? prepareFile(f.path, applySeo(f.content, seo, opts.plan))),
-    );
+    // Forms without an external action of their own deliver to DIV (issue 23, ADR 0191).
+    const pages = files.map((f) => (isHtmlPath(f.path) ? rewriteForms(f.content, pagePathOf(f.path)) : undefined));
+    const forms = mergeFormSpecs(pages.map((p) => p?.forms ?? {}));
+    const prepared = await Promise.all([
+      ...files.map((f, i) => assets[i] ?? prepareFile(f.path, applySeo(pages[i]?.html ?? f.content, seo, opts.plan))),
+      prepareFile(FORM_SPECS_PATH, JSON.stringify(forms)),
+    ]);
     const deploymentId = await writeDeployment(ctx, { ...opts, sourceRevision }, prepared);
     const hosting = hostingOf(ctx);
-    hosting?.prime(deploymentId, prepared);
+    hosting?.prime(opts.spaceId, deploymentId, prepared);
     await hosting?.invalidate(opts.spaceId);
     const url = domain ? customDomainUrl(ctx.config, domain) : siteUrl(ctx.config, site.slug);
     return { url, deploymentId, message: PUBLISHING_MESSAGES.deployed };

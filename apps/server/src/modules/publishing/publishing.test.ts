@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { deployResponseSchema, listSitesResponseSchema, PUBLISHING_MESSAGES } from '@div/shared/publishing';
 import { eq } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { sites } from '../../db/schema/publishing';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
+import { hostingOfApp } from '../hosting/hosting';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 const SITES = 'sites.test';
@@ -166,6 +168,37 @@ describe.each(testDrivers)('publishing on %s', (driver) => {
     // Another user can neither list nor roll back this space.
     expect((await call(bob, 'GET', `/api/sites/${space.id}/deployments`)).statusCode).toBe(404);
     expect((await call(bob, 'POST', `/api/sites/${space.id}/deployments/${second.deploymentId}/activate`)).statusCode).toBe(404);
+  });
+
+  it('the site cache keeps one deployment per site: redeploys and rollbacks do not grow it', async () => {
+    const hosting = hostingOfApp(app);
+    if (!hosting) throw new Error('no hosting');
+    const space = await createSpace(alice, 'Redespliegues');
+    const host = 'redespliegues.sites.test';
+    // About 1.5 MB of files that do not compress away (random text), different on every deploy.
+    const siteOf = (n: number) => [
+      { path: 'index.html', content: page(`Versión ${n}`) },
+      { path: 'datos.js', content: `// ${n}\n${randomBytes(700 * 1024).toString('base64')}` },
+    ];
+    const before = hosting.cacheStats();
+    const held: number[] = [];
+    const ids: string[] = [];
+    for (let n = 1; n <= 12; n++) {
+      ids.push((await deploy(alice, space.id, { files: siteOf(n) })).deploymentId);
+      const served = await visit(host);
+      expect(served.body).toContain(`<h1>Versión ${n}</h1>`);
+      held.push(hosting.cacheStats().bytes - before.bytes);
+    }
+    expect(hosting.cacheStats().deployments - before.deployments).toBe(1);
+    // The bytes held after the 12th deploy are those of one deployment (+-10 %), not twelve.
+    const one = held[0] as number;
+    expect(one).toBeGreaterThan(900 * 1024);
+    for (const bytes of held) expect(Math.abs(bytes - one)).toBeLessThan(one * 0.1);
+    // A rollback loads the earlier deployment and lets the later one go.
+    const rollback = await call(alice, 'POST', `/api/sites/${space.id}/deployments/${ids[2]}/activate`);
+    expect(rollback.statusCode).toBe(200);
+    expect((await visit(host)).body).toContain('<h1>Versión 3</h1>');
+    expect(hosting.cacheStats().deployments - before.deployments).toBe(1);
   });
 
   it('another instance on the same database serves the deployment (read on a miss, fresh after its TTL)', async () => {

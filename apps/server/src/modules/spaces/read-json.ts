@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FileInput } from '@div/shared/spaces';
-import { MESSAGES } from '@div/shared/spaces';
+import { MESSAGES, SPACES_PAGE_SIZE } from '@div/shared/spaces';
 import { eq, sql } from 'drizzle-orm';
 import { oncePerDatabase } from '../../db/client';
 import { spaceFiles, spaces } from '../../db/schema/spaces';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { membershipOf, roleIn } from '../members/access';
 import type { FilesJsonCache } from './files-cache';
 import { type Executor, sortForEditor, toSpaceFile } from './service';
@@ -38,11 +38,27 @@ const personJson = (alias: string) =>
  */
 function buildPrepared(db: Executor) {
   const userId = sql.placeholder('userId');
+  const limit = sql.placeholder('limit');
   return {
+    // One page by keyset (created_at, id), newest first: `limit` + 1 rows are read so the answer
+    // knows whether another page follows; `last` is the page's last row as a cursor.
     list: db
-      .select({ spaces: sql<string>`coalesce(json_agg(${summaryJson} order by s.created_at desc, s.id desc), '[]')::text` })
-      .from(sql`spaces s`)
-      .where(sql`s.owner_id = ${userId}`)
+      .select({
+        spaces: sql<string>`coalesce(json_agg(${summaryJson} order by s.created_at desc, s.id desc) filter (where s.n <= ${limit}), '[]')::text`,
+        last: sql<string | null>`max(s.cursor) filter (where s.n = ${limit})`,
+        more: sql<boolean>`count(*) > ${limit}`,
+        total: sql<number>`(select count(*)::int from spaces t where t.owner_id = ${userId})`,
+      })
+      .from(
+        sql`(select p.*, row_number() over (order by p.created_at desc, p.id desc) as n,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || p.id as cursor
+          from spaces p
+          where p.owner_id = ${userId}
+            and (${sql.placeholder('afterAt')}::timestamptz is null
+              or (p.created_at, p.id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::text))
+          order by p.created_at desc, p.id desc
+          limit ${limit}::int + 1) s`,
+      )
       .prepare('spaces_list_json'),
     detail: db
       .select({
@@ -67,10 +83,25 @@ function buildPrepared(db: Executor) {
 }
 const preparedFor = oncePerDatabase(buildPrepared);
 
-/** GET /api/spaces as JSON text: the user's spaces, newest first. */
-export async function listSpacesJson(opts: { db: Executor; userId: string }): Promise<string> {
-  const [row] = await preparedFor(opts.db).list.execute({ userId: opts.userId });
-  return `{"spaces":${row?.spaces ?? '[]'}}`;
+/**
+ * A page cursor is the last row's (created_at to the microsecond, id), opaque to clients. A cursor
+ * that does not decode to that shape is refused (400), never read as "from the start".
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([\w-]{1,100})$/;
+
+function decodeCursor(cursor: string | undefined): { afterAt: string | null; afterId: string | null } {
+  if (cursor === undefined) return { afterAt: null, afterId: null };
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match?.[1] || !match[2] || Number.isNaN(Date.parse(match[1]))) throw badRequest(MESSAGES.badCursor);
+  return { afterAt: match[1], afterId: match[2] };
+}
+
+/** GET /api/spaces (and /v1/spaces) as JSON text: one page of the user's spaces, newest first. */
+export async function listSpacesJson(opts: { db: Executor; userId: string; limit?: number; cursor?: string }): Promise<string> {
+  const limit = opts.limit ?? SPACES_PAGE_SIZE;
+  const [row] = await preparedFor(opts.db).list.execute({ userId: opts.userId, limit, ...decodeCursor(opts.cursor) });
+  const next = row?.more && row.last ? JSON.stringify(Buffer.from(row.last, 'utf8').toString('base64url')) : 'null';
+  return `{"spaces":${row?.spaces ?? '[]'},"nextCursor":${next},"total":${Number(row?.total ?? 0)}}`;
 }
 
 /** The small part of GET /api/spaces/{id}: enough to name the answer (its ETag) without its files. */

@@ -1,6 +1,7 @@
 import {
   createSpaceBodySchema,
   createVersionBodySchema,
+  listSpacesQuerySchema,
   listVersionsResponseSchema,
   MESSAGES,
   remixBodySchema,
@@ -65,17 +66,20 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     (head) => head.space.length + head.versions.length + head.etag.length,
   );
 
-  // JSON built by PostgreSQL (read-json.ts), of the shape listSpacesResponseSchema; reused while the
-  // user's spaces stamp, read with the session, is unchanged (ADR 0136).
-  api.get('/spaces', async (request, reply) => {
+  // One page (cursor) of JSON built by PostgreSQL (read-json.ts), of the shape
+  // listSpacesResponseSchema; reused while the user's spaces stamp, read with the session, is
+  // unchanged (ADR 0136).
+  api.get('/spaces', { schema: { querystring: listSpacesQuerySchema } }, async (request, reply) => {
     const user = await requireUser(ctx, request);
+    const { limit, cursor } = request.query;
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-    const list = await listCache.getOrBuild(user.id, user.spacesStamp, async () =>
-      Buffer.from(await listSpacesJson({ db, userId: user.id }), 'utf8'),
+    const page = `${user.id}:${limit ?? ''}:${cursor ?? ''}`;
+    const list = await listCache.getOrBuild(page, user.spacesStamp, async () =>
+      Buffer.from(await listSpacesJson({ db, userId: user.id, limit, cursor }), 'utf8'),
     );
     if (encoding === 'identity' || list.length < COMPRESS_MIN_BYTES) return reply.send(list);
-    const packed = await packedCache.getOrBuild(`list:${user.id}:${encoding}`, String(user.spacesStamp), () =>
+    const packed = await packedCache.getOrBuild(`list:${page}:${encoding}`, String(user.spacesStamp), () =>
       compress(list, encoding),
     );
     return reply.header('content-encoding', encoding).send(packed);
@@ -196,6 +200,7 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
         authorId: user.id,
         spaceId: request.params.id,
         prompt: request.body?.prompt,
+        source: request.body?.source,
       });
       return reply.status(201).send(result);
     },

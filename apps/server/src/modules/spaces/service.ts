@@ -13,7 +13,7 @@ import {
   type SpaceSummary,
   spaceNameSchema,
 } from '@div/shared/spaces';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { spaceFiles, spaces } from '../../db/schema/spaces';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -98,16 +98,6 @@ export function checkFiles(files: readonly FileInput[], whole: boolean): void {
   }
   if (whole && files.length > SPACE_MAX_FILES) throw badRequest(MESSAGES.tooManyFiles);
   if (whole && total > SPACE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.spaceTooLarge);
-}
-
-/** The user's spaces, newest first. */
-export async function listSpaces(opts: { db: Executor; userId: string }): Promise<SpaceSummary[]> {
-  const rows = await opts.db
-    .select(summaryColumns)
-    .from(spaces)
-    .where(eq(spaces.ownerId, opts.userId))
-    .orderBy(desc(spaces.createdAt), desc(spaces.id));
-  return rows.map(toSummary);
 }
 
 /** Creates a space with the starter files and its first version, in one transaction. */

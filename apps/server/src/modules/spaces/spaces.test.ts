@@ -5,12 +5,13 @@ import {
   MESSAGES,
   SPACE_DESCRIPTION,
   SPACE_NAME_MAX,
+  SPACES_PAGE_SIZE,
   spaceDetailResponseSchema,
 } from '@div/shared/spaces';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { type DatabaseHandle, rowsOf } from '../../db/client';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { createSession } from '../auth/sessions';
@@ -86,8 +87,83 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     expect(body.spaces.map((s: { id: string }) => s.id)).toEqual([second.id, first.id]);
     // The list and the create answer agree field by field (dates in the same ISO form).
     expect(body.spaces[1]).toEqual(first);
+    expect(body).toMatchObject({ nextCursor: null, total: 2 });
     const empty = await call(await createTestUser(database), 'GET', '/api/spaces');
-    expect(empty.json()).toEqual({ spaces: [] });
+    expect(empty.json()).toEqual({ spaces: [], nextCursor: null, total: 0 });
+  });
+
+  it('pages the list by cursor: every space exactly once, newest first, bounded pages', async () => {
+    const user = await createTestUser(database);
+    const created: string[] = [];
+    for (let i = 0; i < SPACES_PAGE_SIZE + 7; i++) created.push((await create(user, `Proyecto ${i}`)).id);
+    // Two spaces with the same creation instant are still ordered and paged without loss.
+    await database.db.execute(
+      sql`update spaces set created_at = (select created_at from spaces where id = ${created[3]}) where id = ${created[4]}`,
+    );
+    const expected = (
+      await rowsOf<{ id: string }>(
+        database.db,
+        sql`select id from spaces where owner_id = ${user.id} order by created_at desc, id desc`,
+      )
+    ).map((r) => r.id);
+    expect(new Set(expected)).toEqual(new Set(created));
+
+    const first = await call(user, 'GET', '/api/spaces');
+    const firstBody = listSpacesResponseSchema.parse(first.json());
+    expect(firstBody.spaces).toHaveLength(SPACES_PAGE_SIZE);
+    expect(firstBody.total).toBe(created.length);
+    expect(firstBody.nextCursor).toEqual(expect.any(String));
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(user, 'GET', `/api/spaces?limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const page = listSpacesResponseSchema.parse(res.json());
+      expect(page.spaces.length).toBeLessThanOrEqual(4);
+      seen.push(...page.spaces.map((s) => s.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+
+    // A space created while paging appears on the first page, never shifting the later pages.
+    const page1 = listSpacesResponseSchema.parse((await call(user, 'GET', '/api/spaces?limit=5')).json());
+    const fresh = await create(user, 'Recién creado');
+    const page2 = listSpacesResponseSchema.parse(
+      (await call(user, 'GET', `/api/spaces?limit=5&cursor=${encodeURIComponent(page1.nextCursor ?? '')}`)).json(),
+    );
+    expect(page2.spaces.map((s) => s.id)).toEqual(expected.slice(5, 10));
+    expect(page2.total).toBe(created.length + 1);
+    const again = listSpacesResponseSchema.parse((await call(user, 'GET', '/api/spaces?limit=5')).json());
+    expect(again.spaces[0]?.id).toBe(fresh.id);
+  });
+
+  it('refuses a malformed cursor or limit with a 400 and a message, and pages only the own spaces', async () => {
+    for (const query of [
+      'cursor=nada',
+      `cursor=${Buffer.from('2026-01-01|x').toString('base64url')}`,
+      'limit=0',
+      'limit=101',
+      'limit=dos',
+    ]) {
+      const res = await call(alice, 'GET', `/api/spaces?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toBeTruthy();
+    }
+    expect((await call(alice, 'GET', '/api/spaces?cursor=nada')).json().message).toBe(MESSAGES.badCursor);
+    // Another user's cursor only says where to continue: the answer still holds the reader's spaces.
+    await create(alice, 'Una');
+    await create(alice, 'Otra');
+    const aliceFirst = listSpacesResponseSchema.parse((await call(alice, 'GET', '/api/spaces?limit=1')).json());
+    expect(aliceFirst.nextCursor).not.toBeNull();
+    const bobsView = listSpacesResponseSchema.parse(
+      (await call(bob, 'GET', `/api/spaces?limit=100&cursor=${encodeURIComponent(aliceFirst.nextCursor ?? '')}`)).json(),
+    );
+    const bobs = new Set(
+      listSpacesResponseSchema.parse((await call(bob, 'GET', '/api/spaces?limit=100')).json()).spaces.map((s) => s.id),
+    );
+    for (const space of bobsView.spaces) expect(bobs.has(space.id)).toBe(true);
+    expect((await call(null, 'GET', '/api/spaces?limit=5')).statusCode).toBe(401);
   });
 
   it('rejects blank and too long names with a message', async () => {
@@ -394,10 +470,15 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     await call(alice, 'PUT', `/api/spaces/${space.id}/files`, { revision: 3, files: [{ path: 'index.html', content: 'dos' }] });
     const noBody = await call(alice, 'POST', `/api/spaces/${space.id}/versions`);
     expect(noBody.statusCode, noBody.payload).toBe(201);
+    // A run of visual edits is kept as an "Edición visual" version; another source is refused.
+    const visual = await call(alice, 'POST', `/api/spaces/${space.id}/versions`, { source: 'visual' });
+    expect(visual.json().version).toMatchObject({ source: 'visual', prompt: null });
+    const wrong = await call(alice, 'POST', `/api/spaces/${space.id}/versions`, { source: 'generation' });
+    expect(wrong.statusCode).toBe(400);
 
     const versions = (await call(alice, 'GET', `/api/spaces/${space.id}/versions`)).json().versions;
-    expect(versions.map((v: { source: string }) => v.source)).toEqual(['save', 'save', 'initial']);
-    const first = versions[1];
+    expect(versions.map((v: { source: string }) => v.source)).toEqual(['visual', 'save', 'save', 'initial']);
+    const first = versions[2];
     const one = await call(alice, 'GET', `/api/spaces/${space.id}/versions/${first.id}`);
     expect(one.json().version.files.find((f: { path: string }) => f.path === 'index.html').content).toBe('uno');
     expect(one.json().version.html).toContain('uno');
@@ -407,7 +488,7 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     expect(restored.json().version.source).toBe('restore');
     expect(restored.json().files.find((f: { id: string }) => f.id === 'index.html').content).toBe('uno');
     const after = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
-    expect(after.versions).toHaveLength(4);
+    expect(after.versions).toHaveLength(5);
     expect(after.versions.map((v: { id: string }) => v.id)).toContain(first.id);
     expect(after.files.find((f: { id: string }) => f.id === 'index.html').content).toBe('uno');
     expect(after.revision).toBe(restored.json().revision);
@@ -418,7 +499,7 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     const afterReset = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
     expect(afterReset.files.map((f: { id: string }) => f.id)).toEqual(['index.html', 'style.css', 'script.js']);
     expect(afterReset.files[0].content).toContain('lang="es"');
-    expect(afterReset.versions).toHaveLength(5);
+    expect(afterReset.versions).toHaveLength(6);
 
     const missing = await call(alice, 'POST', `/api/spaces/${space.id}/versions/nope/restore`);
     expect(missing.statusCode).toBe(404);

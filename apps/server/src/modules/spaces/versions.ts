@@ -180,8 +180,13 @@ async function appendForUser(opts: {
 type VersionChange = { db: Executor; userId: string; spaceId: string; authorId?: string | undefined };
 
 /** 'Save version': snapshots the current files. */
-export function saveVersion(opts: VersionChange & { prompt?: string | undefined }) {
-  return appendForUser({ ...opts, source: 'save', prompt: opts.prompt, files: (tx) => readFiles(tx, opts.spaceId) });
+export function saveVersion(opts: VersionChange & { prompt?: string | undefined; source?: 'save' | 'visual' | undefined }) {
+  return appendForUser({
+    ...opts,
+    source: opts.source ?? 'save',
+    prompt: opts.prompt,
+    files: (tx) => readFiles(tx, opts.spaceId),
+  });
 }
 
 /** Restoring appends a new version with the old files; nothing is overwritten. */

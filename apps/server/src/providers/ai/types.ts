@@ -29,7 +29,7 @@ export interface AiStreamOptions {
    * The same request in structured form. Router models read only `messages`; the local composer
    * reads this (the user's prompt and the current files) and falls back to the messages without it.
    */
-  site?: { prompt: string; files?: AiSiteFile[] };
+  site?: { prompt: string; files?: AiSiteFile[]; selectedElement?: { selector: string; html: string } };
 }
 
 export interface AiUsage {
@@ -78,7 +78,7 @@ const defaultMessages: Record<AiErrorKind, string> = {
   rate_limit: 'El proveedor de IA está recibiendo demasiadas solicitudes. Inténtalo de nuevo en unos segundos.',
   bad_request: 'El proveedor de IA rechazó la solicitud.',
   upstream: 'El proveedor de IA no responde. Inténtalo de nuevo más tarde.',
-  cut: 'La conexión con el proveedor de IA se cortó antes de terminar.',
+  cut: 'La respuesta de la IA se cortó antes de terminar (se perdió la conexión), así que no se ha aplicado. No se ha cambiado nada y no se ha descontado ningún mensaje.',
   stall: 'El proveedor de IA dejó de responder.',
   aborted: 'Generación detenida.',
 };

@@ -1,10 +1,13 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Device } from './preview/devices';
+import type { EditorMessage, VisualSelection } from './preview/preview-messages';
 
 /** An element picked with the inspector, ready to hand to the prompt bar. */
 export interface SelectedElement {
   selector: string;
   html: string;
+  /** Its source mark (`index.html:12`), when the preview was marked: the AI edit is then scoped to it. */
+  mark?: string;
 }
 
 /** Editor-wide UI state shared by the preview, the tools and (later) the prompt bar. */
@@ -18,6 +21,9 @@ export interface EditorUiState {
   promptElement: SelectedElement | null;
   /** Bumped to force a fresh load of the preview. */
   previewNonce: number;
+  /** The visual edit mode ("Editar", issue 24) and the element it has selected. */
+  visualEditing: boolean;
+  visualSelection: VisualSelection | null;
 }
 
 export function createEditorStore(initial?: Partial<EditorUiState>) {
@@ -28,10 +34,21 @@ export function createEditorStore(initial?: Partial<EditorUiState>) {
     selectedElement: null,
     promptElement: null,
     previewNonce: 0,
+    visualEditing: false,
+    visualSelection: null,
     ...initial,
   };
   const listeners = new Set<() => void>();
+  /**
+   * Sends a message to the shown preview frame (set by the preview panel while it is mounted);
+   * `watchers` hear each document the frame finished loading and each error the page raised.
+   */
+  const preview = {
+    send: (_message: EditorMessage) => {},
+    watchers: new Set<(event: { type: 'ready' } | { type: 'error'; message: string }) => void>(),
+  };
   return {
+    preview,
     get: () => state,
     set(patch: Partial<EditorUiState> | ((current: EditorUiState) => Partial<EditorUiState>)) {
       const next = typeof patch === 'function' ? patch(state) : patch;

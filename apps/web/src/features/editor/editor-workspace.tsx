@@ -27,6 +27,9 @@ import { ToolsButton } from './tools/tools-button';
 import { useDark } from './use-dark';
 import { useEditorActions } from './use-editor-actions';
 import { useRemix } from './use-remix';
+import type { ScopeQuestion } from './visual/scope-dialog';
+import { useVisualEdits } from './visual/use-visual-edits';
+import { VisualToggle } from './visual/visual-toggle';
 
 // The tools modal and the reset confirmation load on first use (editor route JS budget, ADR 0061).
 const ToolsModal = lazy(() => import('./tools/tools-modal').then((module) => ({ default: module.ToolsModal })));
@@ -37,6 +40,8 @@ const PresenceAvatars = lazy(() =>
   import('../collaboration/live/presence').then((module) => ({ default: module.PresenceAvatars })),
 );
 const InspectorPanel = lazy(() => import('./tools/inspector-panel').then((module) => ({ default: module.InspectorPanel })));
+const ScopeDialog = lazy(() => import('./visual/scope-dialog').then((module) => ({ default: module.ScopeDialog })));
+const VisualPanel = lazy(() => import('./visual/visual-panel').then((module) => ({ default: module.VisualPanel })));
 /** The code editor's states are rebuilt once, when the shared document takes over the files. */
 const LIVE_GENERATION = -1;
 const ignoreEdit = () => {};
@@ -115,6 +120,7 @@ export function EditorWorkspace({
   const [active, setActive] = useState(tabs[0] ?? 'index.html');
   const [toolsOpen, setToolsOpen] = useState(false);
   const inspectorShown = useEditorUi((state) => state.inspecting || state.selectedElement !== null);
+  const visualShown = useEditorUi((state) => state.visualEditing);
   // Syntax highlighting starts once the preview has first loaded (or after a while): ADR 0064.
   const [previewLoaded, setPreviewLoaded] = useState(false);
   useEffect(() => {
@@ -129,6 +135,8 @@ export function EditorWorkspace({
   // biome-ignore lint/correctness/useExhaustiveDependencies: new files from the server end the streaming view
   useEffect(() => setStream(null), [detail]);
   const editorActions = useEditorActions({ spaceId, session, setVersions, onUnauthorized });
+  const visual = useVisualEdits({ spaceId, session, setVersions, onUnauthorized });
+  const [scopeQuestion, setScopeQuestion] = useState<ScopeQuestion | null>(null);
   const [dialog, setDialog] = useState<CollaborationDialog>(null);
   const actions = { ...editorActions, share: () => setDialog('share'), invite: () => setDialog('members') };
   useRemix({ onUnauthorized });
@@ -172,7 +180,7 @@ export function EditorWorkspace({
   };
 
   return (
-    <div className="flex h-[calc(100dvh-4rem-1px)] min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-950 dark:text-gray-100">
+    <div className="flex h-[calc(100dvh-4rem-1px-var(--cookie-banner-h,0px))] min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-950 dark:text-gray-100">
       <header className="flex shrink-0 items-center gap-3 border-b border-gray-200 px-4 py-2 dark:border-gray-800">
         <Link
           to={paths.spaces}
@@ -237,8 +245,15 @@ export function EditorWorkspace({
             <div className="relative min-h-0 flex-1">
               {/* Mounted once the files are in, so the first document renders at once (no empty frame first). */}
               {session.files.length > 0 && (
-                <PreviewPanel files={session.files} onFix={actions.fix} onLoaded={() => setPreviewLoaded(true)} />
+                <PreviewPanel
+                  files={session.files}
+                  onFix={actions.fix}
+                  onLoaded={() => setPreviewLoaded(true)}
+                  prepare={visual.prepare}
+                  onVisual={visual.onVisual}
+                />
               )}
+              {canEdit && !stream && <VisualToggle />}
               {/* While code streams, the half-written site covers the live preview (which keeps its state). */}
               {stream && (
                 <div className="absolute inset-0 z-10">
@@ -249,6 +264,11 @@ export function EditorWorkspace({
             {inspectorShown && (
               <Suspense fallback={null}>
                 <InspectorPanel />
+              </Suspense>
+            )}
+            {visualShown && canEdit && (
+              <Suspense fallback={null}>
+                <VisualPanel edits={visual} />
               </Suspense>
             )}
           </div>
@@ -268,11 +288,13 @@ export function EditorWorkspace({
           activeFile={active}
           beforeGenerate={() => session.save()}
           onStream={setStream}
+          undo={versions[0] ? () => actions.restore(versions[0] as Version) : undefined}
           onDone={({ updatedLines: lines }) => {
             setUpdatedLines(lines);
             refetch();
           }}
           onUnauthorized={onUnauthorized}
+          onOutOfScope={setScopeQuestion}
         />
       ) : (
         <ReadOnlyBar access={access} />
@@ -303,6 +325,18 @@ export function EditorWorkspace({
         onSpaceChanged={onSpaceChanged}
         onTeamChanged={refetch}
       />
+      {scopeQuestion && (
+        <Suspense fallback={null}>
+          <ScopeDialog
+            question={scopeQuestion}
+            onCancel={() => setScopeQuestion(null)}
+            onApply={() => {
+              void visual.applyProposal(scopeQuestion);
+              setScopeQuestion(null);
+            }}
+          />
+        </Suspense>
+      )}
       {actions.confirmingReset && (
         <Suspense fallback={null}>
           <ResetDialog open onOpenChange={actions.setConfirmingReset} onConfirm={actions.confirmReset} />

@@ -11,6 +11,7 @@ import { useEditorStore } from './editor-store';
 import type { FileSession } from './files/use-file-session';
 import { assembleDocument } from './preview/preview-document';
 import { openInNewWindow } from './tools/open-window';
+import { verifyPreview } from './verify-fix';
 
 /** What the tools modal and the error toast can do. */
 export function useEditorActions({
@@ -86,14 +87,22 @@ export function useEditorActions({
       await session.save();
       const answer = await fixPageError({ html, error: error?.trim() || 'Error de JavaScript en la vista previa' });
       if ('html' in answer) {
+        // Only a fix the preview ran without the error coming back is called a fix; otherwise the
+        // page goes back to what it was.
+        const verdict = verifyPreview(store.preview);
         await session.put('index.html', answer.html);
-        toast.success(t('fixDone', { defaultValue: 'Problema corregido' }));
+        const seen = await verdict;
+        if (seen.ok) toast.success(t('fixDone'));
+        else {
+          await session.put('index.html', html);
+          toast.error(t('fixDidNotWork'), { description: seen.error ?? undefined });
+        }
       } else {
-        toast.error(t('fixFailed', { defaultValue: 'Failed to fix the problem' }), { description: answer.message });
+        toast.error(t('fixFailed'), { description: answer.message });
       }
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 401) return onUnauthorized();
-      toast.error(t('fixFailed', { defaultValue: 'Failed to fix the problem' }), {
+      toast.error(t('fixFailed'), {
         description: caught instanceof ApiError ? caught.message : undefined,
       });
     }

@@ -1,6 +1,7 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { StartFreeLink } from '../../components/start-free-link';
 import { useTranslation } from '../../lib/i18n';
 import { LazySection } from './lazy-section';
 import { RotatingTagline } from './rotating-tagline';
@@ -48,13 +49,10 @@ export default function HomePage() {
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">{t('hero.subtitle')}</p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Link
-              to="/spaces"
-              className="inline-flex items-center gap-2 rounded-xl bg-indigo-600 px-6 py-3 font-semibold text-white shadow-indigo-600/30 shadow-lg transition hover:bg-indigo-500"
-            >
+            <StartFreeLink className="inline-flex items-center gap-2 rounded-xl bg-indigo-600 px-6 py-3 font-semibold text-white shadow-indigo-600/30 shadow-lg transition hover:bg-indigo-500">
               {t('hero.cta')}
               <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            </StartFreeLink>
             <Link
               to="/pricing"
               className="rounded-xl border border-slate-300 px-6 py-3 font-semibold text-slate-700 transition hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"

@@ -3,6 +3,7 @@ import { type Plan, planFeatureCards, planIds, planOf, plans, plansWithFeature }
 import { BarChart3, Code2, Globe, Mail, Search } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { startFreeTarget } from '../../components/start-free-link';
 import { useCheckout } from '../../lib/checkout';
 import { useTranslation } from '../../lib/i18n';
 import { useProfile } from '../../lib/profile';
@@ -26,7 +27,7 @@ export default function PricingPage() {
 
   const choose = (plan: Plan) => {
     if (!plan.priceId) {
-      navigate('/spaces');
+      navigate(startFreeTarget(Boolean(session)));
       return;
     }
     void checkout.start(plan.id, plan.priceId);

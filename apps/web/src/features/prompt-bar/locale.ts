@@ -12,6 +12,7 @@ registerLocale('prompt-bar', {
     settings: 'Ajustes de IA',
     state: { thinking: 'Pensando…', coding: 'Escribiendo código…', applying: 'Aplicando cambios…', stopping: 'Deteniendo…' },
     done: 'DIV ha terminado tu sitio',
+    undo: 'Deshacer',
     stopped: 'Generación detenida. Se mantiene la versión anterior.',
     failed: 'La generación falló. Inténtalo de nuevo.',
     element: 'Elemento seleccionado: {{selector}}',
@@ -38,6 +39,7 @@ registerLocale('prompt-bar', {
     redesignError: 'No se pudo cargar la página',
     redesignPro: 'Disponible a partir del plan Mediano',
     close: 'Cerrar',
+    quota: 'Alcanzaste el límite de mensajes de tu plan este mes.',
     pro: {
       title: 'Pásate a PRO',
       body: 'Has llegado al límite de tu plan o este modelo no está incluido. Con PRO tienes 3000 mensajes al mes, todos los modelos, rediseño desde URL y modelos propios.',
@@ -57,6 +59,7 @@ registerLocale('prompt-bar', {
     settings: 'AI settings',
     state: { thinking: 'Thinking…', coding: 'Writing code…', applying: 'Applying changes…', stopping: 'Stopping…' },
     done: 'DIV ha terminado tu sitio',
+    undo: 'Undo',
     stopped: 'Generation stopped. The previous version is kept.',
     failed: 'The generation failed. Try again.',
     element: 'Selected element: {{selector}}',
@@ -83,6 +86,7 @@ registerLocale('prompt-bar', {
     redesignError: 'Could not load the page',
     redesignPro: 'Available from the Medium plan',
     close: 'Close',
+    quota: 'You reached the limit of free AI usage.',
     pro: {
       title: 'Go PRO',
       body: 'You reached your plan limit or this model is not included. PRO gives you 3000 messages a month, every model, URL redesign and your own models.',

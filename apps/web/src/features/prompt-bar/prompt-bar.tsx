@@ -38,7 +38,12 @@ export interface PromptBarProps {
   files: { path: string; content: string }[];
   activeFile: string;
   /** The element handed over from the inspector, to change next. */
-  element: { selector: string; html: string } | null;
+  element: { selector: string; html: string; mark?: string } | null;
+  /**
+   * The answer reached outside the selected element and was not applied (ADR 0201): the editor asks
+   * "¿Aplicar igualmente?" and applies the proposed files if the person agrees.
+   */
+  onOutOfScope?: (question: { prompt: string; message: string; proposal: { path: string; content: string }[] }) => void;
   onClearElement: () => void;
   /** Saves pending edits so the server generates from what the user sees. */
   beforeGenerate: () => Promise<void>;
@@ -46,6 +51,8 @@ export interface PromptBarProps {
   onStream: (view: StreamView | null) => void;
   /** A new version exists: reload the files and history, highlight the changed lines. */
   onDone: (result: { versionId: string; updatedLines: Record<string, LineRange[]> }) => void | Promise<void>;
+  /** Puts back the version the site had before this generation ('Deshacer' on the success toast). */
+  undo?: () => void | Promise<void>;
   onUnauthorized: () => void;
   /**
    * In a shared space (issue 25, ADR 0212): the plan its generations use (the owner's), whose
@@ -122,13 +129,19 @@ export function PromptBar(props: PromptBarProps) {
       setRedesign(null);
       props.onClearElement();
       playDoneSound();
-      toast.success(t('done'));
+      // The undo is taken now: it restores the version that was current when this generation started.
+      const undo = props.undo;
+      toast.success(t('done'), undo ? { action: { label: t('undo'), onClick: () => void undo() } } : undefined);
       await props.onDone({ versionId: outcome.done.versionId, updatedLines: outcome.done.updatedLines });
       void profile.refetch();
       return;
     }
     if (outcome.kind === 'stopped') {
       toast.info(t('stopped'));
+      return;
+    }
+    if (outcome.kind === 'error' && outcome.code === 'OUT_OF_SCOPE' && outcome.proposal && props.onOutOfScope) {
+      props.onOutOfScope({ prompt: text, message: outcome.message, proposal: outcome.proposal });
       return;
     }
     const flags =
@@ -140,13 +153,15 @@ export function PromptBar(props: PromptBarProps) {
               openSelectProvider: outcome.error.body.openSelectProvider === true,
               openProModal: outcome.error.body.openProModal === true,
               status: outcome.error.status,
+              code: outcome.error.code,
             }
           : { message: t('failed') };
     if ('status' in flags && flags.status === 401) {
       toast.error(flags.message);
       props.onUnauthorized();
     } else if ('openProModal' in flags && flags.openProModal) {
-      setProReason(flags.message);
+      // The monthly limit is told in the interface's language (the server's text is Spanish).
+      setProReason('code' in flags && flags.code === 'QUOTA_EXCEEDED' ? t('quota') : flags.message);
       setProOpen(true);
     } else if ('openSelectProvider' in flags && flags.openSelectProvider) {
       setProviderMessage(flags.message);

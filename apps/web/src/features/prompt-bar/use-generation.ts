@@ -19,7 +19,16 @@ export interface GenerationDone {
 export type GenerationOutcome =
   | { kind: 'done'; done: GenerationDone }
   | { kind: 'stopped' }
-  | { kind: 'error'; message: string; code: string; openSelectProvider?: boolean; openProModal?: boolean }
+  | {
+      kind: 'error';
+      message: string;
+      code: string;
+      openSelectProvider?: boolean;
+      openProModal?: boolean;
+      /** OUT_OF_SCOPE: what the answer reaches beyond the selected element, and its files (ADR 0201). */
+      outside?: string[];
+      proposal?: { path: string; content: string }[];
+    }
   | { kind: 'failed'; error: unknown };
 
 /**
@@ -90,6 +99,14 @@ export function useGeneration(options: { onStream: (view: StreamView | null) => 
             }
             schedule();
             break;
+          case 'reverted':
+            // The server refused what streamed so far (all or nothing): back to the files as they were.
+            for (const path of Object.keys(files)) delete files[path];
+            for (const file of base) files[file.path] = file.content;
+            started.clear();
+            writing = null;
+            schedule();
+            break;
           case 'files':
             changed = event.files;
             updatedLines = event.updatedLines;
@@ -114,6 +131,8 @@ export function useGeneration(options: { onStream: (view: StreamView | null) => 
               code: event.code,
               ...(event.openSelectProvider ? { openSelectProvider: true } : {}),
               ...(event.openProModal ? { openProModal: true } : {}),
+              ...(event.outside ? { outside: event.outside } : {}),
+              ...(event.proposal ? { proposal: event.proposal } : {}),
             };
             break;
           default:

@@ -8,7 +8,7 @@ export function useAllowance() {
   return useQuery({ queryKey: ['user', 'usage'], queryFn: () => api<UsageResponse>('/api/user/usage') });
 }
 
-/** POST /api/payment/portal; any failure reads 'Failed to create portal session'. */
+/** POST /api/payment/portal; any failure but a 401 is one error, which the page tells in its language. */
 export async function openPortal(): Promise<string> {
   try {
     const { url } = await api<RedirectUrlResponse>('/api/payment/portal', { method: 'POST' });

@@ -5,7 +5,7 @@ registerLocale('settings', {
     title: 'Configuración',
     subtitle: 'Gestiona tu cuenta, tu plan y tus dominios',
     loading: 'Cargando configuración...',
-    profileError: 'Failed to fetch user data',
+    profileError: 'No se pudieron cargar los datos de tu cuenta',
     retry: 'Reintentar',
     personal: {
       title: 'Información personal',
@@ -30,6 +30,7 @@ registerLocale('settings', {
       text: 'Cambia de plan, actualiza tu método de pago, descarga facturas o cancela tu suscripción.',
       manage: 'Gestionar suscripción',
       opening: 'Abriendo portal...',
+      portalError: 'No se pudo abrir el portal de suscripción',
     },
     domains: {
       title: 'Dominios',
@@ -88,6 +89,7 @@ registerLocale('settings', {
       text: 'Change plan, update your payment method, download invoices or cancel your subscription.',
       manage: 'Manage subscription',
       opening: 'Opening portal...',
+      portalError: 'Failed to create portal session',
     },
     domains: {
       title: 'Domains',

@@ -203,8 +203,8 @@ function SubscriptionSection() {
     setOpening(true);
     try {
       window.location.assign(await openPortal());
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to create portal session');
+    } catch {
+      toast.error(t('subscription.portalError'));
       setOpening(false);
     }
   };

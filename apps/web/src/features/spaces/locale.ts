@@ -26,6 +26,9 @@ registerLocale('spaces', {
     created: 'Creado el {{date}}',
     open: 'Abrir {{name}}',
     menuHint: 'Clic derecho para más opciones',
+    loadMore: 'Cargar más proyectos',
+    loadingMore: 'Cargando más proyectos…',
+    loadMoreError: 'No se pudieron cargar más. Reintentar',
   },
   en: {
     title: 'Your Projects',
@@ -52,5 +55,8 @@ registerLocale('spaces', {
     created: 'Created {{date}}',
     open: 'Open {{name}}',
     menuHint: 'Right-click for more options',
+    loadMore: 'Load more projects',
+    loadingMore: 'Loading more projects…',
+    loadMoreError: 'Could not load more. Retry',
   },
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useTranslation } from '../../lib/i18n';
 import { SharedWithMe } from '../collaboration/shared-with-me';
@@ -6,6 +6,7 @@ import { useSpaces } from './api/list-spaces';
 import { CreateSpaceForm } from './create-space-form';
 import { SpaceCard } from './space-card';
 import { isUnauthorized, useRedirectOnUnauthorized } from './use-auth-redirect';
+import { useLoadMoreOnScroll } from './use-load-more';
 import './locale';
 
 /** /spaces: the signed-in person's projects (spec section 2). */
@@ -16,7 +17,13 @@ export default function SpacesPage() {
   useEffect(() => {
     if (spaces.error && !isUnauthorized(spaces.error)) toast.error(t('loadError'), { id: 'spaces-load-error' });
   }, [spaces.error, t]);
-  const list = spaces.data?.spaces ?? [];
+  const list = spaces.data?.pages.flatMap((page) => page.spaces) ?? [];
+  const total = spaces.data?.pages[0]?.total ?? 0;
+  // The list comes a page at a time; the next one loads as the end of the list scrolls into view.
+  const end = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = spaces;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  useLoadMoreOnScroll(end, hasNextPage && !isFetchingNextPage && !isFetchNextPageError, loadMore);
 
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
@@ -26,12 +33,12 @@ export default function SpacesPage() {
             <h1 className="text-3xl font-bold text-gray-900 dark:text-gray-100">{t('title')}</h1>
             <p className="mt-1 text-gray-600 dark:text-gray-400">{t('subtitle')}</p>
           </div>
-          {spaces.isSuccess && (
+          {spaces.data && (
             <p
               data-testid="spaces-count"
               className="rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
             >
-              {t('count', { count: list.length })}
+              {t('count', { count: total })}
             </p>
           )}
         </div>
@@ -44,7 +51,7 @@ export default function SpacesPage() {
         </p>
       )}
 
-      {spaces.isError && (
+      {spaces.isError && !isFetchNextPageError && (
         <div
           role="alert"
           className="flex flex-col items-center gap-4 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center dark:border-red-900 dark:bg-red-950/40"
@@ -73,6 +80,19 @@ export default function SpacesPage() {
             <SpaceCard key={space.id} space={space} />
           ))}
         </ul>
+      )}
+      {hasNextPage && (
+        <div ref={end} className="mt-6 flex justify-center">
+          <button
+            type="button"
+            data-testid="spaces-more"
+            onClick={loadMore}
+            disabled={isFetchingNextPage}
+            className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
+          >
+            {isFetchingNextPage ? t('loadingMore') : isFetchNextPageError ? t('loadMoreError') : t('loadMore')}
+          </button>
+        </div>
       )}
       <SharedWithMe />
     </main>

@@ -40,7 +40,7 @@ registerLocale('usage', {
     },
     features: { title: 'Funciones Más Usadas', empty: 'Aún no has usado ninguna función.', uses: '{{count}} usos' },
     more: {
-      title: 'Necesitas más recursos?',
+      title: '¿Necesitas más recursos?',
       text: 'Amplía tu plan, usa la API para desarrolladores o revisa tu configuración.',
       upgrade: 'Actualizar Plan',
       api: 'API para Desarrolladores',

@@ -1,3 +1,9 @@
+import { type ContactFacts, findContactFacts } from './brief/contact';
+import { detectKindId, isKindWord, kindById } from './brief/detect';
+import type { KindDef } from './brief/kind-types';
+import { type BriefLists, findLists } from './brief/lists';
+import { findName } from './brief/name';
+
 /**
  * Reads a site description (Spanish or English) the way a person would skim it: what kind of site,
  * its name, the language, the colours and the sections asked for. Deterministic: the same prompt
@@ -26,13 +32,21 @@ export const sectionIds = [
   'menu',
   'products',
   'posts',
+  'episodes',
   'schedule',
+  'speakers',
   'gallery',
   'pricing',
   'testimonials',
   'team',
+  'sponsors',
   'faq',
+  'newsletter',
+  'booking',
+  'rsvp',
+  'map',
   'contact',
+  'whatsapp',
   'footer',
 ] as const;
 export type SectionId = (typeof sectionIds)[number];
@@ -45,12 +59,34 @@ export interface Palette {
   dark: boolean;
 }
 
+export type Tone = 'elegant' | 'playful' | 'minimal' | 'bold' | 'warm' | 'serious';
+
+/** What the brief says beyond kind, name and colours; every value copied as written. */
+export interface BriefFacts extends ContactFacts, BriefLists {}
+
 export interface SiteBrief {
+  /** The layout family (one of the starter templates). */
   kind: SiteKind;
+  /** The kind of the taxonomy ("bakery", "dental"…); the family's own when absent. */
+  kindId?: string;
   name: string;
   language: Language;
   palette: Palette;
   sections: SectionId[];
+  facts?: BriefFacts;
+  tone?: Tone;
+  /** Which of the designs of its kind and tone (deterministic from the brief). */
+  design?: number;
+  /** Header fixed on scroll. */
+  sticky?: boolean;
+  /** Bigger hero. */
+  bigHero?: boolean;
+  /** Heading font family, when asked for one. */
+  font?: string;
+}
+
+export function emptyFacts(): BriefFacts {
+  return { social: [], prices: [], items: [], services: [], team: [], speakers: [], sponsors: [] };
 }
 
 /** Letters of any alphabet count as word characters (\b does not know accents). */
@@ -111,94 +147,64 @@ export function findColours(text: string): string[] {
   return found.sort((a, b) => a.index - b.index).map((f) => f.hex);
 }
 
-const kindWords: [SiteKind, string][] = [
-  [
-    'restaurant',
-    'restaurantes?|restaurant|cafeter[ií]as?|caf[eé]s?|cafe|bar|pizzer[ií]as?|pizza|taquer[ií]a|tacos|sushi|panader[ií]as?|pasteler[ií]as?|bakery|bistro|comida|food|cocina|cuisine|hamburgueser[ií]a|burgers?|brunch|parrilla|asador|marisquer[ií]a|men[uú] del d[ií]a',
-  ],
-  [
-    'shop',
-    'tiendas?(?: online)?|shop|store|e-?commerce|comercio electr[oó]nico|boutique|venta de|vender|sell|selling|cat[aá]logo de productos',
-  ],
-  ['saas', 'saas|startup|software|aplicaci[oó]n|app|plataforma|platform|landing(?: page)?|producto digital|api|herramienta|tool'],
-  [
-    'portfolio',
-    'portafolios?|portfolio|fot[oó]graf[oa]s?|photographer|photography|fotograf[ií]a|dise[nñ]ador[ae]?s?|designer|ilustrador[ae]?|illustrator|artista|artist|arquitect[oa]|architect',
-  ],
-  ['blog', 'blog|bit[aá]cora|revista|magazine|noticias|news|art[ií]culos|articles'],
-  [
-    'agency',
-    'agencias?|agency|consultor[ií]a|consultora|consulting|consultancy|marketing|estudio creativo|creative studio|despacho|bufete|law firm|abogad[oa]s',
-  ],
-  [
-    'event',
-    'eventos?|events?|conferencias?|conference|congreso|summit|boda|wedding|festival|concierto|concert|meetup|hackathon|fiesta|party|webinar',
-  ],
-  ['fitness', 'gimnasio|gym|fitness|yoga|pilates|crossfit|entrenador personal|personal trainer|deporte|sports club'],
-  [
-    'personal',
-    'personal|curr[ií]cul[uo]m?|cv|resume|r[eé]sum[eé]|sobre m[ií]|about me|mi perfil|my profile|p[aá]gina personal|personal page|desarrollador|developer',
-  ],
-  ['business', 'empresa|negocio|business|company|compa[nñ][ií]a|cl[ií]nica|clinic|dentista|dentist|inmobiliaria|real estate'],
-];
-
-const kindPatterns = kindWords.map(([kind, words]) => ({ kind, pattern: wordPattern(words, 'giu') }));
-
-/** The kind of site: the kind whose words appear earliest, weighted by how often. */
-export function detectKind(text: string): SiteKind {
-  let best: { kind: SiteKind; score: number } | null = null;
-  for (const { kind, pattern } of kindPatterns) {
-    pattern.lastIndex = 0;
-    const matches = [...text.matchAll(pattern)];
-    if (matches.length === 0) continue;
-    const first = matches[0]?.index ?? 0;
-    // 'personal' and 'business' are the vaguest words: any other kind named wins over them.
-    const vague = kind === 'personal' || kind === 'business' ? 900 : 0;
-    const score = matches.length * 1000 - first - vague;
-    if (!best || score > best.score) best = { kind, score };
-  }
-  return best?.kind ?? 'business';
-}
-
 const spanishMarkers = wordPattern(
-  'crea|crear|haz|hazme|quiero|necesito|una|un|para|con|del|el|la|al|las|los|es|por|sitio|p[aá]gina|secci[oó]n|secciones|llamad[oa]|mi|nuestra|nuestro|y|de|que|colores?|tienda|web de|cambia|cambiar|a[nñ]ade|agrega|quita|elimina|borra|pon|t[ií]tulo|fondo',
-  'giu',
+  'crea|crear|haz|hazme|quiero|necesito|una|un|para|con|del|el|la|al|las|los|es|por|sitio|p[aá]gina|secci[oó]n|secciones|llamad[oa]|mi|nuestra|nuestro|y|de|que|colores?|tienda|web de|cambia|cambiar|a[nñ]ade|agrega|quita|elimina|borra|pon|t[ií]tulo|fondo|en|tenemos|somos|ofrecemos|precios|horario|servicios|equipo|galer[ií]a|mapa|también|muy|más',
+  'gu',
 );
 const englishMarkers = wordPattern(
-  'create|make|build|i|want|need|an|for|with|the|website|site|page|section|sections|called|named|my|our|and|of|that|colours?|store|landing|to|change|add|remove|delete|it|is|in|please|title|background|do|this|these|more|less|bigger|smaller|can|you|should|would|be|are|on',
-  'giu',
+  'create|make|build|i|want|need|an|for|with|the|website|site|page|section|sections|called|named|my|our|and|of|that|colours?|colors?|store|landing|to|change|add|remove|delete|it|is|in|please|title|background|do|this|these|more|less|bigger|smaller|can|you|should|would|be|are|on|we|us|from|hours|prices|team|gallery|map|about|contact|open|book|near|by|per|only|every|just|also|will|has|who|order|tickets|need|run|love|would|like',
+  'gu',
 );
 
-/** Spanish or English: an explicit request wins, then the language most of the words belong to. */
+/** Spanish or English: an explicit request wins, then the language most lower-case words belong to. */
 export function detectLanguage(text: string): Language {
-  if (wordPattern('en ingl[eé]s|in english', 'iu').test(text)) return 'en';
-  if (wordPattern('en español|en castellano|in spanish', 'iu').test(text)) return 'es';
-  const es = [...text.matchAll(spanishMarkers)].length + (/[ñáéíóú¿¡]/iu.test(text) ? 2 : 0);
-  const en = [...text.matchAll(englishMarkers)].length;
+  if (wordPattern('(?:en|al|a) ingl[eé]s|in english|english version|versi[oó]n en ingl[eé]s', 'iu').test(text)) return 'en';
+  if (wordPattern('en español|en castellano|in spanish|into spanish|to spanish|spanish version', 'iu').test(text)) return 'es';
+  // Proper names ("Cádiz", "La Espiga") say nothing about the language the brief is written in.
+  const common = text.replace(/(?<![\p{L}])\p{Lu}[\p{L}'’-]*/gu, ' ');
+  const es = [...common.matchAll(spanishMarkers)].length + (/[ñ¿¡]|[áéíóú](?=\p{Ll})|\p{Ll}[áéíóú]/u.test(common) ? 1 : 0);
+  const en = [...common.matchAll(englishMarkers)].length;
   return en > es ? 'en' : 'es';
 }
 
 const sectionWords: [SectionId, string][] = [
-  ['hero', 'hero|portada|cabecera|banner|encabezado|header'],
+  ['hero', 'hero|portada|banner'],
   [
     'about',
     'sobre nosotros|sobre m[ií]|qui[eé]nes somos|nuestra historia|historia|about(?: us| me)?|our story|acerca de|biograf[ií]a|bio',
   ],
   [
     'services',
-    'servicios?|services?|caracter[ií]sticas|features?|funcionalidades|funciones|ventajas|beneficios|benefits|qu[eé] hacemos|what we do',
+    'servicios?|services?|caracter[ií]sticas|features?|funcionalidades|ventajas|beneficios|benefits|tratamientos|treatments|qu[eé] hacemos|what we do|habitaciones|rooms',
   ],
-  ['menu', 'men[uú](?! de navegaci[oó]n)|carta|platos|dishes|food menu'],
-  ['products', 'productos|products|cat[aá]logo|catalog(?:ue)?|art[ií]culos en venta'],
-  ['posts', 'entradas|posts|art[ií]culos|articles|publicaciones'],
-  ['schedule', 'programa|agenda|horario del evento|schedule|itinerario|lineup|cartel'],
-  ['gallery', 'galer[ií]a|gallery|fotos|photos|im[aá]genes|images|trabajos|proyectos|projects|works'],
-  ['pricing', 'precios?|pricing|prices?|planes|plans|tarifas|suscripci[oó]n|subscriptions?'],
+  [
+    'menu',
+    'carta(?! de presentaci[oó]n| de motivaci[oó]n)|men[uú](?! de navegaci[oó]n| hamburguesa| m[oó]vil| fijo| desplegable)(?:s)?|platos|dishes|food menu|drinks menu',
+  ],
+  ['products', 'productos|products|cat[aá]logo|catalog(?:ue)?|tienda online|online shop'],
+  ['posts', 'blog|art[ií]culos|articles|posts|noticias|news|publicaciones'],
+  ['episodes', 'episodios|episodes'],
+  [
+    'schedule',
+    'programa|agenda|horarios? de (?:clases|actividades|misas?)|calendario|schedule|timetable|itinerario|line-?up|cartel|conciertos|fechas|tour dates|pr[oó]ximos eventos|upcoming events',
+  ],
+  ['speakers', 'ponentes|speakers|oradores|conferenciantes'],
+  ['gallery', 'galer[ií]a|gallery|fotos|photos|im[aá]genes|images|trabajos|proyectos|projects|portfolio'],
+  ['pricing', 'precios?|pricing|prices?|planes|plans|tarifas|rates|entradas|tickets|cuotas|membership'],
   ['testimonials', 'testimonios?|testimonials?|rese[nñ]as|reviews?|opiniones|clientes dicen'],
-  ['team', 'equipo|team|staff|personal del|nosotros somos'],
+  ['team', 'equipo|team|staff|profesionales|profesores|instructores|our people'],
+  ['sponsors', 'patrocinadores|sponsors|patrocinio|partners'],
   ['faq', 'faqs?|preguntas frecuentes|preguntas|questions|dudas'],
-  ['contact', 'contacto|contact(?:o|ar)?|formulario|form|reservas?|reservations?|booking|ubicaci[oó]n|location|mapa|map'],
-  ['footer', 'footer|pie de p[aá]gina|pie'],
+  ['newsletter', 'newsletter|bolet[ií]n|suscr[ií]bete|subscribe|suscripci[oó]n por correo|mailing list|lista de correo'],
+  [
+    'booking',
+    'reservas?|reservar|citas?(?: online| previa)?|pedir cita|booking|bookings|book online|appointments?|reservations?',
+  ],
+  ['rsvp', 'rsvp|confirmaci[oó]n de asistencia|confirmar (?:la )?asistencia|confirma tu asistencia'],
+  ['map', 'mapa|map|ubicaci[oó]n|location|c[oó]mo llegar|directions|d[oó]nde estamos|find us|google maps'],
+  ['contact', 'contacto|contact(?:ar)?|formulario|form|cont[aá]ctanos|get in touch'],
+  ['whatsapp', 'whatsapp|whats app|wasap|guasap'],
+  ['footer', 'footer|pie de p[aá]gina'],
 ];
 
 export const sectionPatterns = sectionWords.map(([id, words]) => ({ id, pattern: wordPattern(words, 'giu') }));
@@ -213,71 +219,32 @@ export function findSections(text: string): SectionId[] {
   return sectionIds.filter((id) => found.has(id));
 }
 
+/** The family's usual page (the starter templates). */
 export const defaultSections: Record<SiteKind, SectionId[]> = {
-  restaurant: ['hero', 'about', 'menu', 'gallery', 'testimonials', 'contact', 'footer'],
+  restaurant: ['hero', 'about', 'menu', 'gallery', 'testimonials', 'map', 'contact', 'footer'],
   portfolio: ['hero', 'about', 'gallery', 'services', 'testimonials', 'contact', 'footer'],
   saas: ['hero', 'services', 'pricing', 'testimonials', 'faq', 'contact', 'footer'],
   shop: ['hero', 'products', 'about', 'testimonials', 'faq', 'contact', 'footer'],
-  blog: ['hero', 'posts', 'about', 'contact', 'footer'],
+  blog: ['hero', 'posts', 'about', 'newsletter', 'contact', 'footer'],
   agency: ['hero', 'services', 'gallery', 'team', 'testimonials', 'contact', 'footer'],
-  event: ['hero', 'about', 'schedule', 'team', 'pricing', 'faq', 'contact', 'footer'],
+  event: ['hero', 'about', 'schedule', 'speakers', 'pricing', 'faq', 'contact', 'footer'],
   personal: ['hero', 'about', 'services', 'gallery', 'contact', 'footer'],
   fitness: ['hero', 'services', 'schedule', 'pricing', 'team', 'testimonials', 'contact', 'footer'],
   business: ['hero', 'about', 'services', 'testimonials', 'faq', 'contact', 'footer'],
 };
 
 export const defaultPalettes: Record<SiteKind, [string, string]> = {
-  restaurant: ['#b45309', '#16a34a'],
-  portfolio: ['#111827', '#f97316'],
-  saas: ['#4f46e5', '#06b6d4'],
-  shop: ['#db2777', '#f59e0b'],
-  blog: ['#0f766e', '#f97316'],
-  agency: ['#7c3aed', '#ec4899'],
-  event: ['#dc2626', '#f59e0b'],
-  personal: ['#2563eb', '#14b8a6'],
-  fitness: ['#ea580c', '#111827'],
-  business: ['#1d4ed8', '#0ea5e9'],
+  restaurant: ['#9a3412', '#15803d'],
+  portfolio: ['#111827', '#c2410c'],
+  saas: ['#4f46e5', '#0e7490'],
+  shop: ['#be185d', '#b45309'],
+  blog: ['#0f766e', '#c2410c'],
+  agency: ['#6d28d9', '#be185d'],
+  event: ['#b91c1c', '#b45309'],
+  personal: ['#1d4ed8', '#0f766e'],
+  fitness: ['#c2410c', '#111827'],
+  business: ['#1d4ed8', '#0e7490'],
 };
-
-const defaultNames: Record<SiteKind, Record<Language, string>> = {
-  restaurant: { es: 'La Mesa Dorada', en: 'The Golden Table' },
-  portfolio: { es: 'Estudio Lumen', en: 'Lumen Studio' },
-  saas: { es: 'Nimbo', en: 'Nimbus' },
-  shop: { es: 'Tienda Alba', en: 'Alba Store' },
-  blog: { es: 'Cuaderno Abierto', en: 'Open Notebook' },
-  agency: { es: 'Agencia Norte', en: 'North Agency' },
-  event: { es: 'Encuentro 2026', en: 'Summit 2026' },
-  personal: { es: 'Alex Moreno', en: 'Alex Morgan' },
-  fitness: { es: 'Pulso Gym', en: 'Pulse Gym' },
-  business: { es: 'Grupo Horizonte', en: 'Horizon Group' },
-};
-
-const stopWords =
-  'con|que|y|e|en|para|donde|usando|de colores?|colores?|estilo|with|and|that|in|for|where|using|colou?rs?|style|which|who|un|una|a|an|el|la|the|sitio|web|website|p[aá]gina|page|tiene|has|have|incluye|include|including|,';
-
-/** The site's name: a quoted name, or the words after "llamado", "called", "named"… */
-export function findName(text: string): string | null {
-  const quoted = text.match(/["“«'‘]([^"”»'’\n]{2,60})["”»'’]/u);
-  if (quoted?.[1]?.trim()) return quoted[1].trim();
-  const intro = text.match(
-    /(?:llamad[oa]s?|se llama|de nombre|con el nombre(?: de)?|nombre:|called|named|name is|name:)\s+(.+)/iu,
-  );
-  if (!intro?.[1]) return null;
-  const words = intro[1].split(/\s+/u);
-  const kept: string[] = [];
-  const stop = new RegExp(`^(?:${stopWords})$`, 'iu');
-  for (const raw of words) {
-    const word = raw.replace(/[.;:!?]+$/u, '');
-    const endsSentence = word !== raw || raw.endsWith(',');
-    const clean = word.replace(/,$/u, '');
-    if (kept.length > 0 && stop.test(clean)) break;
-    if (!clean) break;
-    kept.push(clean);
-    if (endsSentence || kept.length >= 6) break;
-  }
-  const name = kept.join(' ').trim();
-  return name.length >= 2 ? name : null;
-}
 
 /** A colour light enough that white text on it would be hard to read. */
 export function isLight(hex: string): boolean {
@@ -288,29 +255,117 @@ export function isLight(hex: string): boolean {
   return (r * 299 + g * 587 + b * 114) / 1000 > 170;
 }
 
+const tones: [Tone, string][] = [
+  [
+    'elegant',
+    'elegante|lujo|lujos[oa]|sofisticad[oa]|premium|cl[aá]sic[oa]|exclusiv[oa]|elegant|luxury|luxurious|sophisticated|classic|upscale',
+  ],
+  ['playful', 'divertid[oa]|alegre|infantil|colorid[oa]|desenfadad[oa]|fun|playful|cheerful|colou?rful|kids'],
+  ['minimal', 'minimalista|minimal|limpi[oa]|sobri[oa]|sencill[oa]|clean|simple|understated'],
+  [
+    'bold',
+    'moderno|moderna|atrevid[oa]|impactante|juvenil|urban[oa]|tecnol[oó]gic[oa]|bold|modern|striking|edgy|techy|futurista|futuristic',
+  ],
+  [
+    'warm',
+    'c[aá]lid[oa]|r[uú]stic[oa]|acogedor[a]?|familiar|artesan[oa]l?|cercan[oa]|cozy|cosy|warm|rustic|homely|friendly|handmade',
+  ],
+  ['serious', 'seri[oa]|profesional|formal|corporativ[oa]|sobri[oa]|confianza|professional|corporate|trustworthy|serious'],
+];
+
+const familyTone: Record<SiteKind, Tone> = {
+  restaurant: 'warm',
+  portfolio: 'minimal',
+  saas: 'bold',
+  shop: 'warm',
+  blog: 'minimal',
+  agency: 'bold',
+  event: 'bold',
+  personal: 'minimal',
+  fitness: 'bold',
+  business: 'serious',
+};
+
+export function detectTone(text: string, family: SiteKind): Tone {
+  let best: { tone: Tone; index: number } | null = null;
+  for (const [tone, words] of tones) {
+    const m = wordPattern(words, 'iu').exec(text);
+    if (m && (!best || (m.index ?? 0) < best.index)) best = { tone, index: m.index ?? 0 };
+  }
+  return best?.tone ?? familyTone[family];
+}
+
+/** A small stable hash of a string (FNV-1a), for choices that must repeat for the same brief. */
+export function stableHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Sections a fact calls for: a menu for dishes, a map for an address, pricing for prices… */
+function impliedSections(kind: KindDef, facts: BriefFacts): SectionId[] {
+  const out: SectionId[] = [];
+  const food = kind.family === 'restaurant';
+  if (facts.items.length) out.push(food && kind.ctaTarget !== 'contact' ? 'menu' : food ? 'products' : 'products');
+  if (facts.services.length) out.push('services');
+  if (facts.prices.length) out.push(food ? (kind.sections.includes('products') ? 'products' : 'menu') : 'pricing');
+  if (facts.team.length) out.push('team');
+  if (facts.speakers.length) out.push('speakers');
+  if (facts.sponsors.length) out.push('sponsors');
+  if (facts.address) out.push('map');
+  return out;
+}
+
 export function analysePrompt(prompt: string): SiteBrief {
-  const text = prompt.normalize('NFC');
-  const kind = detectKind(text);
+  const text = prompt.normalize('NFC').replace(/\s+/gu, ' ').trim();
   const language = detectLanguage(text);
-  const colours = findColours(text);
-  const [basePrimary, baseAccent] = defaultPalettes[kind];
+  const lists = findLists(text);
+  const people = [...lists.team, ...lists.speakers].map((p) => p.name);
+  const name = findName(text, { people, isKindWord });
+  // Addresses and links say nothing about the kind ("books@chapterone.co.uk").
+  const plain = text.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/\S+/gu, ' ');
+  const kind = kindById(detectKindId(plain, language, name));
+  const contact = findContactFacts(text, name);
+  const facts: BriefFacts = { ...contact, ...lists };
+  const colours = findColours(text.replace(name ?? '\u0000', ' '));
+  const [basePrimary = '#1d4ed8', baseAccent = '#0e7490'] = kind.palette;
   // "verde oscuro" is a colour, not a dark theme: look for the theme words outside colour names.
   const withoutColours = namedColours.reduce((rest, colour) => rest.replace(colour.pattern, ' '), text);
-  const dark = wordPattern('oscur[oa]|modo oscuro|tema oscuro|dark(?: mode| theme)?|nocturn[oa]', 'iu').test(withoutColours);
+  const dark = wordPattern(
+    'modo oscuro|tema oscuro|fondo oscuro|fondo negro|dark mode|dark theme|dark background|nocturn[oa]',
+    'iu',
+  ).test(withoutColours);
   let primary = colours[0] ?? basePrimary;
   let accent = colours.find((c) => c !== primary) ?? baseAccent;
   // White as the main colour means a white background: keep it out of buttons and headings.
   if (primary === '#ffffff') primary = colours.find((c) => c !== '#ffffff') ?? basePrimary;
   if (accent === '#ffffff' || accent === primary) accent = baseAccent === primary ? basePrimary : baseAccent;
-  const asked = findSections(text.replace(findName(text) ?? '\u0000', ' '));
-  // Three or more sections named: exactly those. Fewer: the kind's usual page plus those.
-  const named = asked.filter((s) => s !== 'hero' && s !== 'footer');
-  const sections: SectionId[] = named.length >= 3 ? ['hero', ...named, 'footer'] : [...defaultSections[kind], ...named];
+  let rest = text;
+  for (const cut of [name, contact.address, contact.email]) if (cut) rest = rest.replace(cut, ' ');
+  let asked = findSections(rest);
+  // "carta" and "menú" are a menu for food places; elsewhere a menu is the navigation.
+  if (
+    kind.family !== 'restaurant' &&
+    !wordPattern('carta de|platos|dishes|men[uú] del d[ií]a|food menu|drinks menu', 'iu').test(rest)
+  ) {
+    asked = asked.filter((s) => s !== 'menu');
+  }
+  if (asked.includes('whatsapp') && !contact.phone) asked = asked.filter((s) => s !== 'whatsapp');
+  const wanted = new Set<SectionId>(['hero', ...kind.sections, ...asked, ...impliedSections(kind, facts), 'contact', 'footer']);
+  if (kind.id === 'wedding' && !asked.includes('contact')) wanted.delete('contact');
+  const tone = detectTone(text, kind.family);
   return {
-    kind,
-    name: findName(text) ?? defaultNames[kind][language],
+    kind: kind.family,
+    kindId: kind.id,
+    name: name ?? '',
     language,
     palette: { primary, accent, dark },
-    sections: sectionIds.filter((id) => sections.includes(id)),
+    sections: sectionIds.filter((id) => wanted.has(id)),
+    facts,
+    tone,
+    design: stableHash(`${kind.id}|${name ?? ''}|${text.length}`) % 3,
   };
 }

@@ -1,5 +1,6 @@
 import { analysePrompt, type SiteBrief } from './analyse';
 import { labels } from './content';
+import { displayName, renderContext } from './render-kit';
 import { renderIndex } from './sections';
 import { renderScript, renderStyles } from './styles';
 
@@ -12,7 +13,7 @@ export interface ComposedFile {
 export function composeSite(brief: SiteBrief): ComposedFile[] {
   return [
     { path: 'index.html', content: renderIndex(brief) },
-    { path: 'style.css', content: renderStyles(brief.palette) },
+    { path: 'style.css', content: renderStyles(brief) },
     { path: 'script.js', content: renderScript() },
   ];
 }
@@ -22,38 +23,28 @@ export function composeFromPrompt(prompt: string): { brief: SiteBrief; files: Co
   return { brief, files: composeSite(brief) };
 }
 
-const kindNames: Record<SiteBrief['kind'], { es: string; en: string }> = {
-  restaurant: { es: 'restaurante', en: 'restaurant' },
-  portfolio: { es: 'portafolio', en: 'portfolio' },
-  saas: { es: 'página de producto', en: 'product landing page' },
-  shop: { es: 'tienda', en: 'shop' },
-  blog: { es: 'blog', en: 'blog' },
-  agency: { es: 'agencia', en: 'agency' },
-  event: { es: 'evento', en: 'event' },
-  personal: { es: 'página personal', en: 'personal page' },
-  fitness: { es: 'gimnasio', en: 'gym' },
-  business: { es: 'empresa', en: 'business' },
-};
-
-/** The sentence the composer writes before the files. */
+/** The sentence the composer writes before the files: what it understood, so the person can check. */
 export function introFor(brief: SiteBrief): string {
-  const kind = kindNames[brief.kind][brief.language];
-  const count = brief.sections.length;
+  const ctx = renderContext(brief);
+  const es = brief.language === 'es';
   const names = labels[brief.language].nav;
   const list = brief.sections
-    .map((s) =>
-      s === 'hero'
-        ? brief.language === 'es'
-          ? 'portada'
-          : 'hero'
-        : s === 'footer'
-          ? brief.language === 'es'
-            ? 'pie'
-            : 'footer'
-          : (names[s] ?? s).toLowerCase(),
-    )
+    .filter((s) => s !== 'hero' && s !== 'footer')
+    .map((s) => (names[s] ?? s).toLowerCase())
     .join(', ');
-  return brief.language === 'es'
-    ? `Creo «${brief.name}», un sitio de ${kind} con ${count} secciones (${list}), colores ${brief.palette.primary} y ${brief.palette.accent}, listo para móvil y escritorio.`
-    : `Building "${brief.name}", a ${kind} site with ${count} sections (${list}), colours ${brief.palette.primary} and ${brief.palette.accent}, ready for mobile and desktop.`;
+  const f = ctx.facts;
+  const known = [
+    f.city,
+    f.address,
+    f.phone,
+    f.email,
+    f.hours,
+    f.prices.length ? `${f.prices.length} ${es ? 'precios' : 'prices'}` : '',
+    f.team.length ? `${f.team.length} ${es ? 'personas del equipo' : 'team members'}` : '',
+  ].filter(Boolean);
+  const noun = ctx.kind.noun[ctx.li];
+  const name = displayName(ctx);
+  return es
+    ? `Creo «${name}», una web de ${noun} con ${list}${known.length ? `; datos que uso tal cual: ${known.join(', ')}` : ''}. Lo que no me has dado (teléfono, dirección, opiniones…) queda como texto fácil de cambiar, nunca inventado.`
+    : `Building "${name}", a ${noun} website with ${list}${known.length ? `; facts used as given: ${known.join(', ')}` : ''}. Anything you did not give me (phone, address, reviews…) is left as easy-to-edit text, never invented.`;
 }

@@ -8,10 +8,18 @@ import {
   type SiteBrief,
   type SiteKind,
   sectionIds,
+  sectionPatterns,
   siteKinds,
   wordPattern,
 } from './analyse';
+import { labels } from './content';
+import { capital, clausesOf, type Files, type FollowUpResult, newValue, quotes, t } from './followup-kit';
+import { moreHandlers } from './followup-more';
+import { editSelected, type Selected } from './followup-selected';
+import { asksForTranslation, translateSite } from './followup-translate';
 import { escapeHtml, navLine, renderContext, renderSection } from './sections';
+
+export { clausesOf, type FollowUpResult } from './followup-kit';
 
 /**
  * Answers a follow-up on existing files without a model: change a colour, the title, the subtitle,
@@ -19,19 +27,6 @@ import { escapeHtml, navLine, renderContext, renderSection } from './sections';
  * changed file; the provider turns it into SEARCH/REPLACE blocks. What it cannot understand it
  * says plainly, changing nothing.
  */
-
-export interface FollowUpResult {
-  /** Sentences for the person (what was done, or why nothing was). */
-  messages: string[];
-  /** New content per changed path. */
-  changes: Map<string, string>;
-  /** Whether at least one instruction was understood (even if it needed no change). */
-  understood: boolean;
-}
-
-type Files = Map<string, string>;
-
-const t = (lang: Language, es: string, en: string) => (lang === 'es' ? es : en);
 
 const COLOUR_WORDS = wordPattern(
   'colou?r(?:es|s)?|tonos?|fondo|background|paleta|palette|hazl[oa]|ponl[oa]|p[ií]ntal[oa]|make it|paint|principal|primary|secundari[oa]|secondary|acento|accent|botones|buttons',
@@ -60,35 +55,6 @@ const NEW_SITE_WORDS = wordPattern(
   'iu',
 );
 const SITE_WORDS = wordPattern('web|sitio|p[aá]gina|landing|website|site|page|portfolio|portafolio|tienda|shop|blog', 'iu');
-
-const QUOTE = /["“«'‘]([^"”»'’\n]+)["”»'’]/gu;
-
-/** Splits a request into clauses ("change X and add Y"), never inside quotes. */
-export function clausesOf(prompt: string): string[] {
-  const quoted: string[] = [];
-  const masked = prompt.replace(QUOTE, (m) => {
-    quoted.push(m);
-    return `\uE000${quoted.length - 1}\uE001`;
-  });
-  return masked
-    .split(/(?:[.;\n]+|,\s*|\s+(?:y|e|and|also|adem[aá]s|luego|then)\s+)(?=\S)/iu)
-    .map((c) => c.replace(/\uE000(\d+)\uE001/g, (_m, i: string) => quoted[Number(i)] ?? ''))
-    .map((c) => c.trim())
-    .filter(Boolean);
-}
-
-function quotes(text: string): string[] {
-  return [...text.matchAll(QUOTE)].map((m) => (m[1] ?? '').trim()).filter(Boolean);
-}
-
-/** The new value in "… a X", "… to X", "…: X", or the first quoted text. */
-function newValue(clause: string): string | null {
-  const q = quotes(clause);
-  if (q.length) return q.at(-1) ?? null;
-  const m = clause.match(/(?:\s(?:a|por|to|as|into|que sea|que diga|should be|be)|:)\s+(.+)$/iu);
-  const value = m?.[1]?.trim().replace(/[.!]+$/u, '');
-  return value && value.length <= 120 ? value : null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading a site back
@@ -244,10 +210,6 @@ function isGrey(hex: string): boolean {
   const g = (n >> 8) & 255;
   const b = n & 255;
   return Math.max(r, g, b) - Math.min(r, g, b) < 24;
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function replaceElementText(
@@ -490,16 +452,205 @@ function addSections(files: Files, clause: string, lang: Language, out: FollowUp
   return true;
 }
 
+const MOVE_WORDS = wordPattern(
+  'pon|ponla|ponlo|mueve|mover|mu[eé]vel[ao]|sube|baja|reordena|coloca|move|put|place|reorder',
+  'iu',
+);
+const BEFORE = wordPattern('antes de|delante de|encima de|before|above', 'iu');
+const AFTER = wordPattern('despu[eé]s de|detr[aá]s de|debajo de|after|below', 'iu');
+const TOP = wordPattern('al principio|arriba del todo|arriba|primero|primera|to the top|first|at the top', 'iu');
+const END = wordPattern('al final|abajo del todo|[uú]ltim[oa]|to the end|to the bottom|last|at the end', 'iu');
+
+/** "mueve la galería antes de la carta", "pon las opiniones al final": the block and its nav link. */
+function moveSection(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
+  if (!MOVE_WORDS.test(clause)) return false;
+  const html = files.get('index.html');
+  if (!html) return false;
+  const order =
+    clause.search(BEFORE) >= 0
+      ? 'before'
+      : clause.search(AFTER) >= 0
+        ? 'after'
+        : TOP.test(clause)
+          ? 'top'
+          : END.test(clause)
+            ? 'end'
+            : null;
+  // The sections in the order the clause names them.
+  const named = sectionPatterns
+    .map(({ id, pattern }) => {
+      pattern.lastIndex = 0;
+      const m = pattern.exec(clause);
+      return m ? { id, at: m.index } : null;
+    })
+    .filter((x): x is { id: SectionId; at: number } => x !== null && x.id !== 'footer' && x.id !== 'hero')
+    .sort((a, b) => a.at - b.at)
+    .map((x) => x.id);
+  const moved = named[0];
+  const anchor = named[1];
+  if (!order || !moved || ((order === 'before' || order === 'after') && !anchor)) return false;
+  out.understood = true;
+  let lines = html.split('\n');
+  const start = sectionStart(lines, moved);
+  const range = start >= 0 ? elementRange(lines, start) : null;
+  if (!range) {
+    out.messages.push(
+      t(
+        lang,
+        `No hay una sección de ${sectionName(moved, lang)} que mover.`,
+        `There is no ${sectionName(moved, lang)} section to move.`,
+      ),
+    );
+    return true;
+  }
+  const block = lines.slice(range[0], range[1] + 1);
+  lines = [...lines.slice(0, range[0]), ...lines.slice(range[1] + 1)];
+  let at: number;
+  if (order === 'top' || order === 'end') {
+    const mainStart = lines.findIndex((l) => /<main[\s>]/i.test(l));
+    const heroStart = sectionStart(lines, 'hero');
+    const heroEnd = heroStart > mainStart ? (elementRange(lines, heroStart)?.[1] ?? mainStart) : mainStart;
+    at = order === 'top' ? heroEnd + 1 : lines.findIndex((l) => /<\/main>/i.test(l));
+  } else {
+    const anchorStart = sectionStart(lines, anchor as SectionId);
+    const anchorRange = anchorStart >= 0 ? elementRange(lines, anchorStart) : null;
+    if (!anchorRange) {
+      out.messages.push(
+        t(
+          lang,
+          `No hay una sección de ${sectionName(anchor as SectionId, lang)} junto a la que ponerla.`,
+          `There is no ${sectionName(anchor as SectionId, lang)} section to put it next to.`,
+        ),
+      );
+      return true;
+    }
+    at = order === 'before' ? anchorRange[0] : anchorRange[1] + 1;
+  }
+  if (at < 0) return true;
+  lines = [...lines.slice(0, at), ...block, ...lines.slice(at)];
+  // The navigation follows the page order.
+  const navStart = lines.findIndex((l) => l.includes('class="nav-links"'));
+  const navEnd = navStart >= 0 ? lines.findIndex((l, i) => i > navStart && /^\s*<\/ul>/.test(l)) : -1;
+  if (navStart >= 0 && navEnd > navStart) {
+    const links = lines.slice(navStart + 1, navEnd);
+    const position = (l: string) => {
+      const id = l.match(/href="#([a-z]+)"/)?.[1];
+      const index = id ? lines.findIndex((x, i) => i > navEnd && x.includes(`data-section="${id}"`)) : -1;
+      return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+    };
+    const sorted = [...links].sort((a, b) => position(a) - position(b));
+    lines = [...lines.slice(0, navStart + 1), ...sorted, ...lines.slice(navEnd)];
+  }
+  const next = lines.join('\n');
+  if (next !== html) {
+    files.set('index.html', next);
+    out.changes.set('index.html', next);
+  }
+  out.messages.push(
+    t(lang, `He movido la sección de ${sectionName(moved, lang)}.`, `I moved the ${sectionName(moved, lang)} section.`),
+  );
+  return true;
+}
+
+const PAGE_WORDS = wordPattern('p[aá]gina|page', 'iu');
+
+/** "añade una página de contacto": a second HTML file with the site's head, nav and footer. */
+function addPage(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
+  if (!ADD_WORDS.test(clause) || !PAGE_WORDS.test(clause) || /secci[oó]n|section/i.test(clause)) return false;
+  const id = findSections(clause).find((s) => s !== 'hero' && s !== 'footer');
+  const html = files.get('index.html');
+  if (!id || !html) return false;
+  out.understood = true;
+  const names: Partial<Record<SectionId, [string, string]>> = {
+    contact: ['contacto', 'contact'],
+    about: ['sobre-nosotros', 'about'],
+    faq: ['preguntas', 'faq'],
+  };
+  const file = `${(names[id] ?? [id, id])[lang === 'es' ? 0 : 1]}.html`;
+  if (files.has(file)) {
+    out.messages.push(t(lang, `La página ${file} ya existe.`, `The page ${file} already exists.`));
+    return true;
+  }
+  const lines = html.split('\n');
+  const mainStart = lines.findIndex((l) => /<main[\s>]/i.test(l));
+  const mainEnd = lines.findIndex((l) => /<\/main>/i.test(l));
+  if (mainStart < 0 || mainEnd < mainStart) {
+    out.messages.push(
+      t(
+        lang,
+        'No encontré el contenido principal (<main>) que usar de plantilla.',
+        'I could not find the main content (<main>) to use as a template.',
+      ),
+    );
+    return true;
+  }
+  const start = sectionStart(lines, id);
+  const range = start >= 0 ? elementRange(lines, start) : null;
+  const facts = factsOf(html);
+  const block = range
+    ? lines.slice(range[0], range[1] + 1)
+    : renderSection(
+        id,
+        renderContext({
+          kind: facts.kind,
+          name: facts.name,
+          language: facts.language,
+          palette: { primary: '#000000', accent: '#000000', dark: false },
+          sections: [id],
+        }),
+      );
+  const page = [...lines.slice(0, mainStart + 1), ...block, ...lines.slice(mainEnd)]
+    .join('\n')
+    .replace(/href="#(?!top")([a-z]+)"/g, 'href="index.html#$1"')
+    .replace(
+      /<title>([^<]*)<\/title>/,
+      `<title>${escapeHtml(sectionName(id, lang).replace(/^./, (c) => c.toUpperCase()))} · $1</title>`,
+    );
+  files.set(file, page);
+  out.changes.set(file, page);
+  // A link to it in the home page's navigation.
+  const navEnd = lines.findIndex((l, i) => i > lines.findIndex((x) => x.includes('class="nav-links"')) && /^\s*<\/ul>/.test(l));
+  if (navEnd > 0) {
+    const label = (labels[lang].nav[id] ?? id).replace(/^./, (c) => c.toUpperCase());
+    const next = [
+      ...lines.slice(0, navEnd),
+      `        <li><a href="${file}">${escapeHtml(label)}</a></li>`,
+      ...lines.slice(navEnd),
+    ].join('\n');
+    files.set('index.html', next);
+    out.changes.set('index.html', next);
+  }
+  out.messages.push(
+    t(lang, `He creado la página ${file} y la he enlazado en el menú.`, `I created the page ${file} and linked it in the menu.`),
+  );
+  return true;
+}
+
 /** Whether the prompt asks for a new site rather than a change. */
 export function asksForNewSite(prompt: string): boolean {
+  if (asksForTranslation(prompt)) return false;
   return NEW_SITE_WORDS.test(prompt) && SITE_WORDS.test(prompt) && !CHANGE_WORDS.test(prompt.split(/\s+/).slice(0, 2).join(' '));
 }
 
-export function planFollowUp(prompt: string, current: { path: string; content: string }[]): FollowUpResult {
+export function planFollowUp(prompt: string, current: { path: string; content: string }[], selected?: Selected): FollowUpResult {
   const lang = detectLanguage(prompt);
   const files: Files = new Map(current.map((f) => [f.path, f.content]));
   const out: FollowUpResult = { messages: [], changes: new Map(), understood: false };
-  const handlers = [replaceText, changeTitle, changeName, removeSections, addSections, changeColour];
+  // With an element selected, the change is for that element only.
+  if (selected && editSelected(files, prompt, lang, selected, out)) return out;
+  const handlers = [
+    translateSite,
+    moveSection,
+    addPage,
+    ...moreHandlers.slice(0, 4),
+    replaceText,
+    changeTitle,
+    changeName,
+    removeSections,
+    ...moreHandlers.slice(4),
+    addSections,
+    changeColour,
+  ];
   // "añade precios y otra de preguntas": a clause without its own verb continues the previous one.
   let previous: (typeof handlers)[number] | null = null;
   for (const clause of clausesOf(prompt)) {
@@ -512,8 +663,8 @@ export function planFollowUp(prompt: string, current: { path: string; content: s
     out.messages.push(
       t(
         lang,
-        'No he entendido qué cambiar, así que no he tocado nada. Sin un modelo de IA puedo cambiar colores («cambia el color principal a verde»), el título («cambia el título a "Bienvenidos"»), el subtítulo o el nombre, reemplazar un texto («cambia "Hola" por "Buenas"») y añadir o quitar secciones («añade una sección de precios», «quita la sección de testimonios»).',
-        'I did not understand what to change, so I left everything as it was. Without an AI model I can change colours ("change the main colour to green"), the title ("change the title to "Welcome""), the subtitle or the name, replace a text ("replace "Hello" with "Hi"") and add or remove sections ("add a pricing section", "remove the testimonials section").',
+        `He entendido que quieres «${prompt.trim().slice(0, 120)}», pero sin un modelo de IA no sé hacer ese cambio, así que no he tocado nada. Puedo, por ejemplo: «cambia el teléfono a 600 123 456», «añade una sección de preguntas frecuentes» o «cambia el color principal a verde».`,
+        `I understood you want "${prompt.trim().slice(0, 120)}", but without an AI model I cannot make that change, so nothing changed. I can, for example: "change the phone to +44 7700 900123", "add a FAQ section" or "change the main colour to green".`,
       ),
     );
   }

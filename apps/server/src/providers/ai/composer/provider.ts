@@ -27,7 +27,7 @@ export class LocalComposerProvider implements AiProvider {
   async *stream(options: AiStreamOptions): AsyncIterable<AiChunk> {
     if (options.signal.aborted) throw new AiProviderError('aborted');
     const { prompt, files } = requestOf(options);
-    const text = answer(prompt, files);
+    const text = answer(prompt, files, options.site?.selectedElement);
     const rate = this.options.charsPerSecond;
     const size = rate > 0 ? Math.max(1, Math.round((rate * TICK_MS) / 1000)) : 4096;
     for (let i = 0; i < text.length; i += size) {
@@ -42,10 +42,10 @@ export class LocalComposerProvider implements AiProvider {
 }
 
 /** The whole answer text for a prompt and the current files (empty for a new site). */
-export function answer(prompt: string, files: AiSiteFile[]): string {
+export function answer(prompt: string, files: AiSiteFile[], selected?: { selector: string; html: string }): string {
   const hasSite = files.some((f) => /\.html?$/i.test(f.path));
   if (hasSite) {
-    const plan = planFollowUp(prompt, files);
+    const plan = planFollowUp(prompt, files, selected);
     if (plan.understood || !asksForNewSite(prompt)) {
       const parts = [plan.messages.join(' ')];
       for (const [path, content] of plan.changes) {

@@ -1,4 +1,6 @@
-import { isLight, type Palette } from './analyse';
+import type { Palette, SiteBrief } from './analyse';
+import { readableOn, textOn } from './colour';
+import { extraStyles, toneStyles } from './styles-extra';
 
 /**
  * style.css of a composed site: design tokens on :root (one per line, so a colour change is a
@@ -7,13 +9,17 @@ import { isLight, type Palette } from './analyse';
 
 export function paletteLines(palette: Palette): string[] {
   const surfaces = palette.dark
-    ? ['#0b1020', '#131a2e', '#e5e7eb', '#9ca3af', '#263049']
-    : ['#ffffff', '#f6f7fb', '#0f172a', '#52607a', '#e3e8f0'];
+    ? ['#0b1020', '#131a2e', '#e5e7eb', '#a3acbd', '#263049']
+    : ['#ffffff', '#f6f7fb', '#0f172a', '#4b5870', '#e3e8f0'];
+  const bg = surfaces[0] as string;
   return [
     `  --color-primary: ${palette.primary};`,
     `  --color-accent: ${palette.accent};`,
-    `  --on-primary: ${isLight(palette.primary) ? '#111827' : '#ffffff'};`,
-    `  --color-bg: ${surfaces[0]};`,
+    `  --on-primary: ${textOn(palette.primary)};`,
+    `  --on-accent: ${textOn(palette.accent)};`,
+    `  --color-primary-ink: ${readableOn(palette.primary, bg, 5.6)};`,
+    `  --color-accent-ink: ${readableOn(palette.accent, bg, 5.6)};`,
+    `  --color-bg: ${bg};`,
     `  --color-surface: ${surfaces[1]};`,
     `  --color-text: ${surfaces[2]};`,
     `  --color-muted: ${surfaces[3]};`,
@@ -21,8 +27,9 @@ export function paletteLines(palette: Palette): string[] {
   ];
 }
 
-export function renderStyles(palette: Palette): string {
-  return `/* Design tokens: change the colours here. */
+export function renderStyles(brief: Pick<SiteBrief, 'palette' | 'tone' | 'design' | 'font'>): string {
+  const palette = brief.palette;
+  const base = `/* Design tokens: change the colours here. */
 :root {
 ${paletteLines(palette).join('\n')}
   --radius: 18px;
@@ -855,10 +862,11 @@ p {
   }
 }
 `;
+  return `${base.replace(/color: var\(--color-primary\);/g, 'color: var(--color-primary-ink);').replace(/color: var\(--color-accent\);/g, 'color: var(--color-accent-ink);')}${extraStyles}${toneStyles(brief)}`;
 }
 
 export function renderScript(): string {
-  return `// Navigation, reveal on scroll, contact form and cart: plain JavaScript, no dependencies.
+  return `// Navigation and reveal on scroll: plain JavaScript, no dependencies. Forms post as plain HTML.
 document.documentElement.classList.add('js');
 
 const toggle = document.querySelector('.nav-toggle');
@@ -898,41 +906,5 @@ for (const year of document.querySelectorAll('[data-year]')) {
   year.textContent = String(new Date().getFullYear());
 }
 
-const form = document.querySelector('.contact-form');
-if (form) {
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const status = form.querySelector('.form-status');
-    if (!form.checkValidity()) {
-      form.reportValidity();
-      return;
-    }
-    if (status) status.textContent = status.dataset.thanks || '';
-    form.reset();
-  });
-}
-
-let toastTimer;
-function showToast(text) {
-  let toast = document.querySelector('.toast');
-  if (!toast) {
-    toast = document.createElement('div');
-    toast.className = 'toast';
-    toast.setAttribute('role', 'status');
-    document.body.append(toast);
-  }
-  toast.textContent = text;
-  toast.classList.add('show');
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => toast.classList.remove('show'), 2200);
-}
-
-let cartCount = 0;
-for (const button of document.querySelectorAll('.add-to-cart')) {
-  button.addEventListener('click', () => {
-    cartCount += 1;
-    showToast(button.dataset.product + ' · ' + cartCount);
-  });
-}
 `;
 }

@@ -35,19 +35,6 @@ export function findStarterTemplate(id: string): StarterTemplate | undefined {
   return starterTemplates.find((t) => t.id === id);
 }
 
-const templateNames: Record<SiteKind, Record<Language, string>> = {
-  business: { es: 'Grupo Horizonte', en: 'Horizon Group' },
-  restaurant: { es: 'La Mesa Dorada', en: 'The Golden Table' },
-  portfolio: { es: 'Estudio Lumen', en: 'Lumen Studio' },
-  personal: { es: 'Alex Moreno', en: 'Alex Morgan' },
-  blog: { es: 'Cuaderno Abierto', en: 'Open Notebook' },
-  saas: { es: 'Nimbo', en: 'Nimbus' },
-  shop: { es: 'Tienda Alba', en: 'Alba Store' },
-  agency: { es: 'Agencia Norte', en: 'North Agency' },
-  event: { es: 'Encuentro 2026', en: 'Summit 2026' },
-  fitness: { es: 'Pulso Gym', en: 'Pulse Gym' },
-};
-
 /** The files of a starter template (index.html, style.css, script.js); undefined for an unknown id. */
 export function starterTemplateFiles(
   id: string,
@@ -59,7 +46,8 @@ export function starterTemplateFiles(
   const [primary, accent] = defaultPalettes[template.id];
   return composeSite({
     kind: template.id,
-    name: options.name?.trim() || templateNames[template.id][language],
+    kindId: template.id,
+    name: options.name?.trim() ?? '',
     language,
     palette: { primary, accent, dark: false },
     sections: defaultSections[template.id],

@@ -11,7 +11,9 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import { leaveKeys, useTabIndents } from './tab-keys';
 
 /**
  * Language support loads on demand so the editor route ships only what a file needs. Each kind is
@@ -58,9 +60,11 @@ const common: Extension = [
   bracketMatching(),
   highlightActiveLine(),
 ];
-const setup: Extension = [common, history(), keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab])];
+// Without indentWithTab: Tab moves focus unless the person turns on "Tab indenta" (tab-keys.ts).
+const setup: Extension = [common, history(), keymap.of([...defaultKeymap, ...historyKeymap])];
 /** Edited together, undo is the shared document's (each person undoes only their own edits). */
-const sharedSetup: Extension = [common, keymap.of([...defaultKeymap, indentWithTab])];
+const sharedSetup: Extension = [common, keymap.of(defaultKeymap)];
+const tabIndenting = keymap.of([indentWithTab]);
 
 /** A file of a space edited together (ADR 0213): its shared text now and its CodeMirror binding. */
 export interface SharedFile {
@@ -145,6 +149,10 @@ export const CodeEditor = memo(function CodeEditor({
   const appearance = useRef(new Compartment());
   const marks = useRef(new Compartment());
   const access = useRef(new Compartment());
+  const tabs = useRef(new Compartment());
+  const [tabIndents, setTabIndents] = useTabIndents();
+  const hintId = useId();
+  const { t } = useTranslation('editor');
   const current = useRef({ path, onChange, shared });
   current.current = { path, onChange, shared };
   const initialContent = useRef(content);
@@ -182,10 +190,11 @@ export const CodeEditor = memo(function CodeEditor({
           highlightTheme,
           marks.current.of([]),
           access.current.of(accessFor(readOnly)),
+          tabs.current.of(tabIndents ? tabIndenting : []),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) current.current.onChange(current.current.path, update.state.doc.toString());
           }),
-          EditorView.contentAttributes.of({ 'aria-label': `Código de ${path}` }),
+          EditorView.contentAttributes.of({ 'aria-label': `Código de ${path}`, 'aria-describedby': hintId }),
         ],
       });
     }
@@ -250,6 +259,13 @@ export const CodeEditor = memo(function CodeEditor({
       editor.dispatch({ effects: access.current.reconfigure(accessFor(readOnly)) });
   }, [readOnly, path, generation]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path and generation bring another state
+  useEffect(() => {
+    const editor = view.current;
+    const wanted = tabIndents ? tabIndenting : [];
+    if (editor && tabs.current.get(editor.state) !== wanted) editor.dispatch({ effects: tabs.current.reconfigure(wanted) });
+  }, [tabIndents, path, generation]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply when the file or the files change
   useEffect(() => {
     const editor = view.current;
@@ -259,5 +275,31 @@ export const CodeEditor = memo(function CodeEditor({
     editor.dispatch({ effects: marks.current.reconfigure(highlight?.length ? highlightLines(highlight) : []) });
   }, [highlight, path, generation]);
 
-  return <div ref={host} className="h-full min-h-0 overflow-hidden" data-testid="code-editor" data-path={path} />;
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="code-editor" data-path={path}>
+      <div ref={host} className="min-h-0 flex-1 overflow-hidden" />
+      <div className="flex shrink-0 items-center gap-3 border-gray-200 border-t px-3 py-1 text-gray-600 text-xs dark:border-gray-800 dark:text-gray-300">
+        <p
+          id={hintId}
+          className="min-w-0 flex-1 truncate"
+          title={tabIndents ? t('tabKeys.indents', { keys: leaveKeys() }) : t('tabKeys.moves')}
+        >
+          {tabIndents ? t('tabKeys.indents', { keys: leaveKeys() }) : t('tabKeys.moves')}
+        </p>
+        {!readOnly && (
+          <label className="flex shrink-0 cursor-pointer items-center gap-1.5">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={tabIndents}
+              checked={tabIndents}
+              onChange={(event) => setTabIndents(event.target.checked)}
+              className="accent-indigo-600"
+            />
+            {t('tabKeys.toggle')}
+          </label>
+        )}
+      </div>
+    </div>
+  );
 });

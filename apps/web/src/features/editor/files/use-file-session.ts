@@ -177,6 +177,14 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
     [spaceId, load],
   );
 
+  /**
+   * Moves to the revision a version snapshot made (the files are the same, only the number moved),
+   * when the session still stands on the revision the snapshot was taken from.
+   */
+  const adopt = useCallback((from: number, to: number) => {
+    if (revision.current === from) revision.current = to;
+  }, []);
+
   const recoverDraft = useCallback(() => {
     if (!staleDraft) return;
     const next = applyEdits(
@@ -219,6 +227,7 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
     put,
     save,
     replace,
+    adopt,
     recoverDraft,
     discardDraft,
   };

@@ -7,7 +7,60 @@ export type PreviewMessage =
   | { type: 'patched' }
   | { type: 'patch-failed' }
   | { type: 'error'; phase: 'load' | 'runtime'; message: string }
-  | { type: 'select'; selector: string; html: string };
+  | { type: 'select'; selector: string; html: string; mark?: string }
+  | VisualMessage;
+
+/** What the visual edit mode reports (visual-runtime.ts). */
+export type VisualMessage =
+  | { type: 'visual-select'; selection: VisualSelection }
+  | { type: 'visual-text'; mark: string; tag: string; text: string }
+  | { type: 'visual-refused'; reason: 'script' }
+  | { type: 'visual-key'; key: 'undo' | 'redo' };
+
+/** The element selected in visual edit mode: its source mark and what the panel shows. */
+export interface VisualSelection {
+  mark: string;
+  tag: string;
+  editable: boolean;
+  text: string;
+  styles: Record<string, string>;
+  attributes: Record<string, string | null>;
+}
+
+const shortText = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
+function stringMap<T extends string | null>(value: unknown, nullable: T extends null ? true : false): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (!value || typeof value !== 'object') return out;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>).slice(0, 20)) {
+    if (typeof item === 'string') out[key.slice(0, 40)] = item.slice(0, 2000) as T;
+    else if (nullable && item === null) out[key.slice(0, 40)] = null as T;
+  }
+  return out;
+}
+
+function parseVisualMessage(message: Record<string, unknown>): VisualMessage | null {
+  const mark = shortText(message.mark, 300);
+  const tag = shortText(message.tag, 40);
+  if (message.type === 'visual-select' && mark && tag) {
+    return {
+      type: 'visual-select',
+      selection: {
+        mark,
+        tag,
+        editable: message.editable === true,
+        text: shortText(message.text, 200),
+        styles: stringMap<string>(message.styles, false),
+        attributes: stringMap<string | null>(message.attributes, true),
+      },
+    };
+  }
+  if (message.type === 'visual-text' && mark && tag && typeof message.text === 'string') {
+    return { type: 'visual-text', mark, tag, text: message.text.slice(0, 20_000) };
+  }
+  if (message.type === 'visual-refused') return { type: 'visual-refused', reason: 'script' };
+  if (message.type === 'visual-key') return { type: 'visual-key', key: message.key === 'redo' ? 'redo' : 'undo' };
+  return null;
+}
 
 export function parsePreviewMessage(data: unknown): PreviewMessage | null {
   if (!data || typeof data !== 'object') return null;
@@ -24,8 +77,15 @@ export function parsePreviewMessage(data: unknown): PreviewMessage | null {
       message: typeof message.message === 'string' ? message.message.slice(0, 500) : 'Error',
     };
   }
+  if (typeof message.type === 'string' && message.type.startsWith('visual-')) return parseVisualMessage(message);
   if (message.type === 'select' && typeof message.selector === 'string' && typeof message.html === 'string') {
-    return { type: 'select', selector: message.selector.slice(0, 500), html: message.html.slice(0, 5000) };
+    const mark = shortText(message.mark, 300);
+    return {
+      type: 'select',
+      selector: message.selector.slice(0, 500),
+      html: message.html.slice(0, 5000),
+      ...(mark ? { mark } : {}),
+    };
   }
   return null;
 }
@@ -44,7 +104,9 @@ export type EditorMessage =
   | { type: 'render'; html: string }
   | { type: 'source'; rev: number; html: string }
   | ({ type: 'patch'; base: number; rev: number } & TextDelta)
-  | { type: 'inspector'; enabled: boolean };
+  | { type: 'inspector'; enabled: boolean }
+  | { type: 'visual'; enabled: boolean }
+  | { type: 'visual-attribute'; mark: string; name: string; value: string | null };
 
 /** Posts an editor message to a frame, if it is there (its origin is opaque, hence '*'). */
 export function sendToFrame(frame: HTMLIFrameElement | null, message: EditorMessage) {

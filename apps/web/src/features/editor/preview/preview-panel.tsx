@@ -8,7 +8,7 @@ import type { EditableFile } from '../files/drafts';
 import { whenToasterReady } from '../when-toaster-ready';
 import { devices, fitScale } from './devices';
 import { buildPreviewDocument } from './preview-document';
-import { fromOwnFrame, parsePreviewMessage, sendToFrame } from './preview-messages';
+import { fromOwnFrame, parsePreviewMessage, sendToFrame, type VisualMessage } from './preview-messages';
 import { attemptLabel, initialRuntime, LOAD_TIMEOUT_MS, MAX_ATTEMPTS, RETRY_DELAY_MS, runtimeReducer } from './preview-runtime';
 import { textDelta } from './text-delta';
 import { useDebounced } from './use-debounced';
@@ -32,8 +32,14 @@ export function PreviewPanel({
   files,
   onFix,
   onLoaded,
+  prepare,
+  onVisual,
 }: {
   files: EditableFile[];
+  /** Rewrites the files before they are assembled (the visual edit mode marks source positions). */
+  prepare?: ((files: EditableFile[]) => EditableFile[]) | undefined;
+  /** Messages of the visual edit mode. */
+  onVisual?: ((message: VisualMessage) => void) | undefined;
   onFix: (error?: string) => void;
   /** Called when a load attempt ends, ready or failed. */
   onLoaded?: () => void;
@@ -49,7 +55,8 @@ export function PreviewPanel({
   const panel = useRef<HTMLDivElement>(null);
   const [panelSize, setPanelSize] = useState({ width: 0, height: 0 });
 
-  const doc = useMemo(() => buildPreviewDocument(settled), [settled]);
+  const doc = useMemo(() => buildPreviewDocument(prepare ? prepare(settled) : settled), [settled, prepare]);
+  const visualOn = useEditorUi((state) => state.visualEditing);
   const locked = runtime.status === 'locked';
   // While locked the frame keeps the last document without reloading it; the latest edits render
   // once it unlocks.
@@ -97,11 +104,13 @@ export function PreviewPanel({
   // An edit of a document that is shown and ready is first offered to the frame to apply in place
   // (text and attributes only: no reload, the scroll and the page's state stay); the frame answers
   // 'patch-failed' when it cannot, and the document is loaded anew (ADR 0065).
+  const errorToasted = useRef(false);
   const loaded = useRef({ doc, nonce });
   useLayoutEffect(() => {
     const previous = loaded.current;
     if (statusRef.current === 'locked' || (previous.doc === doc && previous.nonce === nonce)) return;
     loaded.current = { doc, nonce };
+    errorToasted.current = false;
     const base = baseline.current;
     dispatch({ type: 'render' });
     if (base && previous.nonce === nonce && statusRef.current === 'ready' && frame.current) {
@@ -152,6 +161,8 @@ export function PreviewPanel({
   fix.current = onFix;
   const loadedCallback = useRef(onLoaded);
   loadedCallback.current = onLoaded;
+  const visualCallback = useRef(onVisual);
+  visualCallback.current = onVisual;
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (fromOwnFrame(event, standby.current)) {
@@ -173,9 +184,16 @@ export function PreviewPanel({
           sendToFrame(frame.current, { type: 'source', ...baseline.current });
         }
         dispatch({ type: 'ready' });
+        for (const watch of store.preview.watchers) watch({ type: 'ready' });
         loadedCallback.current?.();
         if (store.get().inspecting) sendToFrame(frame.current, { type: 'inspector', enabled: true });
+        if (store.get().visualEditing) sendToFrame(frame.current, { type: 'visual', enabled: true });
       } else if (message.type === 'error') {
+        for (const watch of store.preview.watchers) watch({ type: 'error', message: message.message });
+        // The page's own errors (its scripts, a missing file) never use up attempts: the page still
+        // renders. They raise the 'Solucionar problema' toast once per document.
+        if (errorToasted.current) return;
+        errorToasted.current = true;
         whenToasterReady(() =>
           toast.error(t('runtimeError'), {
             id: 'preview-runtime-error',
@@ -183,12 +201,12 @@ export function PreviewPanel({
             action: { label: t('fixProblem'), onClick: () => fix.current(message.message) },
           }),
         );
-        if (message.phase === 'load') {
-          dispatch({ type: 'load-failed', message: message.message, now: Date.now() });
-          loadedCallback.current?.();
-        }
       } else if (message.type === 'select') {
-        store.set({ selectedElement: { selector: message.selector, html: message.html } });
+        store.set({
+          selectedElement: { selector: message.selector, html: message.html, ...(message.mark ? { mark: message.mark } : {}) },
+        });
+      } else if (message.type.startsWith('visual-')) {
+        visualCallback.current?.(message as VisualMessage);
       }
     };
     window.addEventListener('message', onMessage);
@@ -198,6 +216,15 @@ export function PreviewPanel({
   useEffect(() => {
     sendToFrame(frame.current, { type: 'inspector', enabled: inspecting });
   }, [inspecting]);
+  useEffect(() => {
+    sendToFrame(frame.current, { type: 'visual', enabled: visualOn });
+  }, [visualOn]);
+  useEffect(() => {
+    store.preview.send = (message) => sendToFrame(frame.current, message);
+    return () => {
+      store.preview.send = () => {};
+    };
+  }, [store]);
 
   useLayoutEffect(() => {
     const element = panel.current;

@@ -1,9 +1,10 @@
 /**
  * The preview runtime state machine (spec section 4): loading -> ready | error. An *attempt* is one
- * load of the preview document. It fails when the page throws while loading (before its load event
- * settles) or does not finish loading within LOAD_TIMEOUT_MS. A failed attempt reloads the document
- * automatically, up to MAX_ATTEMPTS; after that the preview is locked for LOCK_MS, then the attempts
- * reset and it loads again. Errors after the page has loaded do not count as attempts.
+ * load of the preview document. It fails when the preview does not finish loading within
+ * LOAD_TIMEOUT_MS (its host page did not load, or the page never settles). A failed attempt reloads
+ * the document automatically, up to MAX_ATTEMPTS; after that the preview is locked for LOCK_MS, then
+ * the attempts reset and it loads again. The page's own script errors, while loading or after, are
+ * not failed attempts: the page still renders, and the panel raises the fix toast instead.
  */
 export const MAX_ATTEMPTS = 3;
 export const LOCK_MS = 30_000;

@@ -1,10 +1,12 @@
+import { type VisualEditing, visualEditing } from './visual-runtime';
+
 /**
  * The script injected first into every preview document. The preview runs in a sandboxed frame
  * with an opaque origin, so the editor cannot reach into it: this script reports errors and the
  * load to the editor by postMessage, and carries out the inspector (hover highlight, click select).
  * It is written as a function so TypeScript checks it, then serialised into the document.
  */
-function previewRuntime() {
+function previewRuntime(visualEditing: VisualEditing) {
   const TAG = 'div-preview';
   const post = (data: Record<string, unknown>) => {
     try {
@@ -93,22 +95,47 @@ function previewRuntime() {
   document.addEventListener(
     'mouseover',
     (event) => {
-      if (inspecting) highlight(pick(event));
+      if (inspecting || visual.on) highlight(pick(event));
     },
     true,
   );
   document.addEventListener(
     'click',
     (event) => {
+      if (visual.on) {
+        const element = pick(event);
+        if (!element || (element as HTMLElement).isContentEditable) return;
+        event.preventDefault();
+        event.stopPropagation();
+        visual.select(element);
+        return;
+      }
       if (!inspecting) return;
       const element = pick(event);
       if (!element) return;
       event.preventDefault();
       event.stopPropagation();
-      const html = element.outerHTML;
-      post({ type: 'select', selector: selectorOf(element), html: html.length > 4000 ? `${html.slice(0, 4000)}…` : html });
+      // The preview's source marks are not the site's: they stay out of what the person sees.
+      const html = element.outerHTML.replace(/ data-div-src="[^"]*"/g, '');
+      post({
+        type: 'select',
+        selector: selectorOf(element),
+        html: html.length > 4000 ? `${html.slice(0, 4000)}…` : html,
+        // Its place in the source, when the preview's copy is marked (scoped AI edits, ADR 0201).
+        mark: element.getAttribute('data-div-src'),
+      });
     },
     true,
+  );
+
+  const visual = visualEditing(
+    post,
+    () => {
+      if (!source) return null;
+      if (!source.doc) source.doc = parse(source.html);
+      return source.doc;
+    },
+    highlight,
   );
 
   // Edits in place (ADR 0065): when the new document differs from the shown one only in text and in
@@ -206,8 +233,9 @@ function previewRuntime() {
     for (const { before: old, after: next } of changes) {
       const live = liveAt(pathOf(old), before.documentElement);
       if (!live) return false;
+      // A live node that already holds the new value (a visual edit shown at once) is left as it is.
       if (old.nodeType !== 1) {
-        if (live.nodeValue !== old.nodeValue) return false;
+        if (live.nodeValue !== old.nodeValue && live.nodeValue !== next.nodeValue) return false;
         apply.push(() => {
           live.nodeValue = next.nodeValue;
         });
@@ -218,7 +246,8 @@ function previewRuntime() {
       const element = live as Element;
       for (const name of changedAttributes(a, b)) {
         const value = b.getAttribute(name);
-        if (element.getAttribute(name) !== a.getAttribute(name)) return false;
+        const shown = element.getAttribute(name);
+        if (shown !== a.getAttribute(name) && shown !== value) return false;
         apply.push(() => (value === null ? element.removeAttribute(name) : element.setAttribute(name, value)));
       }
     }
@@ -255,6 +284,15 @@ function previewRuntime() {
       requestAnimationFrame(() => setTimeout(() => post({ type: 'patched' }), 0));
       return;
     }
+    if (data.type === 'visual') {
+      visual.on = Boolean(data.enabled);
+      if (!visual.on) highlight(null);
+      return;
+    }
+    if (data.type === 'visual-attribute' && typeof data.mark === 'string' && typeof data.name === 'string') {
+      visual.setAttribute(data.mark, data.name, typeof data.value === 'string' ? data.value : null);
+      return;
+    }
     if (data.type !== 'inspector') return;
     inspecting = Boolean(data.enabled);
     document.documentElement.style.cursor = inspecting ? 'crosshair' : '';
@@ -262,4 +300,4 @@ function previewRuntime() {
   });
 }
 
-export const PREVIEW_RUNTIME_SCRIPT = `(${previewRuntime.toString()})();`;
+export const PREVIEW_RUNTIME_SCRIPT = `(${previewRuntime.toString()})(${visualEditing.toString()});`;

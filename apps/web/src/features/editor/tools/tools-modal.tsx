@@ -4,6 +4,7 @@ import {
   type LucideIcon,
   Monitor,
   MousePointerClick,
+  PencilLine,
   RectangleHorizontal,
   RefreshCw,
   Rocket,
@@ -63,6 +64,7 @@ export function ToolsModal({
   const store = useEditorStore();
   const device = useEditorUi((state) => state.device);
   const inspecting = useEditorUi((state) => state.inspecting);
+  const visualEditing = useEditorUi((state) => state.visualEditing);
   const run = (fn: () => void) => () => {
     onOpenChange(false);
     fn();
@@ -127,11 +129,24 @@ export function ToolsModal({
               type="button"
               aria-pressed={inspecting}
               className={`${action} ${inspecting ? 'border-indigo-500 bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200' : ''}`}
-              onClick={run(() => store.set((state) => ({ inspecting: !state.inspecting })))}
+              onClick={run(() => store.set((state) => ({ inspecting: !state.inspecting, visualEditing: false })))}
             >
               <MousePointerClick className="size-5" aria-hidden />
               {t('tools.inspector')}
             </button>
+            {canEdit && (
+              <button
+                type="button"
+                aria-pressed={visualEditing}
+                className={`${action} ${visualEditing ? 'border-indigo-500 bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200' : ''}`}
+                onClick={run(() =>
+                  store.set((state) => ({ visualEditing: !state.visualEditing, visualSelection: null, inspecting: false })),
+                )}
+              >
+                <PencilLine className="size-5" aria-hidden />
+                {t('tools.visual')}
+              </button>
+            )}
             {canEdit && (
               <button type="button" className={action} onClick={run(actions.deploy)}>
                 <Rocket className="size-5" aria-hidden />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { StartFreeLink } from '../../../components/start-free-link';
 import { useTranslation } from '../../../lib/i18n';
 import '../locale';
 
@@ -14,9 +15,9 @@ export default function CtaSection() {
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-indigo-50 text-lg">{t('cta.subtitle')}</p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Link to="/spaces" className="rounded-xl bg-white px-6 py-3 font-semibold text-indigo-700 shadow hover:bg-indigo-50">
+            <StartFreeLink className="rounded-xl bg-white px-6 py-3 font-semibold text-indigo-700 shadow hover:bg-indigo-50">
               {t('cta.button')}
-            </Link>
+            </StartFreeLink>
             <Link
               to="/developers"
               className="rounded-xl px-6 py-3 font-semibold text-white ring-1 ring-white/60 hover:bg-white/10"

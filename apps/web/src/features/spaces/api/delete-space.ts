@@ -1,7 +1,6 @@
-import type { ListSpacesResponse } from '@div/shared/spaces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { spacesQueryKey } from './list-spaces';
+import { type SpacesPages, spacesQueryKey } from './list-spaces';
 
 export function deleteSpace(id: string) {
   return api<unknown>(`/api/spaces/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -12,9 +11,15 @@ export function useDeleteSpace() {
   return useMutation({
     mutationFn: deleteSpace,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<ListSpacesResponse>(spacesQueryKey, (current) =>
-        current ? { spaces: current.spaces.filter((space) => space.id !== id) } : current,
-      );
+      queryClient.setQueryData<SpacesPages>(spacesQueryKey, (current) => {
+        if (!current?.pages.some((page) => page.spaces.some((space) => space.id === id))) return current;
+        const pages = current.pages.map((page) => ({
+          ...page,
+          spaces: page.spaces.filter((space) => space.id !== id),
+          total: page.total - 1,
+        }));
+        return { ...current, pages };
+      });
       void queryClient.invalidateQueries({ queryKey: spacesQueryKey });
     },
   });

@@ -1,0 +1,66 @@
+import { FORM_LIMITS } from '@div/shared/forms';
+import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { createRedisClient } from '../../providers/redis/client';
+
+/**
+ * Per-IP-per-site and per-site submission limits (one minute windows), counted in Redis when
+ * REDIS_URL is set so every instance shares them, in process otherwise; a Redis outage falls back to
+ * in-process counts (ADR 0122).
+ */
+export interface FormRateLimiter {
+  /** True when the submission may go on; counts it. */
+  allow(siteId: string, ip: string): Promise<boolean>;
+  close(): void;
+}
+
+export function createFormRateLimiter(options: {
+  redisUrl?: string | undefined;
+  perIp: number;
+  perSite: number;
+  keyPrefix?: string;
+  log?: { warn: (o: object, m: string) => void };
+}): FormRateLimiter {
+  const redis: Redis | null = options.redisUrl ? createRedisClient(options.redisUrl, { log: options.log, name: 'forms' }) : null;
+  const prefix = options.keyPrefix ?? 'div:forms';
+  const make = (points: number, key: string): RateLimiterAbstract => {
+    const base = { points, duration: 60, keyPrefix: `${prefix}:${key}` };
+    return redis
+      ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: new RateLimiterMemory(base) })
+      : new RateLimiterMemory(base);
+  };
+  const perIp = make(options.perIp, 'ip');
+  const perSite = make(options.perSite, 'site');
+  const take = async (limiter: RateLimiterAbstract, key: string) => {
+    try {
+      await limiter.consume(key);
+      return true;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return false;
+      throw rejection;
+    }
+  };
+  return {
+    async allow(siteId, ip) {
+      return (await take(perIp, `${siteId}:${ip}`)) && (await take(perSite, siteId));
+    },
+    close() {
+      redis?.disconnect();
+    },
+  };
+}
+
+const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"]+|\[url[=\]]|<a\s+href/gi;
+
+/**
+ * Why a submission looks like spam, or null. A filled honeypot, a submit faster than a person can
+ * type (measured by the page's script; absent without JavaScript, then not judged), or more links
+ * than a message needs. Spam is stored apart, never dropped.
+ */
+export function spamReasonOf(input: { honeypot: string; fillMs: number | null; values: string[] }): string | null {
+  if (input.honeypot.trim() !== '') return 'honeypot';
+  if (input.fillMs !== null && input.fillMs < FORM_LIMITS.minFillMs) return 'too-fast';
+  const links = input.values.reduce((n, v) => n + (v.match(LINK)?.length ?? 0), 0);
+  if (links > FORM_LIMITS.maxLinks) return 'links';
+  return null;
+}

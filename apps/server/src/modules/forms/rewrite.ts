@@ -1,0 +1,152 @@
+import { FORM_LIMITS, FORMS_PATH } from '@div/shared/forms';
+import { type DefaultTreeAdapterTypes, parse } from 'parse5';
+
+type Node = DefaultTreeAdapterTypes.Node;
+type Element = DefaultTreeAdapterTypes.Element;
+
+/** What the deploy learned about one form; the endpoint checks submissions against it. */
+export interface FormSpec {
+  /** Field names the form declares, in order. */
+  fields: string[];
+  /** Fields marked `required`. */
+  required: string[];
+  /** File inputs (refused: ADR 0192). */
+  files: string[];
+  /** The page's `lang`. */
+  lang: string | null;
+}
+
+export type FormSpecs = Record<string, FormSpec>;
+
+/** Names of the fields the deploy adds; never stored as the visitor's data. */
+export const HONEYPOT_FIELD = '_div_hp';
+export const FILL_TIME_FIELD = '_div_t';
+export const PAGE_FIELD = '_div_page';
+/** The script published pages load to send forms without leaving the page. */
+export const FORMS_SCRIPT_PATH = '/_div/forms.js';
+
+const SEARCH_NAMES = /^(q|s|query|search|buscar|busqueda|búsqueda)$/i;
+
+const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
+const escapeAttr = (v: string) => v.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+function* elements(node: Node): Generator<Element> {
+  if ('tagName' in node) yield node;
+  if ('childNodes' in node) for (const child of node.childNodes) yield* elements(child);
+  if ('content' in node && node.content) yield* elements(node.content as Node);
+}
+
+/** A form name fit for a URL: lower-case letters, digits and hyphens. */
+export function slugOfFormName(raw: string): string {
+  return raw
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, FORM_LIMITS.formNameChars)
+    .replace(/-+$/, '');
+}
+
+/** Whether the form already goes somewhere of its own (another site, mail) or is a search. */
+function keepsItsOwnAction(form: Element, controls: Element[]): boolean {
+  if (attr(form, 'data-div-ignore') !== undefined) return true;
+  const action = (attr(form, 'action') ?? '').trim();
+  if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(action) && !/^javascript:/i.test(action)) return true;
+  if (attr(form, 'method')?.trim().toLowerCase() === 'get') return true;
+  if ((attr(form, 'role') ?? '').toLowerCase() === 'search') return true;
+  const named = controls.filter((c) => attr(c, 'name') && !['submit', 'button', 'reset', 'image'].includes(typeOf(c)));
+  return named.length > 0 && named.every((c) => typeOf(c) === 'search' || SEARCH_NAMES.test(attr(c, 'name') ?? ''));
+}
+
+const typeOf = (el: Element) => (el.tagName === 'input' ? (attr(el, 'type') ?? 'text').toLowerCase() : el.tagName);
+
+function specOf(controls: Element[], lang: string | null): FormSpec {
+  const spec: FormSpec = { fields: [], required: [], files: [], lang };
+  for (const c of controls) {
+    const name = attr(c, 'name');
+    const type = typeOf(c);
+    if (!name || ['submit', 'button', 'reset', 'image'].includes(type)) continue;
+    if (!spec.fields.includes(name)) spec.fields.push(name);
+    if (attr(c, 'required') !== undefined && type !== 'checkbox' && type !== 'radio' && !spec.required.includes(name)) {
+      spec.required.push(name);
+    }
+    if (type === 'file' && !spec.files.includes(name)) spec.files.push(name);
+  }
+  return spec;
+}
+
+/**
+ * Points every form of a page that has no external action of its own at `/_div/forms/{name}` on
+ * the site's origin (POST, URL-encoded), adds a honeypot field and the page path, and loads the
+ * script that sends it without leaving the page and measures the fill time (ADR 0191). Edits only
+ * the form start tags (found with parse5's source locations), so the rest of the page is unchanged.
+ * Returns the page unchanged when it has no such form.
+ */
+export function rewriteForms(html: string, page: string): { html: string; forms: FormSpecs } {
+  if (!/<form[\s>]/i.test(html)) return { html, forms: {} };
+  const document = parse(html, { sourceCodeLocationInfo: true });
+  const all = [...elements(document)];
+  const lang = attr(all.find((e) => e.tagName === 'html') ?? ({ attrs: [] } as unknown as Element), 'lang') ?? null;
+  const forms: FormSpecs = {};
+  const edits: { start: number; end: number; text: string }[] = [];
+  const used = new Set<string>();
+  for (const form of all.filter((e) => e.tagName === 'form')) {
+    const tag = form.sourceCodeLocation?.startTag;
+    if (!tag) continue;
+    const controls = [...elements(form)].filter((e) => ['input', 'select', 'textarea', 'button'].includes(e.tagName));
+    if (keepsItsOwnAction(form, controls)) continue;
+    const base =
+      slugOfFormName(attr(form, 'name') ?? attr(form, 'data-name') ?? attr(form, 'id') ?? attr(form, 'aria-label') ?? '') ||
+      'formulario';
+    let name = base;
+    for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
+    used.add(name);
+    forms[name] = specOf(controls, lang);
+    const kept = form.attrs.filter((a) => !['action', 'method', 'enctype', 'target', 'data-div-form'].includes(a.name));
+    const attrs = kept.map((a) => (a.value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttr(a.value)}"`)).join('');
+    const hidden =
+      `<div aria-hidden="true" style="position:absolute!important;left:-10000px!important;width:1px;height:1px;overflow:hidden">` +
+      `<label>Deja este campo vacío <input type="text" name="${HONEYPOT_FIELD}" tabindex="-1" autocomplete="off" value=""></label></div>` +
+      `<input type="hidden" name="${PAGE_FIELD}" value="${escapeAttr(page)}">` +
+      `<input type="hidden" name="${FILL_TIME_FIELD}" value="">`;
+    const action = `${FORMS_PATH}/${name}`;
+    edits.push({
+      start: tag.startOffset,
+      end: tag.endOffset,
+      text: `<form${attrs} action="${action}" method="post" data-div-form="${name}">${hidden}`,
+    });
+  }
+  if (edits.length === 0) return { html, forms: {} };
+  const script = `<script src="${FORMS_SCRIPT_PATH}" defer></script>`;
+  const body = all.find((e) => e.tagName === 'body')?.sourceCodeLocation?.endTag;
+  edits.push(
+    body
+      ? { start: body.startOffset, end: body.startOffset, text: script }
+      : { start: html.length, end: html.length, text: script },
+  );
+  let out = html;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return { html: out, forms };
+}
+
+/** Specs of several pages together: a form name used on two pages keeps every field and requires what both require. */
+export function mergeFormSpecs(pages: FormSpecs[]): FormSpecs {
+  const merged: FormSpecs = {};
+  for (const specs of pages) {
+    for (const [name, spec] of Object.entries(specs)) {
+      const seen = merged[name];
+      if (!seen) {
+        merged[name] = { ...spec };
+        continue;
+      }
+      merged[name] = {
+        fields: [...new Set([...seen.fields, ...spec.fields])],
+        required: seen.required.filter((r) => spec.required.includes(r)),
+        files: [...new Set([...seen.files, ...spec.files])],
+        lang: seen.lang ?? spec.lang,
+      };
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,196 @@
+import { HOUR_MS } from '@div/shared/constants';
+import {
+  FORM_MESSAGES,
+  formSettingsSchema,
+  listSubmissionsQuerySchema,
+  submissionFolders,
+  submissionListSchema,
+  submissionSchema,
+  testSendResultSchema,
+  testSendSchema,
+  updateFormSettingsSchema,
+  updateSubmissionSchema,
+} from '@div/shared/forms';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { requireUser } from '../auth/sessions';
+import { requireSpaceAccess, spaceRole } from '../members/access';
+import { callWebhook, emailNotice, runDigests, runDueDeliveries, webhookPayload } from './deliveries';
+import {
+  deleteAllSubmissions,
+  deleteSubmission,
+  exportSubmissionsCsv,
+  getFormSettings,
+  getSubmission,
+  type InboxScope,
+  listSubmissions,
+  pruneSubmissions,
+  updateFormSettings,
+  updateSubmission,
+} from './service';
+import { setFormsRuntime } from './visitor';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const submissionParams = idParams.extend({ submissionId: z.string().min(1).max(100) });
+const folderQuery = z.object({ folder: z.enum(submissionFolders).default('inbox'), q: z.string().trim().max(200).optional() });
+
+/**
+ * The owner's side of forms (issue 23): the inbox of a space, its notification settings and test
+ * sends. Editors read and manage the inbox; only the owner changes where notices go (ADR 0194).
+ */
+export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const scopeOf = async (request: FastifyRequest): Promise<InboxScope> => {
+    const user = await requireUser(ctx, request);
+    const access = await requireSpaceAccess(ctx.db, request, user.id, (request.params as { id: string }).id);
+    return { db: ctx.db, spaceId: access.spaceId, ownerId: access.ownerId, ownerPlan: access.ownerPlan };
+  };
+
+  api.get(
+    '/spaces/:id/submissions',
+    {
+      schema: { params: idParams, querystring: listSubmissionsQuerySchema, response: { 200: submissionListSchema } },
+      ...spaceRole('editor'),
+    },
+    async (request) => listSubmissions(await scopeOf(request), request.query),
+  );
+
+  api.get(
+    '/spaces/:id/submissions/export.csv',
+    { schema: { params: idParams, querystring: folderQuery }, ...spaceRole('editor') },
+    async (request, reply) => {
+      const csv = await exportSubmissionsCsv(await scopeOf(request), request.query.folder, request.query.q);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="envios-${request.params.id}.csv"`)
+        .send(csv);
+    },
+  );
+
+  api.get(
+    '/spaces/:id/submissions/:submissionId',
+    { schema: { params: submissionParams, response: { 200: submissionSchema } }, ...spaceRole('editor') },
+    async (request) => getSubmission(await scopeOf(request), request.params.submissionId),
+  );
+
+  api.patch(
+    '/spaces/:id/submissions/:submissionId',
+    {
+      schema: { params: submissionParams, body: updateSubmissionSchema, response: { 200: submissionSchema } },
+      ...spaceRole('editor'),
+    },
+    async (request) => updateSubmission(await scopeOf(request), request.params.submissionId, request.body),
+  );
+
+  api.delete(
+    '/spaces/:id/submissions/:submissionId',
+    { schema: { params: submissionParams }, ...spaceRole('editor') },
+    async (request, reply) => {
+      await deleteSubmission(await scopeOf(request), request.params.submissionId);
+      return reply.status(204).send();
+    },
+  );
+
+  api.delete(
+    '/spaces/:id/submissions',
+    { schema: { params: idParams, querystring: folderQuery.pick({ folder: true }) }, ...spaceRole('editor') },
+    async (request) => ({ deleted: await deleteAllSubmissions(await scopeOf(request), request.query.folder) }),
+  );
+
+  api.get(
+    '/spaces/:id/form-settings',
+    { schema: { params: idParams, response: { 200: formSettingsSchema } }, ...spaceRole('owner') },
+    async (request) => getFormSettings(ctx.db, (await scopeOf(request)).spaceId),
+  );
+
+  api.patch(
+    '/spaces/:id/form-settings',
+    {
+      schema: { params: idParams, body: updateFormSettingsSchema, response: { 200: formSettingsSchema } },
+      ...spaceRole('owner'),
+    },
+    async (request) => updateFormSettings(ctx.db, (await scopeOf(request)).spaceId, request.body),
+  );
+
+  api.post(
+    '/spaces/:id/form-settings/test',
+    { schema: { params: idParams, body: testSendSchema, response: { 200: testSendResultSchema } }, ...spaceRole('owner') },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const settings = await getFormSettings(ctx.db, scope.spaceId);
+      const notice = {
+        id: 'test',
+        spaceId: scope.spaceId,
+        spaceName: 'prueba',
+        formName: 'contacto',
+        page: '/',
+        createdAt: new Date(),
+        email: null,
+        fields: [
+          { name: 'nombre', value: 'Visitante de prueba' },
+          { name: 'mensaje', value: 'Este es un envío de prueba desde DIV.' },
+        ],
+        test: true,
+      };
+      try {
+        if (request.body.channel === 'email') {
+          await emailNotice(ctx, notice);
+          return { ok: true, message: FORM_MESSAGES.testEmailSent };
+        }
+        if (!settings.webhookUrl) throw new AppError('BAD_REQUEST', FORM_MESSAGES.noWebhook);
+        const eventId = `evt_test_${Date.now()}`;
+        await callWebhook(ctx, settings.webhookUrl, settings.webhookSecret, eventId, webhookPayload(eventId, notice));
+        return { ok: true, message: FORM_MESSAGES.testWebhookSent };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        return { ok: false, message: `${FORM_MESSAGES.testFailed} ${error instanceof Error ? error.message : String(error)}` };
+      }
+    },
+  );
+}
+
+/**
+ * The forms runtime of this instance: the visitors' rate limiter, the delivery loop (polled, and
+ * nudged right after each submission), the daily digests and the retention job.
+ */
+export function startForms(app: FastifyInstance, ctx: AppContext): void {
+  let running = false;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    void (async () => {
+      try {
+        do {
+          again = false;
+          while ((await runDueDeliveries(ctx)) > 0) {}
+        } while (again);
+      } catch (err) {
+        ctx.log.warn({ err }, 'form deliveries failed');
+      } finally {
+        running = false;
+      }
+    })();
+  };
+  const closeLimiter = setFormsRuntime(ctx, run);
+  const poll = setInterval(run, ctx.config.FORMS_DELIVERY_POLL_MS);
+  const hourly = setInterval(() => {
+    runDigests(ctx).catch((err) => ctx.log.warn({ err }, 'form digests failed'));
+    pruneSubmissions({ db: ctx.db })
+      .then((deleted) => deleted > 0 && ctx.log.info({ deleted }, 'old form submissions pruned'))
+      .catch((err) => ctx.log.warn({ err }, 'form retention failed'));
+  }, HOUR_MS);
+  poll.unref();
+  hourly.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(poll);
+    clearInterval(hourly);
+    closeLimiter();
+  });
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { analysePrompt } from './analyse';
+import { composeFromPrompt } from './compose';
+
+/** The brief reader on the failure classes of issue 21 (our own examples, not the held-out set). */
+
+const html = (prompt: string) => composeFromPrompt(prompt).files.find((f) => f.path === 'index.html')?.content ?? '';
+
+describe('reading the brief', () => {
+  it('keeps the name exactly as written, with inner "de la", "y" and "&"', () => {
+    expect(analysePrompt('Bodega de la Sierra, vinos de Ribera con visitas y catas').name).toBe('Bodega de la Sierra');
+    expect(analysePrompt('Web para Hermanos Pérez y Gil, fontaneros en Zaragoza').name).toBe('Hermanos Pérez y Gil');
+    expect(analysePrompt('Despacho de abogados García & Asociados en Zaragoza').name).toBe('García & Asociados');
+    expect(analysePrompt('Clínica Dental Sonríe en Valencia, con citas online').name).toBe('Clínica Dental Sonríe');
+    expect(analysePrompt('DevSummit 2026, conferencia de desarrolladores en Madrid').name).toBe('DevSummit 2026');
+    expect(analysePrompt("Quiero una web para mi panadería 'La Espiga' en Sevilla").name).toBe('La Espiga');
+    expect(analysePrompt('Website for Golden Crust, a family bakery in Leeds').name).toBe('Golden Crust');
+  });
+
+  it('tells the kind from the head noun, not from a word of the name or a modifier', () => {
+    expect(analysePrompt('Librería Café Papiro, en Salamanca').kindId).toBe('bookshop');
+    expect(analysePrompt('Portfolio for a wedding photographer in Cádiz').kindId).toBe('photographer');
+    expect(analysePrompt('Clínica de fisioterapia Movimiento en Bilbao').kindId).toBe('physio');
+    expect(analysePrompt('Web de panadería La Espiga con galería y mapa').kindId).toBe('bakery');
+    expect(analysePrompt('Clínica Dental Sonríe').kindId).toBe('dental');
+    expect(analysePrompt('DevSummit 2026, conferencia en Madrid').kindId).toBe('conference');
+    expect(analysePrompt('Currículum de Ana Ruiz con carta de presentación').kindId).toBe('cv');
+  });
+
+  it('reads "carta" as a menu only for places that serve food', () => {
+    expect(analysePrompt('Restaurante El Faro con carta y reservas').sections).toContain('menu');
+    expect(analysePrompt('CV de Ana Ruiz con carta de presentación').sections).not.toContain('menu');
+  });
+
+  it('keeps an English brief English despite accented place names', () => {
+    expect(analysePrompt('A website for a bakery in Cádiz called Sun Loaf, with a map').language).toBe('en');
+    expect(analysePrompt('Una web para una panadería en Cádiz').language).toBe('es');
+  });
+
+  it('copies contact facts and prices as written', () => {
+    const b = analysePrompt(
+      "Panadería 'La Espiga' en Sevilla, Calle Feria 45. Teléfono 654 123 456, email hola@laespiga.es. Abrimos de lunes a sábado de 7:30 a 14:00. Pan de masa madre 3,50 €, croissants 1,20 €.",
+    );
+    expect(b.facts).toMatchObject({
+      city: 'Sevilla',
+      address: 'Calle Feria 45',
+      phone: '654 123 456',
+      email: 'hola@laespiga.es',
+      hours: 'de lunes a sábado de 7:30 a 14:00',
+    });
+    expect(b.facts?.prices).toEqual([
+      { label: 'Pan de masa madre', price: '3,50 €' },
+      { label: 'Croissants', price: '1,20 €' },
+    ]);
+  });
+
+  it('reads team, speakers and sponsors', () => {
+    const b = analysePrompt(
+      'DevSummit 2026 en Madrid. Ponentes: Ana Torres, Luis Gómez y Sara Kim. Patrocinadores: Acme, Globex y Initech.',
+    );
+    expect(b.facts?.speakers.map((p) => p.name)).toEqual(['Ana Torres', 'Luis Gómez', 'Sara Kim']);
+    expect(b.facts?.sponsors).toEqual(['Acme', 'Globex', 'Initech']);
+    expect(b.sections).toEqual(expect.arrayContaining(['speakers', 'sponsors']));
+    const team = analysePrompt('Clínica Dental Sonríe. Equipo: Dra. Marta Sanz (odontóloga) y Dr. Pedro Gil (ortodoncista).');
+    expect(team.facts?.team).toEqual([
+      { name: 'Dra. Marta Sanz', role: 'odontóloga' },
+      { name: 'Dr. Pedro Gil', role: 'ortodoncista' },
+    ]);
+  });
+});
+
+describe('briefs as people type them', () => {
+  it('names opened by an article, with "en el" inside, or after a lone sentence-case word', () => {
+    expect(analysePrompt('La Espiga, panadería artesanal en Sevilla.').name).toBe('La Espiga');
+    expect(analysePrompt('Festival Rock en el Valle, 14-16 agosto, en Benidorm').name).toBe('Festival Rock en el Valle');
+    expect(analysePrompt('Casa rural La Tejera de Fausto, en la sierra de Segovia').name).toBe('La Tejera de Fausto');
+    expect(analysePrompt('alquiler de bicis en Palma de Mallorca: Bike Palma. bici 12€/dia').name).toBe('Bike Palma');
+    expect(analysePrompt('Gestoría Ramos, gestoría en Badajoz').name).toBe('Gestoría Ramos');
+  });
+
+  it('plural cues, lower-case cities, thousands and English with a Spanish name', () => {
+    expect(analysePrompt('Talleres Hermanos Gil, taller mecánico en Lugo').kindId).toBe('carworkshop');
+    expect(analysePrompt('clinica dental en alcalá de henares').facts?.city).toBe('Alcalá de Henares');
+    expect(analysePrompt('Full day coverage £1,800').facts?.prices[0]?.price).toBe('£1,800');
+    expect(
+      analysePrompt('Tacos El Güero, a Mexican taqueria in Los Angeles. Menu: al pastor tacos $3.50. Order by WhatsApp').language,
+    ).toBe('en');
+    expect(
+      analysePrompt('I need a site for my independent bookshop called Chapter One. Book club, email books@chapterone.co.uk')
+        .kindId,
+    ).toBe('bookshop');
+  });
+});
+
+describe('writing for the kind', () => {
+  it('shows every given fact, the map link and the WhatsApp link', () => {
+    const page = html(
+      "Panadería 'La Espiga' en Sevilla, Calle Feria 45. Teléfono 654 123 456. Abrimos de lunes a sábado de 7:30 a 14:00. Pan de masa madre 3,50 €. Con galería, mapa y WhatsApp.",
+    );
+    for (const fact of [
+      'La Espiga',
+      'Sevilla',
+      'Calle Feria 45',
+      '654 123 456',
+      'de lunes a sábado de 7:30 a 14:00',
+      'Pan de masa madre',
+      '3,50 €',
+    ]) {
+      expect(page).toContain(fact);
+    }
+    expect(page).toContain('https://wa.me/34654123456');
+    expect(page).toContain('https://www.google.com/maps/search/?api=1&amp;query=Calle%20Feria%2045%2C%20Sevilla');
+    expect(page).toContain('data-section="gallery"');
+    expect(page).toMatch(/Panader[ií]a/);
+  });
+
+  it('never invents contact data, a filler brand or another industry’s words', () => {
+    const page = html('Clínica Dental Sonríe en Valencia');
+    expect(page).not.toMatch(/Calle Mayor|Grupo Horizonte|Reservar mesa|para tu negocio|carrito|@sonrie|tel:/i);
+    expect(page).toContain('Tratamientos');
+    const conference = html('DevSummit 2026, conferencia de desarrolladores');
+    expect(conference).not.toMatch(/Nimbus|\$9|\$29|Reservar mesa/);
+    expect(conference).toContain('data-section="speakers"');
+  });
+
+  it('forms are plain HTML posts with named fields and no fake thank-you', () => {
+    const { files } = composeFromPrompt('Restaurante El Faro en Cádiz con reservas');
+    const page = files.find((f) => f.path === 'index.html')?.content ?? '';
+    expect(page).toMatch(/<form class="contact-form reveal" method="post" name="reserva">/);
+    expect(page).toMatch(/<input name="date" type="date" required>/);
+    const script = files.find((f) => f.path === 'script.js')?.content ?? '';
+    expect(script).not.toMatch(/preventDefault|Gracias|cart/i);
+  });
+
+  it('gives the same site for the same brief', () => {
+    const prompt = 'Estudio de yoga Prana en Granada, elegante';
+    expect(composeFromPrompt(prompt).files).toEqual(composeFromPrompt(prompt).files);
+  });
+});

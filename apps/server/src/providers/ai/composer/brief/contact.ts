@@ -1,0 +1,182 @@
+import { cities } from './places';
+
+/**
+ * Contact facts of a brief, copied exactly as written: email, phone, street address, city, opening
+ * hours, an event date and social profiles. What is not written stays unknown: nothing is invented.
+ */
+
+export interface ContactFacts {
+  email?: string;
+  phone?: string;
+  address?: string;
+  city?: string;
+  hours?: string;
+  date?: string;
+  social: { network: string; url: string; label: string }[];
+}
+
+const L = '\\p{L}';
+const UPPER = '\\p{Lu}';
+
+export function findEmail(text: string): string | undefined {
+  return text.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u)?.[0]?.replace(/\.$/, '');
+}
+
+/** A phone number: 9 to 15 digits in groups, optionally with a + prefix; never a price or a date. */
+export function findPhone(text: string): string | undefined {
+  for (const m of text.matchAll(/(?<![\w@.,/-])(\+?\(?\d[\d\s().-]{7,20}\d)(?![\d€$£%])/gu)) {
+    const raw = (m[1] ?? '').trim();
+    const digits = raw.replace(/\D/g, '');
+    if (digits.length < 9 || digits.length > 15) continue;
+    if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(raw)) continue;
+    if (/\d\s*[-–]\s*\d{1,2}[:.]\d{2}/.test(raw)) continue;
+    const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 8);
+    if (/^\s*(?:€|euros?|eur|\$|usd|h\b|horas|am|pm)/iu.test(after)) continue;
+    return raw;
+  }
+  return undefined;
+}
+
+/** Digits for a wa.me link: the number with its country code (Spain's when a Spanish mobile has none). */
+export function whatsappDigits(phone: string, language: 'es' | 'en'): string {
+  const digits = phone.replace(/\D/g, '');
+  if (phone.trim().startsWith('+') || phone.trim().startsWith('00')) return digits.replace(/^00/, '');
+  if (language === 'es' && digits.length === 9 && /^[6789]/.test(digits)) return `34${digits}`;
+  return digits;
+}
+
+const STREET_ES =
+  'C\\/|c\\/|[Cc]alle|[Aa]vda\\.?|[Aa]venida|[Aa]v\\.|[Pp]laza|[Pp]za\\.|[Pp]aseo|[Cc]amino|[Cc]arretera|[Cc]tra\\.|[Rr]onda|[Rr]úa|[Cc]arrer|[Tt]ravesía|[Gg]lorieta|[Pp]asaje|[Pp]olígono|[Uu]rbanización|[Bb]arrio|[Jj]r\\.|[Cc]arrera|[Cc]olonia';
+const STREET_EN =
+  'Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Boulevard|Blvd\\.?|Drive|Way|Square|Place|Court|Terrace|High Street';
+
+export function findAddress(text: string): string | undefined {
+  const es = text.match(
+    new RegExp(
+      `(?<![${L}])(?:${STREET_ES})\\s+[^,.;:\\n()]{2,45}?,?\\s*(?:n[ºo°]\\.?\\s*)?\\d+[A-Za-z]?(?:\\s*[-,]\\s*\\d+º?\\s*[A-Za-z]?)?(?:,?\\s*(?:\\d{5}\\s+)?(?:${cityAlternation()}))?`,
+      'u',
+    ),
+  );
+  if (es) return es[0].trim().replace(/[,\s]+$/, '');
+  const en = text.match(
+    new RegExp(
+      `\\b\\d{1,5}[A-Za-z]?\\s+(?:[${UPPER}][${L}'’]+\\s+){1,4}(?:${STREET_EN})(?![${L}])(?:,?\\s*(?:${cityAlternation()}))?`,
+      'u',
+    ),
+  );
+  return en?.[0]?.trim().replace(/[,\s]+$/, '');
+}
+
+let cityRegex: string | null = null;
+function cityAlternation(): string {
+  cityRegex ??= [...cities]
+    .sort((a, b) => b.length - a.length)
+    .map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+  return cityRegex;
+}
+
+/** The city: a known place name, or a capitalised word after "en"/"in" that is not a street. */
+export function findCity(text: string, exclude: string[] = []): string | undefined {
+  const blocked = (start: number, end: number) =>
+    exclude.some((e) => e && text.indexOf(e) <= start && text.indexOf(e) + e.length >= end && text.includes(e));
+  const known = new RegExp(`(?<![${L}])(?:${cityAlternation()})(?![${L}])`, 'giu');
+  for (const m of text.matchAll(known)) {
+    const start = m.index ?? 0;
+    if (blocked(start, start + m[0].length)) continue;
+    // Written in lower case ("alcalá de henares"): the usual spelling.
+    return cities.find((c) => c.toLowerCase() === m[0].toLowerCase()) ?? m[0];
+  }
+  const after = new RegExp(
+    `(?<![${L}])(?:en|in|desde|from|based in|situad[oa] en|ubicad[oa] en)\\s+((?:[${UPPER}][${L}'’-]+)(?:\\s+(?:de\\s+)?[${UPPER}][${L}'’-]+){0,2})`,
+    'gu',
+  );
+  for (const m of text.matchAll(after)) {
+    const city = m[1] ?? '';
+    const start = (m.index ?? 0) + m[0].length - city.length;
+    if (blocked(start, start + city.length)) continue;
+    if (new RegExp(`^(?:${STREET_ES})`, 'u').test(city)) continue;
+    if (/^(?:Instagram|WhatsApp|Facebook|Google|English|Spanish|Español|Inglés|Castellano)$/iu.test(city)) continue;
+    return city;
+  }
+  return undefined;
+}
+
+const DAY =
+  'lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?|festivos|laborables|entre semana|fines? de semana|todos los d[ií]as|diario|de l(?:unes)? a v(?:iernes)?|l-v|l-s|l a v|mon(?:day)?s?|tue(?:sday)?s?|wed(?:nesday)?s?|thu(?:rsday)?s?|fri(?:day)?s?|sat(?:urday)?s?|sun(?:day)?s?|weekdays|weekends?|every day|daily';
+const TIME = '\\d{1,2}(?:[:.h]\\d{2})?\\s*(?:h(?:rs?)?|horas|am|pm|a\\.m\\.|p\\.m\\.)?';
+const RANGE = `${TIME}\\s*(?:-|–|—|a|to|hasta|until)\\s*${TIME}`;
+
+/** Opening hours as written ("de lunes a viernes de 8:00 a 14:00"), from the first day word or "horario". */
+export function findHours(text: string): string | undefined {
+  const re = new RegExp(
+    `(?:(?:horarios?(?: de apertura)?|abrimos|abierto|opening hours|open(?:ing)?|hours)\\s*:?\\s*)?(?:(?:de\\s+)?(?:${DAY})[^.;\\n]{0,40}?)?${RANGE}(?:[^.;\\n]{0,40}?${RANGE})*`,
+    'iu',
+  );
+  const m = text.match(re);
+  if (!m) return undefined;
+  const value = m[0]
+    .replace(/^(?:horarios?(?: de apertura)?|abrimos|abierto|opening hours|open(?:ing)?|hours)\s*:?\s*/iu, '')
+    .trim();
+  // A bare range without a day, hour marker or colon is more likely a price or a count.
+  if (!new RegExp(`(?:${DAY})`, 'iu').test(value) && !/[:h]|am|pm/iu.test(value)) return undefined;
+  return value.replace(/[,\s]+$/, '');
+}
+
+const MONTH_ES = 'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre';
+const MONTH_EN = 'January|February|March|April|May|June|July|August|September|October|November|December';
+
+export function findDate(text: string): string | undefined {
+  const es = text.match(
+    new RegExp(`\\d{1,2}(?:\\s*(?:-|–|al|y|a)\\s*\\d{1,2})?\\s+de\\s+(?:${MONTH_ES})(?:\\s+(?:de\\s+)?\\d{4})?`, 'iu'),
+  );
+  if (es) return es[0];
+  const en = text.match(
+    new RegExp(
+      `(?:(?:${MONTH_EN})\\s+\\d{1,2}(?:st|nd|rd|th)?(?:\\s*[-–]\\s*\\d{1,2})?(?:,?\\s+\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?(?:\\s*[-–]\\s*\\d{1,2})?\\s+(?:${MONTH_EN})(?:,?\\s+\\d{4})?)`,
+      'u',
+    ),
+  );
+  return en?.[0];
+}
+
+const NETWORKS: [string, string, string][] = [
+  ['Instagram', 'instagram', 'https://instagram.com/'],
+  ['Facebook', 'facebook', 'https://facebook.com/'],
+  ['TikTok', 'tiktok', 'https://tiktok.com/@'],
+  ['X', 'twitter|x', 'https://x.com/'],
+  ['LinkedIn', 'linkedin', 'https://linkedin.com/in/'],
+  ['YouTube', 'youtube', 'https://youtube.com/@'],
+];
+
+/** Social profiles given as links or as "instagram @handle". */
+export function findSocial(text: string): ContactFacts['social'] {
+  const found: ContactFacts['social'] = [];
+  for (const [network, words, base] of NETWORKS) {
+    const url = text.match(new RegExp(`https?://(?:www\\.)?(?:${words})\\.com/[\\w.@/-]+`, 'iu'))?.[0];
+    if (url) {
+      found.push({ network, url: url.replace(/[.,]$/, ''), label: network });
+      continue;
+    }
+    const handle = text.match(new RegExp(`(?<![${L}])(?:${words})\\s*:?\\s*(?:es\\s+)?@([\\w.]{2,30})`, 'iu'))?.[1];
+    if (handle) found.push({ network, url: `${base}${handle.replace(/\.$/, '')}`, label: `@${handle.replace(/\.$/, '')}` });
+  }
+  return found;
+}
+
+export function findContactFacts(text: string, name: string | null): ContactFacts {
+  const address = findAddress(text);
+  const facts: ContactFacts = { social: findSocial(text) };
+  const email = findEmail(text);
+  const phone = findPhone(text.replace(email ?? '\u0000', ' '));
+  const hours = findHours(text);
+  const date = findDate(text);
+  const city = findCity(text, [name ?? '', ...(address ? [address.replace(/,[^,]*$/, '')] : [])]);
+  if (email) facts.email = email;
+  if (phone) facts.phone = phone;
+  if (address) facts.address = address;
+  if (city) facts.city = city;
+  if (hours) facts.hours = hours;
+  if (date) facts.date = date;
+  return facts;
+}

@@ -1,0 +1,127 @@
+/**
+ * The lists a brief gives: priced items ("croissant 1,20 €", "plan pro 29 €/mes"), plain lists after
+ * a keyword ("servicios: ortodoncia, implantes y limpieza"), people (team, speakers) and sponsors.
+ * Every value is copied as written.
+ */
+
+export interface PricedItem {
+  label: string;
+  price: string;
+}
+
+export interface Person {
+  name: string;
+  role?: string;
+}
+
+export interface BriefLists {
+  prices: PricedItem[];
+  /** Dishes or products named. */
+  items: string[];
+  /** Services, treatments, classes named. */
+  services: string[];
+  team: Person[];
+  speakers: Person[];
+  sponsors: string[];
+}
+
+const UNIT =
+  'mes|month|mo|año|year|yr|hora|hour|h|noche|night|persona|person|pax|sesi[oó]n|session|clase|class|semana|week|d[ií]a|day|kg|ud|unidad|docena|m2|m²';
+export const PRICE = `(?:(?:[$£€]|US\\$)\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
+
+const LEAD =
+  /^(?:vendemos|vende|ofrecemos|tenemos|hacemos|we sell|we offer|we have|we make|sells|offers|y|e|and|o|or|el|la|los|las|un|una|the|a|an|con|with|desde|from|por|for|precio|price|precios|prices|a partir de|cuesta|costs?|son|is|are|de|:|-|–)\s+/iu;
+const TAIL = /\s+(?:a|por|at|for|desde|from|cuesta|cuestan|costs?|vale|valen|son|is|are|de|:|-|–|=|en)$/iu;
+
+/** Items with a price: the words before each price, back to the previous delimiter. */
+export function findPrices(text: string): PricedItem[] {
+  const out: PricedItem[] = [];
+  const re = new RegExp(PRICE, 'giu');
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    const start = m.index ?? 0;
+    const before = text.slice(last, start);
+    last = start + m[0].length;
+    const piece = before.split(/[,;:(\n]|\s(?:y|e|and|&)\s|\.\s/u).at(-1) ?? '';
+    let label = piece
+      .trim()
+      .replace(/[:\-–=]+$/u, '')
+      .trim();
+    for (let i = 0; i < 3; i++) label = label.replace(LEAD, '').replace(TAIL, '').trim();
+    const words = label.split(/\s+/).filter(Boolean);
+    if (words.length > 6) label = words.slice(-4).join(' ');
+    out.push({ label: label.replace(/^[\p{Ll}]/u, (c) => c.toUpperCase()), price: m[0].trim() });
+  }
+  return out;
+}
+
+const STOP_ITEM =
+  /(?:secci[oó]n|galer[ií]a|mapa|whatsapp|formulario|contacto|testimonios|opiniones|rese[nñ]as|preguntas|faq|colou?r|web|p[aá]gina|section|gallery|map|contact|form|reviews|tel[eé]fono|phone|email|correo|horario|hours|\d{3}[\s-]?\d{3})/iu;
+
+/** The list after a keyword: "servicios: A, B y C" → [A, B, C]. */
+function listAfter(text: string, keywords: string): string[] {
+  const re = new RegExp(
+    `(?<![\\p{L}])(?:${keywords})(?:\\s+(?:como|tipo|incluyen|incluye|son|that include|such as|including|like|are|de|del|con|with))?\\s*:?\\s+([^.;\\n]+)`,
+    'giu',
+  );
+  const out: string[] = [];
+  for (const m of text.matchAll(re)) {
+    const cut = (m[1] ?? '').search(new RegExp(PRICE, 'iu'));
+    const body = (cut >= 0 ? '' : (m[1] ?? '')).replace(/\s*\([^)]*\)/g, '');
+    const parts = body.split(/,\s*|\s+(?:y|e|and|&|o|or)\s+/u);
+    for (const raw of parts) {
+      const item = raw.trim().replace(/[.!?]+$/u, '');
+      if (!item) continue;
+      if (STOP_ITEM.test(item) || new RegExp(PRICE, 'iu').test(item)) break;
+      if (item.split(/\s+/).length > 6) break;
+      out.push(item.replace(/^[\p{Ll}]/u, (c) => c.toUpperCase()));
+    }
+  }
+  return [...new Set(out)];
+}
+
+const SERVICE_WORDS =
+  'servicios|tratamientos|ofrecemos|ofrece|terapias|especialidades m[eé]dicas|[aá]reas de pr[aá]ctica|clases de|cursos de|cursos|clases|actividades|services|treatments|we offer|offering|practice areas|classes|courses|activities|programas|programmes|programs';
+const ITEM_WORDS =
+  'carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vende|sells?|selling|dishes|products';
+
+const NAME =
+  '(?:(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\\.?\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+(?:[ -](?:(?:de|del|de la|van|von|da)\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+){1,2}';
+
+/** People named after a keyword ("equipo: Ana López (fisio) y Luis Gil"), with a role when given. */
+function peopleAfter(text: string, keywords: string): Person[] {
+  const out: Person[] = [];
+  const re = new RegExp(`(?<![\\p{L}])(?:${keywords})((?:[^.;\\n]|\\.(?<=(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\\.))*)`, 'giu');
+  for (const m of text.matchAll(re)) {
+    const body = m[1] ?? '';
+    const people = new RegExp(
+      `(${NAME})(?:\\s*\\(([^)]{2,40})\\)|,\\s*((?!y\\s)(?:\\p{Ll}[\\p{Ll}\\p{M}]+)(?:\\s\\p{Ll}[\\p{Ll}\\p{M}]+){0,2}))?`,
+      'gu',
+    );
+    for (const p of body.matchAll(people)) {
+      const name = (p[1] ?? '').trim();
+      if (!name || out.some((o) => o.name === name)) continue;
+      const role = (p[2] ?? p[3] ?? '').trim();
+      out.push(role ? { name, role } : { name });
+    }
+  }
+  return out;
+}
+
+const TEAM_WORDS =
+  'equipo|team|staff|formad[oa] por|lo forman|dirigid[oa] por|fundad[oa] por|led by|run by|founded by|profesores|teachers|instructores|instructors|entrenadores|trainers|doctores|doctors|socios|partners|con la doctora|con el doctor|chef';
+const SPEAKER_WORDS =
+  'ponentes|speakers|charlas de|talks by|con la participaci[oó]n de|invitad[oa]s|guests|keynotes? de|keynote by|line-?up|cartel';
+const SPONSOR_WORDS = 'patrocinadores|patrocinado por|patrocinan|sponsors|sponsored by|partners|colaboradores';
+
+export function findLists(text: string): BriefLists {
+  const sponsors = listAfter(text, SPONSOR_WORDS).filter((s) => s.length <= 40);
+  return {
+    prices: findPrices(text),
+    items: listAfter(text, ITEM_WORDS),
+    services: listAfter(text, SERVICE_WORDS),
+    team: peopleAfter(text, TEAM_WORDS),
+    speakers: peopleAfter(text, SPEAKER_WORDS),
+    sponsors,
+  };
+}

@@ -1,0 +1,55 @@
+import type { Language } from './analyse';
+
+/** What the follow-up handlers share: the result they fill, the clause splitter, quoted values. */
+
+export interface FollowUpResult {
+  /** Sentences for the person (what was done, or why nothing was). */
+  messages: string[];
+  /** New content per changed path. */
+  changes: Map<string, string>;
+  /** Whether at least one instruction was understood (even if it needed no change). */
+  understood: boolean;
+}
+
+export type Files = Map<string, string>;
+
+export const t = (lang: Language, es: string, en: string) => (lang === 'es' ? es : en);
+
+export function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Records a new version of a file. */
+export function write(files: Files, out: FollowUpResult, path: string, content: string): void {
+  files.set(path, content);
+  out.changes.set(path, content);
+}
+
+export const QUOTE = /["“«'‘]([^"”»'’\n]+)["”»'’]/gu;
+
+/** Splits a request into clauses ("change X and add Y"), never inside quotes. */
+export function clausesOf(prompt: string): string[] {
+  const quoted: string[] = [];
+  const masked = prompt.replace(QUOTE, (m) => {
+    quoted.push(m);
+    return `\uE000${quoted.length - 1}\uE001`;
+  });
+  return masked
+    .split(/(?:[.;\n]+(?!\d)|,(?!\d)\s*|\s+(?:y|e|and|also|adem[aá]s|luego|then)\s+)(?=\S)/iu)
+    .map((c) => c.replace(/\uE000(\d+)\uE001/g, (_m, i: string) => quoted[Number(i)] ?? ''))
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+export function quotes(text: string): string[] {
+  return [...text.matchAll(QUOTE)].map((m) => (m[1] ?? '').trim()).filter(Boolean);
+}
+
+/** The new value in "… a X", "… to X", "…: X", or the first quoted text. */
+export function newValue(clause: string): string | null {
+  const q = quotes(clause);
+  if (q.length) return q.at(-1) ?? null;
+  const m = clause.match(/(?:\s(?:a|por|to|as|into|que sea|que diga|should be|be)|:)\s+(.+)$/iu);
+  const value = m?.[1]?.trim().replace(/[.!]+$/u, '');
+  return value && value.length <= 120 ? value : null;
+}

@@ -1,0 +1,404 @@
+import { findColours, type Language, wordPattern } from './analyse';
+import { findAddress, findEmail, findPhone, findSocial, whatsappDigits } from './brief/contact';
+import { PRICE } from './brief/lists';
+import { type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
+import { escapeHtml, ICON, icon, mapsUrl } from './render-kit';
+
+/**
+ * Follow-ups on facts and looks: phone, email, address, prices, WhatsApp, social links, team
+ * members, reviews, FAQ entries, fonts, sticky header, dark mode, a bigger hero, and changes to the
+ * one element selected in the inspector. Each edits the smallest text that does it.
+ */
+
+export type Handler = (files: Files, clause: string, lang: Language, out: FollowUpResult) => boolean;
+
+const CSS_MARKER = '/* DIV: follow-up styles */';
+
+function addCss(files: Files, out: FollowUpResult, rule: string): void {
+  const css = files.get('style.css') ?? '';
+  const next = css.includes(CSS_MARKER) ? `${css.trimEnd()}\n${rule}\n` : `${css.trimEnd()}\n\n${CSS_MARKER}\n${rule}\n`;
+  write(files, out, 'style.css', next);
+}
+
+function html(files: Files): string {
+  return files.get('index.html') ?? '';
+}
+
+/** The current value of a fact: its data-fact element, else the tel:/mailto: link. */
+function currentFact(page: string, fact: 'phone' | 'email' | 'address' | 'hours'): string | null {
+  const tagged = page.match(new RegExp(`data-fact="${fact}">([^<]+)<`))?.[1];
+  if (tagged) return tagged.trim();
+  if (fact === 'phone') return page.match(/href="tel:[^"]*"[^>]*>([^<]+)</)?.[1]?.trim() ?? null;
+  if (fact === 'email') return page.match(/href="mailto:([^"]+)"/)?.[1]?.trim() ?? null;
+  return null;
+}
+
+const FACT_WORDS: [fact: 'phone' | 'email' | 'address' | 'hours', words: string, es: string, en: string][] = [
+  ['phone', 'tel[eé]fono|m[oó]vil|n[uú]mero|phone|telephone|mobile|number', 'el teléfono', 'the phone number'],
+  ['email', 'e-?mail|correo(?: electr[oó]nico)?|email address', 'el correo', 'the email'],
+  ['address', 'direcci[oó]n|ubicaci[oó]n|address|location', 'la dirección', 'the address'],
+  ['hours', 'horarios?|horas de apertura|opening hours|hours|abrimos', 'el horario', 'the opening hours'],
+];
+
+/** "cambia el teléfono a 600 111 222", "la dirección es Calle Sol 3", "new email: a@b.es". */
+const changeFact: Handler = (files, clause, lang, out) => {
+  const page = html(files);
+  for (const [fact, words, es, en] of FACT_WORDS) {
+    if (!wordPattern(words, 'iu').test(clause)) continue;
+    const value =
+      fact === 'phone'
+        ? findPhone(clause)
+        : fact === 'email'
+          ? findEmail(clause)
+          : fact === 'address'
+            ? (findAddress(clause) ?? newValue(clause))
+            : newValue(clause);
+    if (!value) continue;
+    out.understood = true;
+    const old = currentFact(page, fact);
+    if (!old) {
+      out.messages.push(
+        t(
+          lang,
+          `No encontré ${es} en la página para cambiarlo; añade una sección de contacto y vuelve a pedírmelo.`,
+          `I could not find ${en} on the page; add a contact section and ask again.`,
+        ),
+      );
+      return true;
+    }
+    let next = page.split(escapeHtml(old)).join(escapeHtml(value));
+    // The street alone also appears (footer, FAQ) without the city after it.
+    const [oldStreet = '', newStreet = ''] = [old.split(',')[0]?.trim(), value.split(',')[0]?.trim()];
+    if (fact === 'address' && oldStreet && newStreet && oldStreet !== old)
+      next = next.split(escapeHtml(oldStreet)).join(escapeHtml(newStreet));
+    if (fact === 'phone') {
+      const oldDigits = old.replace(/[^\d+]/g, '');
+      next = next.split(`tel:${oldDigits}`).join(`tel:${value.replace(/[^\d+]/g, '')}`);
+      next = next.replace(/https:\/\/wa\.me\/\d+/g, `https://wa.me/${whatsappDigits(value, lang)}`);
+    }
+    if (fact === 'email') next = next.split(`mailto:${old}`).join(`mailto:${value}`);
+    if (fact === 'address') {
+      next = next.replace(/https:\/\/www\.google\.com\/maps\/search\/\?api=1&amp;query=[^"]*/g, escapeHtml(mapsUrl(value)));
+    }
+    write(files, out, 'index.html', next);
+    out.messages.push(t(lang, `He cambiado ${es} a «${value}».`, `I changed ${en} to "${value}".`));
+    return true;
+  }
+  return false;
+};
+
+/** "cambia el precio del croissant a 1,50 €": the price shown after that item. */
+const changePrice: Handler = (files, clause, lang, out) => {
+  if (!wordPattern('precio|price|cuesta|cost', 'iu').test(clause)) return false;
+  const price = clause.match(new RegExp(PRICE, 'iu'))?.[0];
+  if (!price) return false;
+  out.understood = true;
+  const page = html(files);
+  const label = clause
+    .replace(new RegExp(PRICE, 'iu'), ' ')
+    .replace(
+      /(?:cambia|pon|change|set|update|el|la|los|las|del|de la|de|the|of|precio|price|a|to|por|for|cuesta|costs?)(?![\p{L}])/giu,
+      ' ',
+    )
+    .trim()
+    .replace(/\s+/g, ' ');
+  const at = label ? page.toLowerCase().indexOf(`>${escapeHtml(label).toLowerCase()}<`) : -1;
+  if (at < 0) {
+    out.messages.push(
+      t(
+        lang,
+        `No encontré «${label}» en la página; dime el nombre tal como aparece.`,
+        `I could not find "${label}" on the page; use its name as shown.`,
+      ),
+    );
+    return true;
+  }
+  const after = page.slice(at);
+  const m = after.match(/(class="price">|<strong>)([^<]*)(<)/);
+  if (!m || m.index === undefined || m.index > 600) {
+    out.messages.push(t(lang, `«${label}» no tiene un precio al lado que cambiar.`, `"${label}" has no price next to it.`));
+    return true;
+  }
+  const start = at + m.index + (m[1] ?? '').length;
+  const shown = page.slice(at + 1, at + 1 + escapeHtml(label).length);
+  const next = page.slice(0, start) + escapeHtml(price) + page.slice(start + (m[2] ?? '').length);
+  // The same pair written elsewhere (the FAQ's "Croissants: 1,20 €") follows.
+  write(files, out, 'index.html', next.split(`${shown}: ${m[2] ?? ''}`).join(`${shown}: ${escapeHtml(price)}`));
+  out.messages.push(t(lang, `He puesto ${price} a «${label}».`, `I set "${label}" to ${price}.`));
+  return true;
+};
+
+/** "añade un botón de WhatsApp" (with the site's phone or one in the request). */
+const addWhatsApp: Handler = (files, clause, lang, out) => {
+  if (!wordPattern('whatsapp|wasap|whats app', 'iu').test(clause)) return false;
+  out.understood = true;
+  const page = html(files);
+  const phone = findPhone(clause) ?? currentFact(page, 'phone');
+  if (!phone) {
+    out.messages.push(
+      t(
+        lang,
+        'Para el botón de WhatsApp necesito el número: «añade WhatsApp con el 600 123 456».',
+        'I need the number for the WhatsApp button: "add WhatsApp with +44 7700 900123".',
+      ),
+    );
+    return true;
+  }
+  const link = `https://wa.me/${whatsappDigits(phone, lang)}`;
+  if (page.includes('https://wa.me/')) {
+    write(files, out, 'index.html', page.replace(/https:\/\/wa\.me\/\d+/g, link));
+    out.messages.push(
+      t(lang, `El botón de WhatsApp ya estaba; ahora abre ${link}.`, `The WhatsApp button was there; it now opens ${link}.`),
+    );
+    return true;
+  }
+  const button = `  <a class="whatsapp-float" id="whatsapp" data-section="whatsapp" href="${link}" target="_blank" rel="noopener">${icon(ICON.mail)}<span>${t(lang, 'Escríbenos por WhatsApp', 'Message us on WhatsApp')}</span></a>`;
+  const next = page.replace(/(\n\s*<script[^>]*src=|\n\s*<\/body>)/i, `\n${button}$1`);
+  write(files, out, 'index.html', next);
+  if (!(files.get('style.css') ?? '').includes('.whatsapp-float')) {
+    addCss(
+      files,
+      out,
+      '.whatsapp-float { position: fixed; right: 1rem; bottom: 1rem; z-index: 30; display: inline-flex; gap: 0.5rem; align-items: center; padding: 0.8rem 1.1rem; border-radius: 999px; background: #14532d; color: #ffffff; font-weight: 700; text-decoration: none; }\n.whatsapp-float .icon { width: 1.3rem; height: 1.3rem; fill: none; stroke: currentColor; stroke-width: 2; }',
+    );
+  }
+  out.messages.push(
+    t(lang, `He añadido un botón de WhatsApp que abre ${link}.`, `I added a WhatsApp button that opens ${link}.`),
+  );
+  return true;
+};
+
+/** "añade mi instagram @laespiga": a link in the contact list, or in the footer. */
+const addSocial: Handler = (files, clause, lang, out) => {
+  const social = findSocial(clause);
+  if (social.length === 0) return false;
+  out.understood = true;
+  let page = html(files);
+  for (const s of social) {
+    const item = `<a href="${escapeHtml(s.url)}" rel="me">${escapeHtml(s.network)} ${escapeHtml(s.label === s.network ? '' : s.label)}</a>`;
+    if (page.includes(s.url)) continue;
+    if (/<ul class="info-list">/.test(page))
+      page = page.replace(/(<ul class="info-list">\n)/, `$1        <li>${icon(ICON.star)}${item}</li>\n`);
+    else page = page.replace(/(\n(\s*)<\/footer>)/, `\n      <p>${item}</p>$1`);
+  }
+  write(files, out, 'index.html', page);
+  out.messages.push(
+    t(lang, `He añadido ${social.map((s) => s.network).join(', ')}.`, `I added ${social.map((s) => s.network).join(', ')}.`),
+  );
+  return true;
+};
+
+/** Inserts a block at the end of a list container of a section, replacing its placeholders. */
+function addToList(
+  files: Files,
+  out: FollowUpResult,
+  container: RegExp,
+  placeholder: RegExp,
+  block: string[],
+  after?: RegExp,
+): boolean {
+  const page = html(files);
+  const lines = page.split('\n');
+  const from = after ? lines.findIndex((l) => after.test(l)) : 0;
+  if (from < 0) return false;
+  const found = lines.slice(from).findIndex((l) => container.test(l));
+  const start = found < 0 ? -1 : from + found;
+  if (start < 0) return false;
+  const indent = (lines[start]?.match(/^\s*/)?.[0] ?? '').length;
+  let end = start + 1;
+  while (
+    end < lines.length &&
+    !(new RegExp(`^\\s{${indent}}</`).test(lines[end] ?? '') && (lines[end]?.match(/^\s*/)?.[0] ?? '').length === indent)
+  )
+    end++;
+  let body = lines.slice(start + 1, end);
+  // Placeholder cards ("Nombre y apellido", "Escribe aquí…") give way to the real one.
+  const kept: string[] = [];
+  let card: string[] = [];
+  for (const line of body) {
+    card.push(line);
+    if ((line.match(/^\s*/)?.[0] ?? '').length === indent + 2 && /^\s*<\//.test(line)) {
+      if (!card.some((l) => placeholder.test(l))) kept.push(...card);
+      card = [];
+    }
+  }
+  body = [...kept, ...card, ...block.map((l) => ' '.repeat(indent + 2) + l)];
+  write(files, out, 'index.html', [...lines.slice(0, start + 1), ...body, ...lines.slice(end)].join('\n'));
+  return true;
+}
+
+const PERSON = /(\p{Lu}[\p{Ll}\p{M}]+(?:\s(?:de\s|del\s)?\p{Lu}[\p{Ll}\p{M}]+){0,2})/u;
+
+const addMember: Handler = (files, clause, lang, out) => {
+  if (!wordPattern('equipo|team|miembro|member', 'iu').test(clause)) return false;
+  const name = quotes(clause)[0] ?? clause.replace(/^\S+/u, '').match(PERSON)?.[1];
+  if (!name) return false;
+  out.understood = true;
+  const role = clause.match(/\(([^)]+)\)/)?.[1] ?? clause.match(/(?:como|as)\s+([\p{L} ]{3,40})$/iu)?.[1];
+  const initials = name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join('');
+  const ok = addToList(
+    files,
+    out,
+    /<div class="grid team-grid">/,
+    /Nombre y apellido|Full name|Ponente por anunciar|Speaker to be announced/,
+    [
+      '<article class="member reveal">',
+      `  <span class="avatar avatar-large" aria-hidden="true">${escapeHtml(initials)}</span>`,
+      `  <h3>${escapeHtml(name)}</h3>`,
+      ...(role ? [`  <p class="meta">${escapeHtml(role)}</p>`] : []),
+      '</article>',
+    ],
+  );
+  out.messages.push(
+    ok
+      ? t(lang, `He añadido a ${name} al equipo.`, `I added ${name} to the team.`)
+      : t(
+          lang,
+          'No hay sección de equipo; pide primero «añade una sección de equipo».',
+          'There is no team section; ask "add a team section" first.',
+        ),
+  );
+  return true;
+};
+
+const addReview: Handler = (files, clause, lang, out) => {
+  if (!wordPattern('testimonios?|testimonials?|opini[oó]n|opiniones|rese[nñ]as?|reviews?', 'iu').test(clause)) return false;
+  const text = quotes(clause)[0];
+  if (!text) return false;
+  out.understood = true;
+  const author =
+    clause.replace(text, '').match(/(?:de|from|by)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u)?.[1] ??
+    t(lang, 'Cliente', 'Customer');
+  const done = addToList(
+    files,
+    out,
+    /^\s*<div class="grid cards">\s*$/,
+    /Escribe aquí la opinión|Write a customer/,
+    [
+      '<figure class="quote reveal">',
+      `  <blockquote>“${escapeHtml(text)}”</blockquote>`,
+      `  <figcaption><span class="avatar" aria-hidden="true">${escapeHtml(author[0] ?? '?')}</span><span><strong>${escapeHtml(author)}</strong></span></figcaption>`,
+      '</figure>',
+    ],
+    /data-section="testimonials"/,
+  );
+  out.messages.push(
+    done
+      ? t(lang, 'He añadido la opinión.', 'I added the review.')
+      : t(
+          lang,
+          'No hay sección de opiniones; pide «añade una sección de testimonios».',
+          'There is no reviews section; ask "add a testimonials section".',
+        ),
+  );
+  return true;
+};
+
+const addFaq: Handler = (files, clause, lang, out) => {
+  const m = clause.match(/(¿[^?]+\?|[^?:]*\w\?)\s*(.+)?$/u);
+  if (!m || !wordPattern('pregunta|faq|question', 'iu').test(clause)) return false;
+  out.understood = true;
+  const question = (m[1] ?? '').replace(/^.*?(?:pregunta|faq|question)\s*:?\s*/iu, '').trim();
+  const answer = (m[2] ?? '').trim() || t(lang, 'Escribe aquí la respuesta.', 'Write the answer here.');
+  const done = addToList(files, out, /<div class="faq-list">/, /$^/, [
+    '<details class="reveal">',
+    `  <summary>${escapeHtml(question)}</summary>`,
+    `  <p>${escapeHtml(answer)}</p>`,
+    '</details>',
+  ]);
+  out.messages.push(
+    done
+      ? t(lang, `He añadido la pregunta «${question}».`, `I added the question "${question}".`)
+      : t(
+          lang,
+          'No hay sección de preguntas; pide «añade una sección de preguntas frecuentes».',
+          'There is no FAQ section; ask "add a FAQ section".',
+        ),
+  );
+  return true;
+};
+
+const FONT =
+  /(?:tipograf[ií]a|fuente|letra|font|typeface)(?:\s+(?:de los t[ií]tulos|de t[ií]tulos|for (?:the )?headings|of the headings))?\s*(?:a|to|por|:|en|=)?\s*["“«']?([A-Z][\w ]{1,40}?)["”»']?\s*$/u;
+
+/** "usa la tipografía Playfair Display": the headings' font, never the heading's text. */
+const changeFont: Handler = (files, clause, lang, out) => {
+  if (!wordPattern('tipograf[ií]as?|fuentes?|font|fonts|typeface|letra', 'iu').test(clause)) return false;
+  out.understood = true;
+  const family = clause.match(FONT)?.[1]?.trim() ?? quotes(clause)[0];
+  if (!family) {
+    out.messages.push(
+      t(
+        lang,
+        'Dime el nombre de la tipografía, por ejemplo «usa la tipografía Georgia».',
+        'Tell me the font name, e.g. "use the Georgia font".',
+      ),
+    );
+    return true;
+  }
+  const serif =
+    /serif|playfair|georgia|garamond|times|lora|merriweather|baskerville|didot|bodoni/i.test(family) && !/sans/i.test(family);
+  const stack = `"${family.replace(/["\\]/g, '')}", ${serif ? 'Georgia, serif' : 'system-ui, sans-serif'}`;
+  const body = wordPattern('texto|cuerpo|body|toda la web|whole site|todo', 'iu').test(clause);
+  addCss(files, out, body ? `body { font-family: ${stack}; }` : `h1, h2, h3 { font-family: ${stack}; }`);
+  out.messages.push(
+    t(
+      lang,
+      `He puesto la tipografía ${family} en ${body ? 'todo el texto' : 'los títulos'} (si no está instalada se usa una parecida).`,
+      `I set the ${family} font on ${body ? 'all text' : 'the headings'} (a similar one shows where it is not installed).`,
+    ),
+  );
+  return true;
+};
+
+const looks: [RegExp, string, string, string][] = [
+  [
+    wordPattern('cabecera fija|men[uú] fijo|header fijo|sticky|fija la cabecera|fixed header|fixed nav(?:bar)?', 'iu'),
+    '.nav, header.site-header, body > header:first-of-type { position: sticky; top: 0; z-index: 20; }',
+    'He dejado la cabecera fija arriba al desplazarse.',
+    'The header now stays at the top while scrolling.',
+  ],
+  [
+    wordPattern('modo oscuro|tema oscuro|fondo oscuro|dark mode|dark theme|oscuro|dark', 'iu'),
+    ':root { --color-bg: #0b1020; --color-surface: #131a2e; --color-text: #e5e7eb; --color-muted: #a3acbd; --color-border: #263049; --color-primary-ink: color-mix(in srgb, var(--color-primary) 45%, #ffffff); --color-accent-ink: color-mix(in srgb, var(--color-accent) 45%, #ffffff); }\nbody { background: var(--color-bg); color: var(--color-text); }',
+    'He puesto el modo oscuro.',
+    'I switched the site to dark mode.',
+  ],
+  [
+    wordPattern(
+      '(?:hero|portada|cabecera|imagen principal|imagen de la portada|hero image|banner)[^.]*(?:m[aá]s grande|mayor|bigger|larger|taller|alto)|(?:m[aá]s grande|bigger|larger)[^.]*(?:hero|portada|imagen|image|banner)',
+      'iu',
+    ),
+    '.hero { min-height: 92vh; display: grid; align-items: center; }\n.hero-art, .hero img { min-height: 460px; }',
+    'He hecho la portada más grande.',
+    'I made the hero bigger.',
+  ],
+];
+
+const changeLook: Handler = (files, clause, lang, out) => {
+  for (const [pattern, rule, es, en] of looks) {
+    if (!pattern.test(clause)) continue;
+    if (findColours(clause).length && !/modo|mode|tema|theme/i.test(clause)) return false;
+    out.understood = true;
+    addCss(files, out, rule);
+    out.messages.push(t(lang, es, en));
+    return true;
+  }
+  return false;
+};
+
+export const moreHandlers: Handler[] = [
+  changeFont,
+  changeFact,
+  changePrice,
+  addWhatsApp,
+  addSocial,
+  addMember,
+  addReview,
+  addFaq,
+  changeLook,
+];

@@ -1,0 +1,158 @@
+import { whatsappDigits } from './brief/contact';
+import { displayName, escapeHtml as e, heading, ICON, icon, mapsUrl, type RenderContext, section } from './render-kit';
+
+/**
+ * Sections that reach the business: map, contact, booking, RSVP, newsletter, the WhatsApp button and
+ * the footer. Forms are plain HTML (`method="post"`, a `name` per form and per field) that the
+ * publishing step points at the forms backend; nothing here pretends to send.
+ */
+
+type Renderer = (ctx: RenderContext) => string[];
+
+function field(label: string, input: string): string {
+  return `  <label>${e(label)}${input}</label>`;
+}
+
+function form(name: string, fields: string[], submit: string): string[] {
+  return [
+    `<form class="contact-form reveal" method="post" name="${name}">`,
+    ...fields,
+    `  <button class="btn btn-primary" type="submit">${e(submit)}</button>`,
+    '</form>',
+  ];
+}
+
+/** The contact facts as a list: address, phone, WhatsApp, email, hours, social profiles. */
+function infoList(ctx: RenderContext): string[] {
+  const f = ctx.facts;
+  const items: string[] = [];
+  const place = [f.address, f.address?.includes(f.city ?? '\u0000') ? '' : f.city].filter(Boolean).join(', ');
+  if (place) items.push(`<li>${icon(ICON.pin)}<span data-fact="address">${e(place)}</span></li>`);
+  if (f.phone)
+    items.push(
+      // The number stays as written (people copy it); the link says what it does.
+      `<li>${icon(ICON.phone)}<span data-fact="phone">${e(f.phone)}</span> · <a href="tel:${e(f.phone.replace(/[^\d+]/g, ''))}">${e(ctx.labels.call)}</a></li>`,
+    );
+  if (f.email) items.push(`<li>${icon(ICON.mail)}<a href="mailto:${e(f.email)}" data-fact="email">${e(f.email)}</a></li>`);
+  if (f.hours) items.push(`<li>${icon(ICON.clock)}<span data-fact="hours">${e(f.hours)}</span></li>`);
+  for (const s of f.social)
+    items.push(
+      `<li>${icon(ICON.star)}<a href="${e(s.url)}" rel="me">${e(s.network)} ${e(s.label === s.network ? '' : s.label)}</a></li>`,
+    );
+  return items.length ? ['<ul class="info-list">', ...items.map((i) => `  ${i}`), '</ul>'] : [];
+}
+
+export const map: Renderer = (ctx) => {
+  const f = ctx.facts;
+  const query = [f.address, f.city].filter(Boolean).join(', ') || [displayName(ctx), f.city].filter(Boolean).join(' ');
+  return section('map', 'map', [
+    ...heading(ctx, 'map'),
+    '<div class="map-grid">',
+    '  <div class="map-card reveal">',
+    `    <p class="map-address" data-fact="address">${e([f.address, f.address?.includes(f.city ?? '\u0000') ? '' : f.city].filter(Boolean).join(', ') || ctx.labels.placeholder.address)}</p>`,
+    ...(f.hours ? [`    <p><strong>${e(ctx.labels.hours)}:</strong> <span data-fact="hours">${e(f.hours)}</span></p>`] : []),
+    `    <a class="btn btn-primary" href="${e(mapsUrl(query))}" target="_blank" rel="noopener">${e(ctx.labels.directions)}</a>`,
+    '  </div>',
+    `  <a class="map-art reveal" href="${e(mapsUrl(query))}" target="_blank" rel="noopener" aria-label="${e(ctx.labels.directions)}">${icon(ICON.pin)}</a>`,
+    '</div>',
+  ]);
+};
+
+export const contact: Renderer = (ctx) => {
+  const l = ctx.labels;
+  return section('contact', 'contact', [
+    '<div class="contact-grid">',
+    '  <div class="contact-info reveal">',
+    `    <h2>${e(l.titles.contact ?? '')}</h2>`,
+    `    <p>${e(l.contactIntro)}</p>`,
+    ...infoList(ctx).map((x) => `    ${x}`),
+    '  </div>',
+    ...form(
+      'contacto',
+      [
+        field(l.name, '<input name="name" type="text" autocomplete="name" required>'),
+        field(l.email, '<input name="email" type="email" autocomplete="email" required>'),
+        field(l.message, '<textarea name="message" rows="4" required></textarea>'),
+      ],
+      l.send,
+    ).map((x) => `  ${x}`),
+    '</div>',
+  ]);
+};
+
+export const booking: Renderer = (ctx) => {
+  const l = ctx.labels;
+  const options = [...ctx.facts.services, ...ctx.facts.prices.map((p) => p.label).filter(Boolean)];
+  const choices = options.length ? options : ctx.kind.items[ctx.li];
+  const food = ctx.kind.family === 'restaurant';
+  return section('booking', 'booking', [
+    ...heading(ctx, 'booking', l.bookingIntro),
+    ...form(
+      'reserva',
+      [
+        field(l.name, '<input name="name" type="text" autocomplete="name" required>'),
+        field(l.phone, '<input name="phone" type="tel" autocomplete="tel" required>'),
+        field(l.email, '<input name="email" type="email" autocomplete="email">'),
+        food
+          ? field(l.people, '<input name="people" type="number" min="1" max="30" value="2">')
+          : field(l.service, `<select name="service">${choices.map((c) => `<option>${e(c)}</option>`).join('')}</select>`),
+        field(l.date, '<input name="date" type="date" required>'),
+        field(l.time, '<input name="time" type="time">'),
+      ],
+      ctx.kind.cta[ctx.li],
+    ),
+  ]);
+};
+
+export const rsvp: Renderer = (ctx) => {
+  const l = ctx.labels;
+  return section('rsvp', 'rsvp', [
+    ...heading(ctx, 'rsvp', [ctx.facts.date, l.rsvpIntro].filter(Boolean).join(' · ')),
+    ...form(
+      'asistencia',
+      [
+        field(l.name, '<input name="name" type="text" autocomplete="name" required>'),
+        field(l.email, '<input name="email" type="email" autocomplete="email" required>'),
+        field(
+          l.attending,
+          `<select name="attending"><option value="yes">${e(l.yes)}</option><option value="no">${e(l.no)}</option></select>`,
+        ),
+        field(l.guests, '<input name="guests" type="number" min="0" max="10" value="0">'),
+        field(l.message, '<textarea name="message" rows="3"></textarea>'),
+      ],
+      l.send,
+    ),
+  ]);
+};
+
+export const newsletter: Renderer = (ctx) => {
+  const l = ctx.labels;
+  return section('newsletter', 'newsletter', [
+    ...heading(ctx, 'newsletter', l.newsletterIntro),
+    ...form('newsletter', [field(l.email, '<input name="email" type="email" autocomplete="email" required>')], l.subscribe),
+  ]);
+};
+
+export const whatsapp: Renderer = (ctx) => {
+  const phone = ctx.facts.phone;
+  if (!phone) return [];
+  return [
+    `<a class="whatsapp-float" id="whatsapp" data-section="whatsapp" href="https://wa.me/${whatsappDigits(phone, ctx.brief.language)}" target="_blank" rel="noopener">${icon(ICON.mail)}<span>${e(ctx.labels.whatsappText)}</span></a>`,
+  ];
+};
+
+export const footer: Renderer = (ctx) => {
+  const f = ctx.facts;
+  const name = displayName(ctx);
+  const line = [f.address, f.city && !f.address?.includes(f.city) ? f.city : '', f.phone, f.email].filter(Boolean).join(' · ');
+  return [
+    '<footer class="footer" id="footer" data-section="footer">',
+    '  <div class="container footer-inner">',
+    `    <a class="brand" href="#top">${e(name)}</a>`,
+    ...(line ? [`    <p class="footer-facts">${e(line)}</p>`] : []),
+    `    <p>© <span data-year>2026</span> ${e(name)}. ${e(ctx.labels.rights)}</p>`,
+    `    <a class="link" href="#top">${e(ctx.labels.backToTop)} ↑</a>`,
+    '  </div>',
+    '</footer>',
+  ];
+};

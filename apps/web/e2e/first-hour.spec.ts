@@ -1,0 +1,121 @@
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { createSpace } from './fixtures/editor';
+import { continueWithProvider, signIn } from './fixtures/sign-in';
+
+// A new person's first hour (issue 22): each test walks one rough edge as a person would.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** Every control whose centre is on screen but under the cookie banner, as "tag: text" lines. */
+async function controlsUnderCookieBanner(page: Page) {
+  return page.evaluate(() => {
+    const banner = document.querySelector('[role="dialog"][aria-labelledby]');
+    if (!banner) throw new Error('no cookie banner');
+    const covered: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('a[href], button, input, textarea, select, [tabindex="0"]')) {
+      if (banner.contains(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const top = document.elementFromPoint(x, y);
+      if (top && banner.contains(top))
+        covered.push(`${element.tagName}: ${element.textContent?.trim() || element.getAttribute('aria-label')}`);
+    }
+    return covered;
+  });
+}
+
+test.describe('"Comenzar gratis" signed out leads to sign-in, then to the projects', () => {
+  for (const where of ['top bar', 'hero', 'free plan'] as const) {
+    test(`from the ${where}`, async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.addInitScript(() => localStorage.setItem('div_cookie_consent', 'false'));
+      if (where === 'free plan') {
+        await page.goto('/pricing');
+        await page.locator('article[data-plan="free"]').getByRole('button', { name: 'Comenzar Gratis' }).click();
+      } else {
+        await page.goto('/');
+        const scope = where === 'top bar' ? page.getByRole('navigation').first() : page.locator('main');
+        await scope.getByRole('link', { name: 'Comenzar gratis' }).first().click();
+      }
+      await expect(page).toHaveURL(/\/login$/);
+      await continueWithProvider(page, 'Nueva');
+      await expect(page).toHaveURL(/\/spaces$/, { timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: 'Tus Proyectos' })).toBeVisible({ timeout: 30_000 });
+    });
+  }
+});
+
+test.describe('the cookie card never covers a control', () => {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`editor and projects at ${size.width}x${size.height}`, async ({ page, context }) => {
+      await page.setViewportSize(size);
+      await signIn(page, 'Galletas');
+      const id = await createSpace(page, 'Sitio con galletas');
+      // A second tab without the sign-in helper's stored choice: the card shows as for a new person.
+      const fresh = await context.newPage();
+      await fresh.setViewportSize(size);
+      await fresh.goto('/spaces');
+      await fresh.evaluate(() => localStorage.removeItem('div_cookie_consent'));
+      await fresh.goto(`/space/${id}`);
+      await expect(fresh.getByRole('dialog', { name: 'Usamos cookies' })).toBeVisible();
+      await expect(fresh.getByTestId('code-editor')).toBeVisible({ timeout: 30_000 });
+      const send = fresh.getByRole('button', { name: 'Enviar' });
+      await expect(send).toBeInViewport();
+      expect(await controlsUnderCookieBanner(fresh)).toEqual([]);
+      await fresh.screenshot({ path: `/tmp/div-22-cookie-editor-${size.width}.png` });
+
+      // A page that scrolls keeps room below its end: its last controls come out from under the card.
+      await fresh.goto('/spaces');
+      await expect(fresh.getByRole('heading', { name: 'Tus Proyectos' })).toBeVisible();
+      await expect(fresh.getByRole('contentinfo')).toBeAttached();
+      await fresh.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await fresh.waitForTimeout(200);
+      expect(await controlsUnderCookieBanner(fresh)).toEqual([]);
+    });
+  }
+});
+
+test('the code editor lets Tab move focus unless "Tab indenta" is on, and says so', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'Teclado');
+  await createSpace(page, 'Sitio de teclado');
+  const code = page.locator('.cm-content');
+  const text = () => code.evaluate((element) => element.textContent ?? '');
+  const focusInEditor = () => page.evaluate(() => Boolean(document.activeElement?.closest('.cm-editor')));
+  const before = await text();
+
+  await expect(page.getByText('Tab pasa al siguiente control.')).toBeVisible();
+  await code.click();
+  await page.keyboard.press('Tab');
+  expect(await focusInEditor()).toBe(false);
+  expect(await text()).toBe(before);
+
+  const toggle = page.getByRole('switch', { name: 'Tab indenta' });
+  await toggle.check();
+  await expect(page.getByText(/Tab indenta\. Para salir del editor con el teclado: Ctrl-M, o Esc y luego Tab\./)).toBeVisible();
+  await page.locator('.cm-line').first().click();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Tab');
+  expect(await focusInEditor()).toBe(true);
+  await expect.poll(text).not.toBe(before);
+
+  // Esc, then Tab leaves.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  expect(await focusInEditor()).toBe(false);
+  // Ctrl-M, then Tab leaves.
+  await code.click();
+  await page.keyboard.press('Control+m');
+  await page.keyboard.press('Tab');
+  expect(await focusInEditor()).toBe(false);
+
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Tab indenta' })).toBeChecked({ timeout: 30_000 });
+});

@@ -1,0 +1,201 @@
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { createSpace, preview } from './fixtures/editor';
+import { sessionToken, signIn } from './fixtures/sign-in';
+
+/**
+ * The visual edit mode (issue 24): changes made on the page itself land in the exact source range
+ * they came from; each test compares the saved file with the original plus only the intended change.
+ */
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const PAGE = `<!DOCTYPE html>
+<html lang="es">
+  <head>
+    <meta charset="utf-8">
+    <title>Panadería Luna</title>
+    <link rel="stylesheet" href="style.css">
+  </head>
+  <body>
+    <header class="top">
+      <h1 class="brand">Panadería Luna</h1>
+      <nav><a href="#pan" class="nav-link">Nuestro pan</a> <a href="#contacto" class="nav-link">Contacto</a></nav>
+    </header>
+    <main>
+      <p class="lead">Pan de masa madre, horneado cada mañana.</p>
+      <ul class="list">
+        <li>Hogaza</li>
+        <li>Baguette</li>
+        <li>Centeno</li>
+      </ul>
+      <button id="saludo" type="button" class="cta">Reservar</button>
+      <p id="mensaje"></p>
+      <div id="ofertas"></div>
+    </main>
+    <script src="script.js"></script>
+  </body>
+</html>
+`;
+const SCRIPT = `document.getElementById('saludo').addEventListener('click', () => {});
+document.getElementById('ofertas').innerHTML = '<p class="oferta">Oferta del día: croissants</p>';
+`;
+
+async function api(page: Page) {
+  return { authorization: `Bearer ${await sessionToken(page)}` };
+}
+
+async function setUp(page: Page, name: string) {
+  await signIn(page, 'Visual');
+  const spaceId = await createSpace(page, `${name} ${Math.random().toString(36).slice(2, 7)}`);
+  const headers = await api(page);
+  const { revision } = await (await page.request.get(`/api/spaces/${spaceId}`, { headers })).json();
+  const saved = await page.request.put(`/api/spaces/${spaceId}/files`, {
+    headers,
+    data: {
+      revision,
+      files: [
+        { path: 'index.html', content: PAGE },
+        { path: 'script.js', content: SCRIPT },
+      ],
+    },
+  });
+  expect(saved.status()).toBe(200);
+  await page.reload();
+  await expect(preview(page).locator('h1')).toHaveText('Panadería Luna', { timeout: 30_000 });
+  return spaceId;
+}
+
+async function serverFile(page: Page, spaceId: string, path = 'index.html') {
+  const detail = await (await page.request.get(`/api/spaces/${spaceId}`, { headers: await api(page) })).json();
+  return (detail.files as { id: string; content: string }[]).find((file) => file.id === path)?.content;
+}
+
+async function versions(page: Page, spaceId: string) {
+  const detail = await (await page.request.get(`/api/spaces/${spaceId}`, { headers: await api(page) })).json();
+  return detail.versions as { source: string }[];
+}
+
+async function startVisual(page: Page) {
+  await page.getByTestId('visual-toggle').click();
+  await expect(page.getByTestId('visual-panel')).toBeVisible();
+  await expect(page.getByTestId('visual-panel')).toContainText('no gasta mensajes');
+}
+
+test('edit a heading in place, undo and redo, one grouped version, kept after a reload', async ({ page }) => {
+  const spaceId = await setUp(page, 'Texto');
+  const messagesBefore = (await (await page.request.get('/api/user/profile', { headers: await api(page) })).json()).messagesUsed;
+  await startVisual(page);
+  const heading = preview(page).locator('h1');
+  await heading.click();
+  await expect(page.getByTestId('visual-selected')).toContainText('h1');
+  await expect(heading).toHaveAttribute('contenteditable', 'plaintext-only');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' y Sol');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/files') && r.request().method() === 'PUT');
+  await page.keyboard.press('Enter');
+  expect((await saved).status()).toBe(200);
+  await expect(heading).toHaveText('Panadería Luna y Sol');
+  const edited = PAGE.replace('<h1 class="brand">Panadería Luna</h1>', '<h1 class="brand">Panadería Luna y Sol</h1>');
+  await expect.poll(() => serverFile(page, spaceId)).toBe(edited);
+
+  // A second change in the same run: the list item.
+  await preview(page).locator('li', { hasText: 'Baguette' }).click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Chapata');
+  await page.keyboard.press('Enter');
+  const both = edited.replace('<li>Baguette</li>', '<li>Chapata</li>');
+  await expect.poll(() => serverFile(page, spaceId)).toBe(both);
+
+  // Undo and redo from the keyboard (focus in the editor, outside any field).
+  await page.getByTestId('visual-panel').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => serverFile(page, spaceId)).toBe(edited);
+  await expect(preview(page).locator('li').nth(1)).toHaveText('Baguette');
+  await page.keyboard.press('Control+Shift+z');
+  await expect.poll(() => serverFile(page, spaceId)).toBe(both);
+
+  // Leaving the mode closes the run as an "Edición visual" version: the four changes (two texts, an
+  // undo and a redo) make fewer versions than changes (one, unless the machine was slow enough to
+  // let the run pause in between); no message was charged.
+  await page.getByTestId('visual-toggle').click();
+  const visualVersions = async () => (await versions(page, spaceId)).filter((v) => v.source === 'visual').length;
+  await expect.poll(visualVersions).toBeGreaterThan(0);
+  expect(await visualVersions()).toBeLessThan(4);
+  const profile = await (await page.request.get('/api/user/profile', { headers: await api(page) })).json();
+  expect(profile.messagesUsed).toBe(messagesBefore);
+
+  await page.reload();
+  await expect(preview(page).locator('h1')).toHaveText('Panadería Luna y Sol', { timeout: 30_000 });
+  await expect(preview(page).locator('li').nth(1)).toHaveText('Chapata');
+  await page.getByTestId('tools-button').click();
+  await expect(page.getByRole('dialog').getByText('Edición visual').first()).toBeVisible();
+});
+
+test("a button's colour, a link and a deletion each change only their own bytes; a script's element is refused", async ({
+  page,
+}) => {
+  const spaceId = await setUp(page, 'Estilo');
+  await startVisual(page);
+  const panel = page.getByTestId('visual-panel');
+
+  // Button background: an inline style on that button only (ADR 0200).
+  await preview(page).locator('#saludo').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('visual-selected')).toContainText('button');
+  await panel.getByLabel('Fondo').fill('#dc2626');
+  const red = PAGE.replace(
+    '<button id="saludo" type="button" class="cta">Reservar</button>',
+    '<button id="saludo" type="button" class="cta" style="background-color: #dc2626">Reservar</button>',
+  );
+  await expect.poll(() => serverFile(page, spaceId)).toBe(red);
+  await expect(preview(page).locator('#saludo')).toHaveCSS('background-color', 'rgb(220, 38, 38)');
+  await page.screenshot({ path: '/tmp/div-visual-edit.png' });
+
+  // A link: its address and a new tab.
+  await preview(page).locator('a', { hasText: 'Contacto' }).click();
+  await page.keyboard.press('Escape');
+  await panel.getByLabel('Dirección del enlace').fill('https://example.com/contacto');
+  await panel.getByLabel('Dirección del enlace').press('Enter');
+  await panel.getByLabel('Abrir en una pestaña nueva').check();
+  const linked = red.replace(
+    '<a href="#contacto" class="nav-link">Contacto</a>',
+    '<a href="https://example.com/contacto" class="nav-link" target="_blank">Contacto</a>',
+  );
+  await expect.poll(() => serverFile(page, spaceId)).toBe(linked);
+
+  // Delete the first list item: its whole line goes, nothing else.
+  await preview(page).locator('li', { hasText: 'Hogaza' }).click();
+  await page.keyboard.press('Escape');
+  await panel.getByRole('button', { name: 'Eliminar' }).click();
+  const deleted = linked.replace('        <li>Hogaza</li>\n', '');
+  await expect.poll(() => serverFile(page, spaceId)).toBe(deleted);
+  await expect(preview(page).locator('li')).toHaveCount(2);
+
+  // The offer paragraph is written by script.js: no edit, a clear message instead.
+  await preview(page).locator('.oferta').click();
+  await expect(page.getByText('Este elemento lo genera un script').first()).toBeVisible();
+  expect(await serverFile(page, spaceId)).toBe(deleted);
+  expect(await serverFile(page, spaceId, 'script.js')).toBe(SCRIPT);
+});
+
+test('a visual edit is live after publishing', async ({ page, context, baseURL }) => {
+  const spaceId = await setUp(page, 'Publicar');
+  await startVisual(page);
+  await preview(page).locator('.lead').click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Abierto de lunes a sábado.');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => serverFile(page, spaceId))
+    .toBe(PAGE.replace('Pan de masa madre, horneado cada mañana.', 'Abierto de lunes a sábado.'));
+  await page.getByTestId('tools-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Herramientas de Vista' });
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
+  await dialog.getByRole('button', { name: 'Publicar' }).click();
+  const { url } = (await (await answered).json()) as { url: string };
+  const site = await context.newPage();
+  await site.goto(url.replace(/^https?:\/\/[^/]+/, (origin) => origin.replace(/:\d+$/, `:${new URL(baseURL ?? '').port}`)));
+  await expect(site.locator('.lead')).toHaveText('Abierto de lunes a sábado.');
+  // The published page carries no source marks: they exist in the preview's copy only.
+  expect(await site.content()).not.toContain('data-div-src');
+});

@@ -1,0 +1,245 @@
+import type { Version } from '@div/shared/spaces';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api';
+import { useTranslation } from '../../../lib/i18n';
+import { useEditorStore, useEditorUi } from '../editor-store';
+import type { EditableFile } from '../files/drafts';
+import type { FileSession } from '../files/use-file-session';
+import type { VisualMessage } from '../preview/preview-messages';
+import './locale';
+
+type Engine = typeof import('@div/site-engine/visual-source');
+type VisualChange = import('@div/site-engine/visual-source').VisualChange;
+
+/** A run of visual edits becomes one "Edición visual" version once it pauses this long (ADR 0200). */
+export const VISUAL_GROUP_MS = 5000;
+const UNDO_LIMIT = 100;
+
+interface Step {
+  path: string;
+  before: string;
+  after: string;
+}
+
+const refusals = { 'not-found': 'notFound', 'not-text': 'notText', 'no-sibling': 'noSibling', 'bad-value': 'badValue' } as const;
+
+/** The page the preview shows (site-engine's assemblePreview takes index.html, else the first page). */
+const entryOf = (files: readonly EditableFile[]) =>
+  files.find((file) => file.path === 'index.html') ?? files.find((file) => /\.html?$/i.test(file.path));
+
+/**
+ * The editor's half of the visual edit mode: marks the preview's copy of the page with source
+ * positions, writes each change to its exact range with site-engine, saves it at once (no message is
+ * charged: nothing goes to the AI), keeps undo and redo, and groups a run of changes into one version.
+ */
+export function useVisualEdits({
+  spaceId,
+  session,
+  setVersions,
+  onUnauthorized,
+}: {
+  spaceId: string;
+  session: FileSession;
+  setVersions: Dispatch<SetStateAction<Version[]>>;
+  onUnauthorized: () => void;
+}) {
+  const { t } = useTranslation('visual');
+  const store = useEditorStore();
+  const enabled = useEditorUi((state) => state.visualEditing);
+  // The inspector marks the preview too, so the element it hands to the prompt names its source range.
+  const marking = useEditorUi((state) => state.visualEditing || state.inspecting);
+  const [engine, setEngine] = useState<Engine | null>(null);
+  const files = useRef(session.files);
+  files.current = session.files;
+  const undoStack = useRef<Step[]>([]);
+  const redoStack = useRef<Step[]>([]);
+  const [, setStacks] = useState(0);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const groupTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const pending = useRef(false);
+
+  // parse5 and the engine load only when the mode is first turned on (editor bundle budget, ADR 0061).
+  useEffect(() => {
+    if (marking && !engine) void import('@div/site-engine/visual-source').then(setEngine);
+  }, [marking, engine]);
+
+  const failed = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) return onUnauthorized();
+      toast.error(error instanceof ApiError ? error.message : t('saveError'));
+    },
+    [onUnauthorized, t],
+  );
+
+  /** Runs after what is already queued, so saves and version snapshots never race. */
+  const enqueue = useCallback((task: () => Promise<unknown>) => {
+    const next = queue.current.then(task).catch(() => {});
+    queue.current = next;
+    return next;
+  }, []);
+
+  const flushVersion = useCallback(() => {
+    clearTimeout(groupTimer.current);
+    if (!pending.current) return Promise.resolve();
+    pending.current = false;
+    return enqueue(async () => {
+      try {
+        await session.save();
+        const from = session.revision();
+        const { saveVersion } = await import('./save-version');
+        const result = await saveVersion(spaceId, { source: 'visual' });
+        session.adopt(from, result.revision);
+        setVersions((current) => [result.version, ...current]);
+      } catch (error) {
+        failed(error);
+      }
+    });
+  }, [enqueue, session, spaceId, setVersions, failed]);
+
+  const write = useCallback(
+    (step: Step, content: string) =>
+      enqueue(async () => {
+        const saved = await session.put(step.path, content);
+        if (!saved) throw new Error('not saved');
+        pending.current = true;
+        clearTimeout(groupTimer.current);
+        groupTimer.current = setTimeout(() => void flushVersion(), VISUAL_GROUP_MS);
+      }).catch(failed),
+    [enqueue, session, flushVersion, failed],
+  );
+
+  const apply = useCallback(
+    (mark: string, tag: string, change: VisualChange) => {
+      if (!engine) return;
+      const target = engine.parseSourceMark(mark);
+      const file = target && files.current.find((f) => f.path === target.path);
+      if (!target || !file) return toast.error(t('notFound'));
+      const result = engine.applyVisualChange(file.content, { index: target.index, tag }, change);
+      if (!result.ok) return toast.error(t(refusals[result.reason]));
+      if (result.html === file.content) return;
+      const step = { path: file.path, before: file.content, after: result.html };
+      undoStack.current = [...undoStack.current, step].slice(-UNDO_LIMIT);
+      redoStack.current = [];
+      setStacks((n) => n + 1);
+      if (result.attribute) {
+        // Shown at once; the selection follows.
+        store.preview.send({ type: 'visual-attribute', mark, ...result.attribute });
+        const name = result.attribute.name;
+        const value = result.attribute.value;
+        store.set((state) =>
+          state.visualSelection?.mark === mark
+            ? {
+                visualSelection: { ...state.visualSelection, attributes: { ...state.visualSelection.attributes, [name]: value } },
+              }
+            : {},
+        );
+      } else if (change.kind !== 'text') {
+        // The elements after it moved: their marks change with the next preview.
+        store.set({ visualSelection: null });
+      }
+      void write(step, result.html);
+    },
+    [engine, store, t, write],
+  );
+
+  const travel = useCallback(
+    (direction: 'undo' | 'redo') => {
+      const from = direction === 'undo' ? undoStack : redoStack;
+      const to = direction === 'undo' ? redoStack : undoStack;
+      const step = from.current[from.current.length - 1];
+      if (!step) return;
+      const file = files.current.find((f) => f.path === step.path);
+      const expected = direction === 'undo' ? step.after : step.before;
+      if (!file || file.content !== expected) {
+        from.current = [];
+        setStacks((n) => n + 1);
+        return toast.error(t('undoStale'));
+      }
+      from.current = from.current.slice(0, -1);
+      to.current = [...to.current, step];
+      setStacks((n) => n + 1);
+      store.set({ visualSelection: null });
+      void write(step, direction === 'undo' ? step.before : step.after);
+    },
+    [store, t, write],
+  );
+
+  const onVisual = useCallback(
+    (message: VisualMessage) => {
+      if (message.type === 'visual-select') store.set({ visualSelection: message.selection });
+      else if (message.type === 'visual-text') apply(message.mark, message.tag, { kind: 'text', text: message.text });
+      else if (message.type === 'visual-refused') {
+        store.set({ visualSelection: null });
+        toast.error(t('script'), { id: 'visual-script' });
+      } else travel(message.key);
+    },
+    [apply, store, t, travel],
+  );
+
+  // Ctrl+Z / Ctrl+Shift+Z in the editor (not while typing in a field or the code editor).
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable], .cm-editor')) return;
+      event.preventDefault();
+      travel(event.shiftKey ? 'redo' : 'undo');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled, travel]);
+
+  // Leaving the mode closes the run of changes as a version.
+  useEffect(() => {
+    if (!enabled) void flushVersion();
+  }, [enabled, flushVersion]);
+  useEffect(() => () => clearTimeout(groupTimer.current), []);
+
+  const prepare = useCallback(
+    (list: EditableFile[]) => {
+      const entry = entryOf(list);
+      if (!engine || !entry) return list;
+      return list.map((file) =>
+        file === entry ? { ...file, content: engine.annotateForPreview(file.content, file.path) } : file,
+      );
+    },
+    [engine],
+  );
+
+  /** Applies an AI answer that reached beyond its element, once the person said so (ADR 0201). */
+  const applyProposal = useCallback(
+    (question: { prompt: string; proposal: { path: string; content: string }[] }) =>
+      enqueue(async () => {
+        try {
+          for (const file of question.proposal) {
+            if (!(await session.put(file.path, file.content))) throw new Error('not saved');
+          }
+          const from = session.revision();
+          const { saveVersion } = await import('./save-version');
+          const result = await saveVersion(spaceId, { prompt: question.prompt });
+          session.adopt(from, result.revision);
+          setVersions((current) => [result.version, ...current]);
+          store.set({ promptElement: null });
+          toast.success(t('scope.applied'));
+        } catch (error) {
+          failed(error);
+        }
+      }),
+    [enqueue, session, spaceId, setVersions, store, t, failed],
+  );
+
+  return {
+    applyProposal,
+    ready: enabled && engine !== null,
+    prepare: marking && engine ? prepare : undefined,
+    onVisual,
+    apply,
+    undo: () => travel('undo'),
+    redo: () => travel('redo'),
+    canUndo: undoStack.current.length > 0,
+    canRedo: redoStack.current.length > 0,
+  };
+}
+export type VisualEdits = ReturnType<typeof useVisualEdits>;

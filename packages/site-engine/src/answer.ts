@@ -1,0 +1,206 @@
+import { applyEditsToFiles, type BlockResult, type FileEdits, isApplied } from './apply-edits';
+import { elisionLines } from './elision';
+import type { ParseResult } from './parse';
+import { extensionOf } from './paths';
+
+/**
+ * The one rule for a model's answer to a follow-up (ADR 0160): it applies as a whole, across all
+ * its files, or not at all, and then people are told why in Spanish. A cut-off answer never applies;
+ * a whole file must be that file complete and hold no placeholder; every edit block must land in
+ * exactly one place. Pure: the caller streams, stores and charges.
+ */
+
+export type Refusal = 'cut_off' | 'empty' | 'fragment' | 'elision' | 'not_found' | 'ambiguous' | 'conflict' | 'exists';
+
+export interface AnswerContext {
+  /** Why the provider said the answer ended ('stop', 'length', ...), null if it did not say. */
+  finishReason?: string | null;
+  /** The connection dropped before the answer finished. */
+  dropped?: boolean;
+}
+
+export type AnswerOutcome =
+  | {
+      ok: true;
+      /** Every file after the answer. */
+      files: Record<string, string>;
+      byPath: FileEdits[];
+    }
+  | {
+      ok: false;
+      reason: Refusal;
+      /** For people (Spanish): what happened and that nothing changed. */
+      message: string;
+      /** For the model in a retry (English): each failed block, with the closest region. */
+      failures: string;
+      /** Files the answer wanted to change. */
+      paths: string[];
+      byPath: FileEdits[];
+    };
+
+const NUMBERS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco'];
+const NOTHING = 'No se ha cambiado nada y no se ha descontado ningún mensaje.';
+
+function isHtml(path: string): boolean {
+  return /^html?$/.test(extensionOf(path));
+}
+
+/** A whole HTML document: it opens with a doctype or `<html>` and closes `</html>` (or at least `</body>`). */
+function isWholeDocument(content: string): boolean {
+  const text = content.trim();
+  return /^(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s|html[\s>])/i.test(text) && /<\/(?:html|body)>$/i.test(text);
+}
+
+/** The rules and top-level names of a stylesheet or script, to tell a whole file from a snippet. */
+function landmarks(path: string, content: string): Set<string> {
+  const found = new Set<string>();
+  const ext = extensionOf(path);
+  const pattern =
+    ext === 'css'
+      ? /(?:^|\})\s*([^{}@;]+?)\s*\{/g
+      : /^(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*([\w$]+)|(?:const|let|var|class)\s+([\w$]+))|^([\w$.]+)\.addEventListener\(/gm;
+  for (const m of content.matchAll(pattern)) {
+    const name = (m[1] ?? m[2] ?? (m[3] ? `${m[3]} listener` : '')).replace(/\s+/g, ' ').trim();
+    if (name) found.add(name);
+  }
+  return found;
+}
+
+/** Whether `next` reads as a complete new version of `current` rather than a piece of it. */
+function isWholeFile(path: string, current: string | undefined, next: string): boolean {
+  if (isHtml(path)) return isWholeDocument(next);
+  if (current === undefined || current.trim() === '') return true;
+  if (next.length >= current.length * 0.6) return true;
+  const before = landmarks(path, current);
+  if (before.size < 2) return next.length >= current.length * 0.3;
+  const after = landmarks(path, next);
+  let kept = 0;
+  for (const name of before) if (after.has(name)) kept++;
+  return kept / before.size > 0.5;
+}
+
+function refusal(
+  reason: Refusal,
+  message: string,
+  failures: string,
+  paths: string[],
+  byPath: FileEdits[] = [],
+): Extract<AnswerOutcome, { ok: false }> {
+  return { ok: false, reason, message, failures, paths, byPath };
+}
+
+/** Applies a parsed answer to `files` under the one rule. */
+export function applyAnswer(
+  files: Readonly<Record<string, string>>,
+  parsed: ParseResult,
+  context: AnswerContext = {},
+): AnswerOutcome {
+  const paths = [...new Set([...parsed.files.map((f) => f.path), ...parsed.edits.map((e) => e.path)])];
+  const cut =
+    context.dropped || context.finishReason === 'length' || parsed.cutOff !== null || parsed.files.some((f) => f.truncated);
+  if (cut) {
+    const where = parsed.cutOff === 'thinking' ? ' mientras pensaba' : '';
+    return refusal(
+      'cut_off',
+      `La respuesta de la IA se cortó${where} antes de terminar, así que no se ha aplicado. ${NOTHING}`,
+      'Your previous answer was cut off before it ended, so nothing was applied. Send the complete answer again, shorter: no explanations, only the SEARCH/REPLACE blocks, each with the fewest lines that make its SEARCH unique.',
+      paths,
+    );
+  }
+  if (parsed.files.length === 0 && parsed.edits.length === 0) {
+    return refusal(
+      'empty',
+      `La IA no devolvió ningún cambio aplicable. ${NOTHING}`,
+      'Your answer held no file and no SEARCH/REPLACE block. Answer with SEARCH/REPLACE blocks.',
+      paths,
+    );
+  }
+
+  const base: Record<string, string> = { ...files };
+  for (const file of parsed.files) {
+    const current = files[file.path];
+    const placeholders = elisionLines(file.content, current ?? '');
+    if (placeholders.length > 0) {
+      return refusal(
+        'elision',
+        `La IA dejó partes de ${file.path} sin escribir («${placeholders[0]}»); aplicarlo habría borrado contenido. ${NOTHING}`,
+        `Your version of ${file.path} contains a placeholder (${placeholders[0]}) instead of the real code. Never abbreviate: use SEARCH/REPLACE blocks for the parts that change.`,
+        paths,
+      );
+    }
+    if (!isWholeFile(file.path, current, file.content)) {
+      return refusal(
+        'fragment',
+        `La IA devolvió solo un fragmento de ${file.path}, no el archivo completo; aplicarlo habría borrado el resto. ${NOTHING}`,
+        `Your block for ${file.path} is a fragment, not the whole file. Use SEARCH/REPLACE blocks to change part of a file.`,
+        paths,
+      );
+    }
+    base[file.path] = file.content;
+  }
+  if (parsed.edits.length === 0) return { ok: true, files: base, byPath: [] };
+
+  const applied = applyEditsToFiles(base, parsed.edits);
+  if (applied.ok) return { ok: true, files: applied.files, byPath: applied.byPath };
+  return explainEdits(applied.byPath, applied.failures, paths, base);
+}
+
+function explainEdits(byPath: FileEdits[], failures: string, paths: string[], base: Record<string, string>) {
+  const failed: { path: string; result: BlockResult }[] = [];
+  for (const file of byPath)
+    for (const result of file.results) if (!isApplied(result.outcome)) failed.push({ path: file.path, result });
+  const first = (outcome: BlockResult['outcome']) => failed.find((f) => f.result.outcome === outcome);
+  const ambiguous = first('ambiguous');
+  if (ambiguous) {
+    const count = ambiguous.result.candidates?.length ?? 2;
+    const what = kindOf(base[ambiguous.path] ?? '', ambiguous.result.candidates?.[0] ?? 1);
+    return refusal(
+      'ambiguous',
+      `El cambio encaja en varios sitios de ${ambiguous.path}: hay ${NUMBERS[count] ?? count} ${what} que encajan y no se sabe cuál querías. ${NOTHING} Di cuál (por su título o su texto).`,
+      failures,
+      paths,
+      byPath,
+    );
+  }
+  const conflict = first('conflict');
+  if (conflict)
+    return refusal(
+      'conflict',
+      `La IA envió cambios contradictorios para las mismas líneas de ${conflict.path}. ${NOTHING}`,
+      failures,
+      paths,
+      byPath,
+    );
+  const elided = first('elision');
+  if (elided)
+    return refusal(
+      'elision',
+      `La IA dejó partes de ${elided.path} sin escribir («${elided.result.placeholders?.[0] ?? '...'}»); aplicarlo habría borrado contenido. ${NOTHING}`,
+      failures,
+      paths,
+      byPath,
+    );
+  const exists = first('exists');
+  if (exists) return refusal('exists', `La IA intentó crear ${exists.path}, que ya existe. ${NOTHING}`, failures, paths, byPath);
+  const missing = failed[0];
+  const path = missing?.path ?? paths[0] ?? 'index.html';
+  return refusal(
+    'not_found',
+    base[path] === undefined
+      ? `La IA quiso editar ${path}, que no existe. ${NOTHING}`
+      : `La IA quiso cambiar un texto que no está en ${path} (no coincide con el código actual). ${NOTHING}`,
+    failures,
+    paths,
+    byPath,
+  );
+}
+
+/** What the places that match are, in words ("tarjetas", "secciones"...), from the first one's opening line. */
+function kindOf(content: string, line: number): string {
+  const text = (content.split('\n')[line - 1] ?? '').toLowerCase();
+  if (/card|plan|tarjeta|price|precio/.test(text)) return 'tarjetas';
+  if (/<li[\s>]/.test(text)) return 'elementos de lista';
+  if (/<section[\s>]/.test(text)) return 'secciones';
+  if (/<(?:a|button)[\s>]/.test(text)) return 'botones o enlaces';
+  return 'partes';
+}
