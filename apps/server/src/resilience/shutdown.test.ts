@@ -269,11 +269,12 @@ describe('SIGTERM under load', () => {
     });
     const space = created.json.space as { id: string; revision: number };
 
-    // Sign-ins wait behind a table lock: the handler is stuck in its first query, with more to run after.
+    // The space's files wait behind a table lock (the session is checked before the body is read,
+    // ADR 0150, so the lock is past it): the handler is stuck in a query, with more to run after.
     const locker = new pg.Client({ connectionString: database.url });
     await locker.connect();
     await locker.query('begin');
-    await locker.query('lock table sessions in access exclusive mode');
+    await locker.query('lock table space_files in access exclusive mode');
     const content = page('cliente que se fue');
     const leaving = new AbortController();
     const left = call(url, `/api/spaces/${space.id}/files`, {

@@ -27,9 +27,15 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  *   limits, or not of the schema) is the session looked at, and a signed-out caller gets the 401.
  */
 export function registerSignInFirst(api: FastifyInstance, ctx: AppContext, smallBodyLimit: number): void {
-  api.addHook('onRequest', async (request) => {
+  api.addHook('onRequest', async (request, reply) => {
     if (!protectedBodyRoute(request)) return;
-    if ((request.routeOptions.bodyLimit ?? 0) > smallBodyLimit) await requireUser(ctx, request);
+    if ((request.routeOptions.bodyLimit ?? 0) <= smallBodyLimit) return;
+    await requireUser(ctx, request);
+    // The client left while its session was looked up: its body will never be read, so the request
+    // ends here (an answer nobody reads) instead of waiting, unfinished, for a body (graceful shutdown).
+    if (request.raw.destroyed || reply.raw.destroyed) {
+      await reply.code(400).send({ message: 'La conexión se cerró antes de enviar la petición.', code: 'CLIENT_LEFT' });
+    }
   });
 }
 
