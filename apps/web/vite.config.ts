@@ -66,7 +66,7 @@ export default defineConfig({
   plugins: [treeShakeReactRouter(), react(), tailwindcss(), buildInfoPlugin(), spaceEntryPlugin(), precompressPlugin()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: { '/api': apiTarget, '/v1': apiTarget, '/local': apiTarget },
+    proxy: { '/api': { target: apiTarget, ws: true }, '/v1': apiTarget, '/local': apiTarget },
   },
   // Every browser that runs this app supports <link rel="modulepreload">: no polyfill in the entry.
   // Shared chunks (not a screen or section of their own) are named by their hash alone: the entry

@@ -32,6 +32,7 @@ import { registerMembersRoutes } from './modules/members/routes';
 import { registerOps } from './modules/ops/ops';
 import { registerPreviewRoutes } from './modules/preview/routes';
 import { registerPublishingRoutes } from './modules/publishing/routes';
+import { registerRealtime } from './modules/realtime/realtime';
 import { registerRedesignRoutes } from './modules/redesign/routes';
 import { registerSpacesRoutes } from './modules/spaces/routes';
 import { registerUsageRoutes } from './modules/usage/routes';
@@ -84,6 +85,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Published sites are answered by Host before anything of the app runs (issue 6).
   registerHosting(app, ctx);
   startForms(app, ctx);
+
+  // The WebSocket of spaces edited together (issue 25, ADR 0213), on the same server.
+  ctx.realtime = registerRealtime(app, ctx);
 
   await app.register(fastifyCookie, { secret: config.SESSION_SECRET ?? loadSecret(config.DATA_DIR, 'cookie-secret') });
   registerSecurityHeaders(app, {
@@ -151,7 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerAuthRoutes(api, ctx);
       registerLegalRoutes(api, ctx);
       registerSpacesRoutes(api, ctx);
-      registerMembersRoutes(api, ctx);
+      registerMembersRoutes(api, ctx, { membersChanged: (spaceId) => ctx.realtime?.accessChanged(spaceId) });
       registerPublishingRoutes(api, ctx);
       registerDomainsRoutes(api, ctx);
       registerAiRoutes(api, ctx);

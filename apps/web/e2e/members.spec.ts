@@ -2,6 +2,7 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './fixtures/axe';
 import { createSpace, openTools, preview, replaceCode } from './fixtures/editor';
 import { addressFor, buyPlan, continueWithProvider, signIn } from './fixtures/sign-in';
+import { invite } from './fixtures/team';
 
 /**
  * Invite and roles (issue 25): a Pro owner invites an editor and a viewer by email from "Invitar";
@@ -12,15 +13,6 @@ import { addressFor, buyPlan, continueWithProvider, signIn } from './fixtures/si
 
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function invite(owner: Page, email: string, role: 'editor' | 'viewer') {
-  await owner.getByLabel('Correo electrónico').fill(email);
-  await owner.getByRole('combobox', { name: 'Rol', exact: true }).selectOption(role);
-  await owner.getByRole('button', { name: 'Invitar', exact: true }).click();
-  const link = owner.getByLabel(`Enlace de invitación para ${email}`);
-  await expect(link).toBeVisible();
-  return link.inputValue();
-}
 
 test('invite an editor and a viewer, accept, edit with roles, see who made each version, remove', async ({ browser }) => {
   const owner = await (await browser.newContext()).newPage();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytes } from './columns';
 import { spaces } from './spaces';
 
@@ -12,6 +12,10 @@ export const spaceDocs = pgTable('space_docs', {
   spaceId: text('space_id')
     .primaryKey()
     .references(() => spaces.id, { onDelete: 'cascade' }),
+  /** The space revision whose files the document last matched (a different one: files changed outside). */
+  revision: integer('revision').notNull().default(0),
+  /** A hash of each file's content at that revision: which side changed a file since. */
+  synced: jsonb('synced').$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

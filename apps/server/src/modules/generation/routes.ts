@@ -287,6 +287,8 @@ export async function runGenerationRequest(opts: {
         });
         return appended.version;
       });
+      // The others in the space see the new files at once (issue 25, ADR 0213).
+      ctx.realtime?.filesChanged(spaceId, { type: 'changed', reason: 'generation', by: opts.actor?.name ?? null });
       emit({ type: 'files', files: result.changed, updatedLines: result.updatedLines });
       if (result.edits.length) emit({ type: 'edits', results: result.edits });
       emit({

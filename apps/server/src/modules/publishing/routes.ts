@@ -47,7 +47,10 @@ export function registerPublishingRoutes(app: FastifyInstance, ctx: AppContext) 
       const user = await requireUser(ctx, request);
       // A member publishes the owner's site, on the owner's plan (ADR 0212).
       const access = await requireSpaceAccess(db, request, user.id, request.body.spaceId);
-      return deploySpace({ ctx, userId: access.ownerId, plan: access.ownerPlan, ...request.body });
+      const deployed = await deploySpace({ ctx, userId: access.ownerId, plan: access.ownerPlan, ...request.body });
+      // The others in the space see the site go live (issue 25, ADR 0213).
+      ctx.realtime?.filesChanged(request.body.spaceId, { type: 'changed', reason: 'deploy', by: user.name });
+      return deployed;
     },
   );
 

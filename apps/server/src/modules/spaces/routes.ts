@@ -169,7 +169,9 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = await requireUser(ctx, request);
       const access = await requireSpaceAccess(db, request, user.id, request.params.id);
-      return saveFiles({ db, userId: access.ownerId, spaceId: request.params.id, body: request.body });
+      const saved = await saveFiles({ db, userId: access.ownerId, spaceId: request.params.id, body: request.body });
+      ctx.realtime?.filesChanged(request.params.id);
+      return saved;
     },
   );
 
@@ -224,6 +226,7 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
       const { id, versionId } = request.params;
       const access = await requireSpaceAccess(db, request, user.id, id);
       const restored = await restoreVersion({ db, userId: access.ownerId, authorId: user.id, spaceId: id, versionId });
+      ctx.realtime?.filesChanged(id, { type: 'changed', reason: 'restore', by: user.name });
       return reply.status(201).send(restored);
     },
   );
@@ -234,9 +237,9 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       const access = await requireSpaceAccess(db, request, user.id, request.params.id);
-      return reply
-        .status(201)
-        .send(await resetSpace({ db, userId: access.ownerId, authorId: user.id, spaceId: request.params.id }));
+      const reset = await resetSpace({ db, userId: access.ownerId, authorId: user.id, spaceId: request.params.id });
+      ctx.realtime?.filesChanged(request.params.id, { type: 'changed', reason: 'reset', by: user.name });
+      return reply.status(201).send(reset);
     },
   );
 

@@ -15,10 +15,11 @@ import { ReadOnlyBar, SharedBadge } from './access-badges';
 import { spaceQueryKey } from './api/get-space';
 import { type CollaborationDialog, CollaborationDialogs } from './collaboration-slot';
 import { useEditorUi } from './editor-store';
-import { CodeEditor } from './files/code-editor';
+import { CodeEditor, type SharedFile } from './files/code-editor';
 import { FileSidebar, FileTabs } from './files/file-sidebar';
-import { useFileSession } from './files/use-file-session';
+import { type FileSession, useFileSession } from './files/use-file-session';
 import { EditorLayout } from './layout/editor-layout';
+import { useLiveSpace } from './live-slot';
 import { PreviewPanel } from './preview/preview-panel';
 import { PromptSlot } from './prompt-slot';
 import { SaveIndicator, StaleDraftBanner } from './save-indicator';
@@ -34,9 +35,16 @@ import { VisualToggle } from './visual/visual-toggle';
 const ToolsModal = lazy(() => import('./tools/tools-modal').then((module) => ({ default: module.ToolsModal })));
 const ResetDialog = lazy(() => import('./tools/reset-dialog').then((module) => ({ default: module.ResetDialog })));
 // So do the inspector's panel and the export (ADR 0064: room for the early requests in the budget).
+// Who else is here: shown once the shared document is up (issue 25).
+const PresenceAvatars = lazy(() =>
+  import('../collaboration/live/presence').then((module) => ({ default: module.PresenceAvatars })),
+);
 const InspectorPanel = lazy(() => import('./tools/inspector-panel').then((module) => ({ default: module.InspectorPanel })));
 const ScopeDialog = lazy(() => import('./visual/scope-dialog').then((module) => ({ default: module.ScopeDialog })));
 const VisualPanel = lazy(() => import('./visual/visual-panel').then((module) => ({ default: module.VisualPanel })));
+/** The code editor's states are rebuilt once, when the shared document takes over the files. */
+const LIVE_GENERATION = -1;
+const ignoreEdit = () => {};
 /** The longest the code editor waits for the first preview before loading its syntax highlighting. */
 const SYNTAX_WAIT_MAX_MS = 2000;
 
@@ -58,7 +66,7 @@ export function EditorWorkspace({
     clearSession();
     navigate(paths.login, { replace: true });
   }, [navigate]);
-  const session = useFileSession({
+  const fileSession = useFileSession({
     spaceId,
     detail,
     onConflict: () => {
@@ -67,6 +75,43 @@ export function EditorWorkspace({
     },
     onUnauthorized,
   });
+  // A space with members is edited together through its shared document (ADR 0213).
+  const { live, snapshot } = useLiveSpace(spaceId, access.role !== 'owner' || access.members > 0);
+  const liveOn = live !== null && snapshot.ready;
+  const session: FileSession =
+    liveOn && live
+      ? {
+          ...fileSession,
+          files: snapshot.files,
+          status: snapshot.unsaved ? (snapshot.status === 'synced' ? 'saving' : 'unsaved') : 'saved',
+          generation: LIVE_GENERATION,
+          staleDraft: null,
+          hasUnsaved: () => live.getSnapshot().unsaved,
+          edit: ignoreEdit,
+          save: async () => {
+            await live.flush();
+          },
+          put: (path, content) => live.put(path, content),
+          // Restores and resets reach the document from the server, as they reach everyone else.
+          replace: ignoreEdit,
+        }
+      : fileSession;
+  const sharedFile = useCallback(
+    (path: string): SharedFile | null => {
+      const extension = live?.extensionFor(path);
+      return live && extension ? { content: live.textOf(path), extension } : null;
+    },
+    [live],
+  );
+  // What was typed before the shared document took over is saved, and reaches it from the server.
+  useEffect(() => {
+    if (liveOn && fileSession.hasUnsaved()) void fileSession.save();
+  }, [liveOn, fileSession]);
+  const aiBusy = useEditorUi((state) => state.aiBusy);
+  useEffect(() => live?.setGenerating(aiBusy), [live, aiBusy]);
+  // Someone's generation, restore or deploy: the versions and the site follow (the files come by the document).
+  useEffect(() => live?.onEvent((event) => event.type === 'changed' && refetch()), [live, refetch]);
+  const generatingBy = snapshot.peers.find((peer) => peer.generating)?.name ?? null;
   const [versions, setVersions] = useState<Version[]>(detail.versions);
   useEffect(() => setVersions(detail.versions), [detail.versions]);
   const [tabs, setTabs] = useState<string[]>(() => [
@@ -121,6 +166,7 @@ export function EditorWorkspace({
     if (!tabs.includes(active) && tabs[0]) setActive(tabs[0]);
   }, [tabs, active]);
 
+  useEffect(() => live?.setFile(active), [live, active]);
   const file = session.files.find((f) => f.path === active);
   const download = async () => {
     try {
@@ -152,6 +198,11 @@ export function EditorWorkspace({
         )}
         <SharedBadge access={access} />
         {canEdit && <SaveIndicator status={session.status} />}
+        {live && (
+          <Suspense fallback={null}>
+            <PresenceAvatars peers={snapshot.peers} status={snapshot.status} />
+          </Suspense>
+        )}
         <button
           type="button"
           hidden={!canEdit}
@@ -178,10 +229,11 @@ export function EditorWorkspace({
                     content={file.content}
                     generation={session.generation}
                     dark={dark}
-                    onChange={session.edit}
+                    onChange={liveOn ? ignoreEdit : session.edit}
                     highlight={updatedLines[file.path]}
                     syntaxDeferred={!previewLoaded}
                     readOnly={!canEdit}
+                    shared={liveOn ? sharedFile : undefined}
                   />
                 )
               )}
@@ -227,8 +279,10 @@ export function EditorWorkspace({
           spaceId={spaceId}
           sharing={
             access.role === 'owner'
-              ? undefined
-              : { plan: access.owner.plan as PlanId, allowanceOf: access.owner.name, generatingBy: null }
+              ? generatingBy
+                ? { plan: access.owner.plan as PlanId, allowanceOf: null, generatingBy }
+                : undefined
+              : { plan: access.owner.plan as PlanId, allowanceOf: access.owner.name, generatingBy }
           }
           files={session.files}
           activeFile={active}

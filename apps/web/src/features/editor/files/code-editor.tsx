@@ -50,20 +50,27 @@ export function languageOfPath(path: string) {
  * A lean setup instead of `basicSetup` (which adds autocompletion, lint and search): it keeps the
  * editor route under its 300 KB gzipped budget (ADR 0061).
  */
-const setup: Extension = [
+const common: Extension = [
   lineNumbers(),
   highlightActiveLineGutter(),
   highlightSpecialChars(),
-  history(),
   drawSelection(),
   indentOnInput(),
   syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
   bracketMatching(),
   highlightActiveLine(),
-  // Without indentWithTab: Tab moves focus unless the person turns on "Tab indenta" (tab-keys.ts).
-  keymap.of([...defaultKeymap, ...historyKeymap]),
 ];
+// Without indentWithTab: Tab moves focus unless the person turns on "Tab indenta" (tab-keys.ts).
+const setup: Extension = [common, history(), keymap.of([...defaultKeymap, ...historyKeymap])];
+/** Edited together, undo is the shared document's (each person undoes only their own edits). */
+const sharedSetup: Extension = [common, keymap.of(defaultKeymap)];
 const tabIndenting = keymap.of([indentWithTab]);
+
+/** A file of a space edited together (ADR 0213): its shared text now and its CodeMirror binding. */
+export interface SharedFile {
+  content: string;
+  extension: Extension;
+}
 
 const theme = EditorView.theme({
   '&': { height: '100%', fontSize: '13px' },
@@ -86,6 +93,8 @@ interface Props {
   syntaxDeferred?: boolean;
   /** A viewer of a shared space reads the code and cannot change it. */
   readOnly?: boolean;
+  /** Edited together: each file's shared text and binding (its state is built from it on every switch). */
+  shared?: ((path: string) => SharedFile | null) | undefined;
 }
 
 /** Marks the lines the AI changed (they stay marked until the files are replaced again). */
@@ -131,6 +140,7 @@ export const CodeEditor = memo(function CodeEditor({
   highlight,
   syntaxDeferred = false,
   readOnly = false,
+  shared,
 }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -143,8 +153,8 @@ export const CodeEditor = memo(function CodeEditor({
   const [tabIndents, setTabIndents] = useTabIndents();
   const hintId = useId();
   const { t } = useTranslation('editor');
-  const current = useRef({ path, onChange });
-  current.current = { path, onChange };
+  const current = useRef({ path, onChange, shared });
+  current.current = { path, onChange, shared };
   const initialContent = useRef(content);
   initialContent.current = content;
 
@@ -166,12 +176,14 @@ export const CodeEditor = memo(function CodeEditor({
   // biome-ignore lint/correctness/useExhaustiveDependencies: switch file or generation; content is read once
   useEffect(() => {
     if (!host.current) return;
-    let state = states.current.get(path);
+    // A shared file's kept state would miss what others typed meanwhile: it starts from the shared text.
+    const bound = current.current.shared?.(path) ?? null;
+    let state = bound ? undefined : states.current.get(path);
     if (!state) {
       state = EditorState.create({
-        doc: initialContent.current,
+        doc: bound ? bound.content : initialContent.current,
         extensions: [
-          setup,
+          bound ? [sharedSetup, bound.extension] : setup,
           theme,
           language.current.of([]),
           appearance.current.of(appearanceFor(dark)),

@@ -1,0 +1,94 @@
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe';
+import { preview } from './fixtures/editor';
+import { sessionToken } from './fixtures/sign-in';
+import { accept, addressFor, codeOf, ownerWithSpace, person, typeAt } from './fixtures/team';
+
+/**
+ * Together in real time (issue 25): Olga (Pro) invites Ana as editor and Vera as viewer; they
+ * accept; each sees where the others are; Ana generates while Olga watches (her prompt bar waits,
+ * her preview and files follow); Olga and Ana type into the same file at the same time and both
+ * sets of keystrokes end up in every editor and in the saved files; Ana sees Olga's cursor; Vera
+ * sees it all and cannot change anything.
+ */
+
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+type Seen = { text: string; disabled: boolean }[];
+/** Records every status the prompt bar shows (a local generation may last under a second). */
+async function watchPromptBar(page: Page) {
+  await page.evaluate(() => {
+    const seen: { text: string; disabled: boolean }[] = [];
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new MutationObserver(() => {
+      const status = document.querySelector('[data-testid="generation-status"]')?.textContent;
+      const input = document.querySelector<HTMLTextAreaElement>('#prompt-input');
+      if (status) seen.push({ text: status, disabled: input?.disabled ?? false });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
+}
+
+test('invite, accept, see each other, watch a generation, co-edit one file at once, viewer reads only', async ({ browser }) => {
+  const olga = await person(browser, 'Olga');
+  const anaEmail = addressFor('Ana');
+  const veraEmail = addressFor('Vera');
+  const { spaceId, links } = await ownerWithSpace(olga, 'Taller compartido', [
+    { email: anaEmail, role: 'editor' },
+    { email: veraEmail, role: 'viewer' },
+  ]);
+  const ana = await person(browser, 'Ana', undefined, anaEmail);
+  await accept(ana, links[0] ?? '');
+  const vera = await person(browser, 'Vera', undefined, veraEmail);
+  await accept(vera, links[1] ?? '');
+  // Olga's space has members now: reopened, it is edited together.
+  await olga.reload();
+
+  // Each sees the others, and the file they are in.
+  await expect(olga.locator('[data-testid="presence-avatar"][data-file="index.html"]')).toHaveCount(2);
+  await expect(olga.getByRole('listitem', { name: 'Ana · en index.html' })).toBeVisible();
+  await expect(ana.getByRole('listitem', { name: 'Olga · en index.html' })).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await olga.emulateMedia({ colorScheme: theme });
+    expect(await seriousViolations(olga, '[data-testid="presence"]')).toEqual([]);
+  }
+
+  // Ana generates; Olga's prompt bar says so and waits; her preview and code follow when it is done.
+  const shown = await watchPromptBar(olga);
+  const prompt = ana.getByLabel('Describe tu sitio o el cambio que quieres');
+  await prompt.fill('Una web para un taller de cerámica con horarios y contacto');
+  await prompt.press('Enter');
+  await expect(ana.getByText('DIV ha terminado tu sitio')).toBeVisible({ timeout: 60_000 });
+  expect(await shown()).toContainEqual({ text: 'Ana está generando…', disabled: true });
+  const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(await codeOf(ana))?.[1] ?? 'no heading';
+  for (const page of [ana, olga, vera]) {
+    await expect(preview(page).getByRole('heading', { level: 1, name: heading })).toBeAttached();
+  }
+  await expect(olga.getByTestId('generation-status')).toHaveCount(0);
+  await expect.poll(() => codeOf(olga)).toContain(heading);
+
+  // Both type into index.html at the same time: Olga at the start, Ana at the end of the first line.
+  await Promise.all([typeAt(olga, 'start', '<!-- olga -->'), typeAt(ana, 'first-line-end', '<!-- ana -->')]);
+  for (const page of [olga, ana, vera]) {
+    await expect.poll(() => codeOf(page)).toContain('<!-- olga -->');
+    await expect.poll(() => codeOf(page)).toContain('<!-- ana -->');
+  }
+  // Ana sees Olga's cursor, named.
+  await expect(ana.locator('.cm-ySelectionInfo', { hasText: 'Olga' })).toBeAttached();
+  // Saved: what the server has holds both.
+  await expect(olga.getByTestId('save-status')).toHaveText('Guardado');
+  await expect(ana.getByTestId('save-status')).toHaveText('Guardado');
+  const saved = await olga.request.get(`/api/spaces/${spaceId}`, {
+    headers: { authorization: `Bearer ${await sessionToken(olga)}` },
+  });
+  const html = ((await saved.json()) as { files: { id: string; content: string }[] }).files.find((f) => f.id === 'index.html');
+  expect(html?.content).toContain('<!-- olga -->');
+  expect(html?.content).toContain('<!-- ana -->');
+
+  // The viewer types and nothing changes anywhere.
+  await vera.locator('.cm-content').click();
+  await vera.keyboard.type('XYZ');
+  await expect(vera.locator('.cm-content')).not.toContainText('XYZ');
+  await expect(olga.locator('.cm-content')).not.toContainText('XYZ');
+});
