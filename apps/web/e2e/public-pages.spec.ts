@@ -40,7 +40,7 @@ async function loadAllLazySections(page: Page) {
 }
 
 test.describe('home', () => {
-  test('hero, landing claims, "Comenzar gratis" to sign-in (then /spaces) and a tagline that rotates every 3 s', async ({ page }) => {
+  test('hero, claims, "Comenzar gratis" to sign-in and a tagline rotating every 3 s', async ({ page }) => {
     await page.goto('/');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toContainText('Crea');
