@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 
 /*
  * The editor's slot for features/collaboration: its dialogs load on first use, never with the
- * editor's first JavaScript (README budget, ADR 0214).
+ * editor's first JavaScript (README budget, ADR 0213).
  */
 const ShareDialog = lazy(() => import('../collaboration/share-dialog').then((module) => ({ default: module.ShareDialog })));
 const MembersDialog = lazy(() => import('../collaboration/members-dialog').then((module) => ({ default: module.MembersDialog })));
