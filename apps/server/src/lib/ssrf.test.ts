@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyAddress, SafeFetchError, safeFetch } from './ssrf';
+import { inCidr, parseCidr } from './ip';
+import { classifyAddress, SafeFetchError, SPECIAL_ADDRESSES, safeFetch } from './ssrf';
 
 describe('classifyAddress', () => {
   it.each([
@@ -32,6 +33,37 @@ describe('classifyAddress', () => {
     ['2002:0a00:0001::1', 'private'],
     ['2606:4700:4700::1111', 'public'],
     ['not-an-ip', 'private'],
+  ])('%s is %s', (ip, kind) => {
+    expect(classifyAddress(ip)).toBe(kind);
+  });
+});
+
+// Issue 19: fec0::/10, Teredo, 100::/64 and ::ffff:0:a.b.c.d were public.
+describe('the special-purpose address table', () => {
+  it.each(SPECIAL_ADDRESSES.map((row) => [row.range, row.name, row] as const))('%s (%s) is refused', (_range, _name, row) => {
+    const range = parseCidr(row.range);
+    expect(range).not.toBeNull();
+    expect(inCidr(row.example, range as NonNullable<typeof range>)).toBe(true);
+    const expected = row.kind === 'embedded' ? 'private' : row.kind;
+    expect(classifyAddress(row.example)).toBe(expected);
+  });
+
+  it.each([
+    ['fec0::1', 'private'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'private'],
+    ['100::1', 'private'],
+    ['::ffff:0:8.8.8.8', 'private'],
+    ['::ffff:0:127.0.0.1', 'private'],
+    ['::127.0.0.1', 'loopback'],
+    ['::8.8.8.8', 'public'],
+    ['64:ff9b::8.8.8.8', 'public'],
+    ['2002:0808:0808::1', 'public'],
+    ['2002:7f00:0001::1', 'loopback'],
+    ['4000::1', 'private'],
+    ['2a00:1450:4001::200e', 'public'],
+    ['::ffff:8.8.8.8', 'public'],
+    ['192.0.2.1', 'private'],
+    ['1.1.1.1', 'public'],
   ])('%s is %s', (ip, kind) => {
     expect(classifyAddress(ip)).toBe(kind);
   });

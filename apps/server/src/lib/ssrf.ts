@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import { addressBits, type Cidr, inCidr, parseCidr } from './ip';
 
 /**
  * Fetches a URL a user gave us without letting it reach our own network: only http/https, every
@@ -41,74 +42,85 @@ export interface SafeFetchResponse {
 
 export const SAFE_FETCH_DEFAULTS = { maxRedirects: 3, timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024 } as const;
 
-function ipv4ToInt(ip: string): number {
-  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-}
+export type AddressKind = 'public' | 'loopback' | 'private';
 
-const V4_BLOCKED: [string, number][] = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
+/**
+ * The IANA IPv4 and IPv6 special-purpose address registries (plus multicast, the deprecated site-local
+ * fec0::/10 and IPv6 outside global unicast), one row per range: what a user-given URL may reach.
+ * `embedded`: the range carries an IPv4 address, judged by the IPv4 rows. The longest matching prefix
+ * wins. Ranges the registries call globally reachable (AS112, AMT…) that sit inside a refused block
+ * stay refused: a refusal is better than a wrong answer (ADR 0152).
+ */
+export const SPECIAL_ADDRESSES: readonly {
+  range: string;
+  kind: Exclude<AddressKind, 'public'> | 'embedded';
+  name: string;
+  example: string;
+}[] = [
+  { range: '0.0.0.0/8', kind: 'private', name: '"This network" (RFC 791)', example: '0.1.2.3' },
+  { range: '10.0.0.0/8', kind: 'private', name: 'Private-Use (RFC 1918)', example: '10.1.2.3' },
+  { range: '100.64.0.0/10', kind: 'private', name: 'Shared Address Space (RFC 6598)', example: '100.100.1.1' },
+  { range: '127.0.0.0/8', kind: 'loopback', name: 'Loopback (RFC 1122)', example: '127.5.6.7' },
+  { range: '169.254.0.0/16', kind: 'private', name: 'Link Local (RFC 3927)', example: '169.254.169.254' },
+  { range: '172.16.0.0/12', kind: 'private', name: 'Private-Use (RFC 1918)', example: '172.31.255.255' },
+  { range: '192.0.0.0/24', kind: 'private', name: 'IETF Protocol Assignments (RFC 6890)', example: '192.0.0.170' },
+  { range: '192.0.2.0/24', kind: 'private', name: 'Documentation TEST-NET-1 (RFC 5737)', example: '192.0.2.10' },
+  { range: '192.88.99.0/24', kind: 'private', name: 'Deprecated 6to4 Relay Anycast (RFC 7526)', example: '192.88.99.1' },
+  { range: '192.168.0.0/16', kind: 'private', name: 'Private-Use (RFC 1918)', example: '192.168.1.1' },
+  { range: '198.18.0.0/15', kind: 'private', name: 'Benchmarking (RFC 2544)', example: '198.19.0.1' },
+  { range: '198.51.100.0/24', kind: 'private', name: 'Documentation TEST-NET-2 (RFC 5737)', example: '198.51.100.7' },
+  { range: '203.0.113.0/24', kind: 'private', name: 'Documentation TEST-NET-3 (RFC 5737)', example: '203.0.113.9' },
+  { range: '224.0.0.0/4', kind: 'private', name: 'Multicast (RFC 5771)', example: '224.0.0.1' },
+  {
+    range: '240.0.0.0/4',
+    kind: 'private',
+    name: 'Reserved, and Limited Broadcast (RFC 1112, RFC 919)',
+    example: '255.255.255.255',
+  },
+  { range: '::/128', kind: 'private', name: 'Unspecified Address (RFC 4291)', example: '::' },
+  { range: '::1/128', kind: 'loopback', name: 'Loopback Address (RFC 4291)', example: '::1' },
+  { range: '::/96', kind: 'embedded', name: 'IPv4-compatible, deprecated (RFC 4291)', example: '::10.0.0.1' },
+  { range: '::ffff:0:0:0/96', kind: 'private', name: 'IPv4-translated (RFC 2765)', example: '::ffff:0:8.8.8.8' },
+  { range: '64:ff9b::/96', kind: 'embedded', name: 'IPv4-IPv6 Translation (RFC 6052)', example: '64:ff9b::a9fe:a9fe' },
+  { range: '64:ff9b:1::/48', kind: 'private', name: 'Local-use IPv4/IPv6 Translation (RFC 8215)', example: '64:ff9b:1::808:808' },
+  { range: '100::/64', kind: 'private', name: 'Discard-Only Address Block (RFC 6666)', example: '100::1' },
+  { range: '100:0:0:1::/64', kind: 'private', name: 'Dummy IPv6 Prefix (RFC 9780)', example: '100:0:0:1::1' },
+  { range: '2001::/23', kind: 'private', name: 'IETF Protocol Assignments (RFC 2928)', example: '2001:2::1' },
+  { range: '2001::/32', kind: 'private', name: 'TEREDO (RFC 4380)', example: '2001:0:4136:e378:8000:63bf:3fff:fdd2' },
+  { range: '2001:db8::/32', kind: 'private', name: 'Documentation (RFC 3849)', example: '2001:db8::1' },
+  { range: '2002::/16', kind: 'embedded', name: '6to4 (RFC 3056)', example: '2002:0a00:0001::1' },
+  { range: '3fff::/20', kind: 'private', name: 'Documentation (RFC 9637)', example: '3fff:fff::1' },
+  { range: '5f00::/16', kind: 'private', name: 'Segment Routing SIDs (RFC 9602)', example: '5f00::1' },
+  { range: 'fc00::/7', kind: 'private', name: 'Unique-Local (RFC 4193)', example: 'fd00::1' },
+  { range: 'fe80::/10', kind: 'private', name: 'Link-Local Unicast (RFC 4291)', example: 'fe80::1' },
+  { range: 'fec0::/10', kind: 'private', name: 'Site-Local, deprecated (RFC 3879)', example: 'fec0::1' },
+  { range: 'ff00::/8', kind: 'private', name: 'Multicast (RFC 4291)', example: 'ff02::1' },
 ];
 
-function inV4Range(ip: string, base: string, bits: number): boolean {
-  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  return (ipv4ToInt(ip) & mask) >>> 0 === (ipv4ToInt(base) & mask) >>> 0;
-}
+const TABLE = SPECIAL_ADDRESSES.map((row) => ({ ...row, cidr: parseCidr(row.range) as Cidr })).sort(
+  (a, b) => b.cidr.prefix - a.cidr.prefix,
+);
+const IPV4_SPACE = parseCidr('::ffff:0:0/96') as Cidr;
+const GLOBAL_UNICAST = parseCidr('2000::/3') as Cidr;
+const SIX_TO_FOUR = parseCidr('2002::/16') as Cidr;
 
-/** The eight 16-bit groups of an IPv6 address (with an embedded IPv4 tail expanded). */
-function ipv6Groups(ip: string): number[] | null {
-  let text = ip.toLowerCase().split('%')[0] ?? '';
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4?.[1]) {
-    const n = ipv4ToInt(v4[1]);
-    text = `${text.slice(0, -v4[1].length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const a = head ? head.split(':') : [];
-  const b = tail !== undefined && tail !== '' ? tail.split(':') : [];
-  const fill = tail !== undefined ? 8 - a.length - b.length : 0;
-  const groups = [...a, ...Array(Math.max(0, fill)).fill('0'), ...b].map((g) => Number.parseInt(g, 16));
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+function bitsToV4(n: bigint): string {
+  return [24n, 16n, 8n, 0n].map((shift) => String((n >> shift) & 255n)).join('.');
 }
 
 /** 'public', 'loopback' or 'private' (every other non-public kind: private, link-local, reserved...). */
-export function classifyAddress(ip: string): 'public' | 'loopback' | 'private' {
-  const family = isIP(ip);
-  if (family === 4) {
-    if (inV4Range(ip, '127.0.0.0', 8)) return 'loopback';
-    return V4_BLOCKED.some(([base, bits]) => inV4Range(ip, base, bits)) ? 'private' : 'public';
+export function classifyAddress(ip: string): AddressKind {
+  const bits = addressBits(ip);
+  if (bits === null) return 'private';
+  const row = TABLE.find((r) => inCidr(bits, r.cidr));
+  if (row && row.kind !== 'embedded') return row.kind;
+  if (row) {
+    // The IPv4 address inside: the last 32 bits, or bits 16-48 for 6to4.
+    const v4 = inCidr(bits, SIX_TO_FOUR) ? (bits >> 80n) & 0xffffffffn : bits & 0xffffffffn;
+    return classifyAddress(bitsToV4(v4));
   }
-  if (family === 6) {
-    const g = ipv6Groups(ip);
-    if (!g) return 'private';
-    const [g0 = 0, g1 = 0, , , , g5 = 0, g6 = 0, g7 = 0] = g;
-    const v4Tail = `${g6 >> 8}.${g6 & 255}.${g7 >> 8}.${g7 & 255}`;
-    if (g.every((x, i) => (i < 7 ? x === 0 : x === 1))) return 'loopback';
-    if (g.every((x) => x === 0)) return 'private';
-    // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d): judge the IPv4 inside.
-    if (g.slice(0, 5).every((x) => x === 0) && (g5 === 0xffff || g5 === 0)) return classifyAddress(v4Tail);
-    if (g0 === 0x64 && g1 === 0xff9b) return classifyAddress(v4Tail);
-    if ((g0 & 0xfe00) === 0xfc00) return 'private'; // unique local
-    if ((g0 & 0xffc0) === 0xfe80) return 'private'; // link-local
-    if ((g0 & 0xff00) === 0xff00) return 'private'; // multicast
-    if (g0 === 0x2001 && g1 === 0x0db8) return 'private'; // documentation
-    if (g0 === 0x2002) return classifyAddress(`${g1 >> 8}.${g1 & 255}.${(g[2] ?? 0) >> 8}.${(g[2] ?? 0) & 255}`); // 6to4
-    return 'public';
-  }
-  return 'private';
+  // An IPv4 address (or IPv4-mapped) outside every row is public; IPv6 only in global unicast.
+  return inCidr(bits, IPV4_SPACE) || inCidr(bits, GLOBAL_UNICAST) ? 'public' : 'private';
 }
 
 function allowed(ip: string, allowLoopback: boolean): boolean {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { developerPlans, plans } from '@div/shared/plans';
 import { formatDateEs } from '@div/shared/usage-display';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { billingProviderOf } from '../../providers/billing/create';
 import { LocalBillingProvider } from '../../providers/billing/local';
@@ -47,10 +48,12 @@ export function registerLocalBillingPages(app: FastifyInstance, ctx: AppContext)
       );
     });
 
-    pages.post<{ Body: { token?: string } }>('/local/billing/checkout', async (request, reply) => {
+    pages.post('/local/billing/checkout', async (request, reply) => {
       const provider = local();
       if (!provider) return notAvailable(reply);
-      const link = provider.verifyLink(request.body?.token, 'checkout');
+      const form = pageForm.safeParse(request.body ?? {});
+      if (!form.success) return expired(reply);
+      const link = provider.verifyLink(form.data.token, 'checkout');
       if (!link?.priceId) return expired(reply);
       const catalogue = priceCatalogue(ctx.config);
       const priced = catalogue.get(link.priceId);
@@ -133,43 +136,53 @@ export function registerLocalBillingPages(app: FastifyInstance, ctx: AppContext)
       );
     });
 
-    pages.post<{ Body: { token?: string; subscriptionId?: string; action?: string; priceId?: string } }>(
-      '/local/billing/portal',
-      async (request, reply) => {
-        const provider = local();
-        if (!provider) return notAvailable(reply);
-        const body = request.body ?? {};
-        const link = provider.verifyLink(body.token, 'portal');
-        if (!link || !body.subscriptionId) return expired(reply);
-        const catalogue = priceCatalogue(ctx.config);
-        if (body.action === 'cancel' || body.action === 'resume') {
-          await provider.setCancelAtPeriodEnd({
-            customerId: link.customerId,
-            subscriptionId: body.subscriptionId,
-            cancel: body.action === 'cancel',
-          });
-        } else if (body.action === 'change' && body.priceId && catalogue.has(body.priceId)) {
-          const priced = catalogue.get(body.priceId) as PricedPlan;
-          await provider.subscribe({
-            customerId: link.customerId,
-            priceId: body.priceId,
-            samePlanKindPriceIds: sameKind(catalogue, priced),
-          });
-        }
-        await applyBillingEvent({
-          ctx,
-          event: {
-            id: `local_evt_${randomUUID()}`,
-            type: 'customer.subscription.updated',
-            customerId: link.customerId,
-            userId: null,
-          },
+    pages.post('/local/billing/portal', async (request, reply) => {
+      const provider = local();
+      if (!provider) return notAvailable(reply);
+      const form = pageForm.safeParse(request.body ?? {});
+      if (!form.success) return expired(reply);
+      const body = form.data;
+      const link = provider.verifyLink(body.token, 'portal');
+      if (!link || !body.subscriptionId) return expired(reply);
+      const catalogue = priceCatalogue(ctx.config);
+      if (body.action === 'cancel' || body.action === 'resume') {
+        await provider.setCancelAtPeriodEnd({
+          customerId: link.customerId,
+          subscriptionId: body.subscriptionId,
+          cancel: body.action === 'cancel',
         });
-        return reply.redirect(`/local/billing/portal?token=${encodeURIComponent(body.token ?? '')}`, 303);
-      },
-    );
+      } else if (body.action === 'change' && body.priceId && catalogue.has(body.priceId)) {
+        const priced = catalogue.get(body.priceId) as PricedPlan;
+        await provider.subscribe({
+          customerId: link.customerId,
+          priceId: body.priceId,
+          samePlanKindPriceIds: sameKind(catalogue, priced),
+        });
+      }
+      await applyBillingEvent({
+        ctx,
+        event: {
+          id: `local_evt_${randomUUID()}`,
+          type: 'customer.subscription.updated',
+          customerId: link.customerId,
+          userId: null,
+        },
+      });
+      return reply.redirect(`/local/billing/portal?token=${encodeURIComponent(body.token ?? '')}`, 303);
+    });
   });
 }
+
+/**
+ * What the pages' forms post (urlencoded, or JSON from any client): strings only, so a `{"token":1}`
+ * is a refused link (400), not a 500.
+ */
+const pageForm = z.object({
+  token: z.string().max(4096).optional(),
+  subscriptionId: z.string().max(200).optional(),
+  action: z.string().max(20).optional(),
+  priceId: z.string().max(200).optional(),
+});
 
 function sameKind(catalogue: Map<string, PricedPlan>, priced: PricedPlan): string[] {
   return [...catalogue].filter(([, p]) => p.kind === priced.kind).map(([id]) => id);

@@ -153,4 +153,16 @@ describe('local billing mode (no STRIPE_SECRET_KEY)', () => {
     });
     expect(response.statusCode).toBe(400);
   });
+
+  // Issue 19: a number where the token goes answered 500 (a number's .split).
+  it.each(['/local/billing/checkout', '/local/billing/portal'])(
+    'POST %s with a token that is not text answers 400',
+    async (url) => {
+      for (const payload of [{ token: 1 }, { token: { a: 1 } }, { token: ['x'] }, { token: 'x', subscriptionId: 5 }]) {
+        const response = await app.inject({ method: 'POST', url, payload });
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.body).toContain('Enlace no válido');
+      }
+    },
+  );
 });
