@@ -227,4 +227,41 @@ describe('fuzzing every /api and /v1 route', () => {
     // The server still answers normally afterwards.
     expect((await app.inject('/api/ready')).statusCode).toBe(200);
   }, 900_000);
+
+  // Issue 19, kept closed: over-deep and huge JSON bodies on every route that takes a body, anonymous,
+  // with a session and with an API key, answer a 4xx with a message (never a 5xx) and harm nothing.
+  it('answers deep-nesting and huge bodies on every body route with a 4xx and a message', async () => {
+    const before = await snapshotOf(app, victim);
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const huge = Buffer.alloc(22 * 1024 * 1024, 0x20);
+    huge.write('{"files":"', 0);
+    huge.write('"}', huge.length - 2);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) =>
+        ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m),
+      );
+      const url = route.url.replace(/:spaceId|:id/g, victim.spaceId).replace(/:(\w+)/g, 'x');
+      for (const method of methods) {
+        for (const authorization of [undefined, victim.authorization, victim.apiAuthorization]) {
+          for (const payload of [deep, huge]) {
+            const res = await app.inject({
+              method: method as 'POST',
+              url,
+              headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+              payload,
+            });
+            const message = res.statusCode >= 400 ? (res.json() as { message?: unknown }).message : 'ok';
+            if (res.statusCode >= 500 || res.statusCode < 400 || typeof message !== 'string') {
+              failures.push(
+                `${method} ${url} (${payload === deep ? 'deep' : 'huge'}, ${authorization ? 'auth' : 'anon'}): ${res.statusCode}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshotOf(app, victim)).toEqual(before);
+  }, 600_000);
 });
