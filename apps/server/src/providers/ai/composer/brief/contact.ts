@@ -153,9 +153,10 @@ const NETWORKS: [string, string, string][] = [
 export function findSocial(text: string): ContactFacts['social'] {
   const found: ContactFacts['social'] = [];
   for (const [network, words, base] of NETWORKS) {
-    const url = text.match(new RegExp(`https?://(?:www\\.)?(?:${words})\\.com/[\\w.@/-]+`, 'iu'))?.[0];
+    const url = text.match(new RegExp(`(?<![\\w.])(?:https?://)?(?:www\\.)?(?:${words})\\.com/[\\w.@/-]+`, 'iu'))?.[0];
     if (url) {
-      found.push({ network, url: url.replace(/[.,]$/, ''), label: network });
+      const full = /^https?:/i.test(url) ? url : `https://${url}`;
+      found.push({ network, url: full.replace(/[.,]$/, ''), label: network });
       continue;
     }
     const handle = text.match(new RegExp(`(?<![${L}])(?:${words})\\s*:?\\s*(?:es\\s+)?@([\\w.]{2,30})`, 'iu'))?.[1];
