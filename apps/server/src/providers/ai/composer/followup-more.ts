@@ -1,6 +1,7 @@
 import { findColours, type Language, wordPattern } from './analyse';
 import { findAddress, findEmail, findPhone, findSocial, whatsappDigits } from './brief/contact';
 import { PRICE } from './brief/lists';
+import { labels } from './content';
 import { type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
 import { escapeHtml, ICON, icon, mapsUrl } from './render-kit';
 
@@ -78,7 +79,15 @@ const changeFact: Handler = (files, clause, lang, out) => {
     }
     if (fact === 'email') next = next.split(`mailto:${old}`).join(`mailto:${value}`);
     if (fact === 'address') {
-      next = next.replace(/https:\/\/www\.google\.com\/maps\/search\/\?api=1&amp;query=[^"]*/g, escapeHtml(mapsUrl(value)));
+      const search = escapeHtml(mapsUrl(value));
+      next = next
+        .replace(/https:\/\/www\.google\.com\/maps\/search\/\?api=1&amp;query=[^"]*/g, search)
+        // A map placed by coordinates shows the old place: the new address gets its link instead.
+        .replace(/https:\/\/www\.openstreetmap\.org\/\?mlat=[^"]*/g, search)
+        .replace(
+          /<iframe class="map-embed[^"]*"[^>]*><\/iframe>/g,
+          `<a class="map-art reveal" href="${search}" target="_blank" rel="noopener" aria-label="${escapeHtml(labels[lang].directions)}">${icon(ICON.pin)}</a>`,
+        );
     }
     write(files, out, 'index.html', next);
     out.messages.push(t(lang, `He cambiado ${es} a «${value}».`, `I changed ${en} to "${value}".`));
@@ -184,7 +193,7 @@ const addWhatsApp: Handler = (files, clause, lang, out) => {
     );
     return true;
   }
-  const button = `  <a class="whatsapp-float" id="whatsapp" data-section="whatsapp" href="${link}" target="_blank" rel="noopener">${icon(ICON.mail)}<span>${t(lang, 'Escríbenos por WhatsApp', 'Message us on WhatsApp')}</span></a>`;
+  const button = `  <a class="whatsapp-float" id="whatsapp" data-section="whatsapp" href="${link}" target="_blank" rel="noopener">${icon(ICON.chat)}<span>${t(lang, 'Escríbenos por WhatsApp', 'Message us on WhatsApp')}</span></a>`;
   const next = page.replace(/(\n\s*<script[^>]*src=|\n\s*<\/body>)/i, `\n${button}$1`);
   write(files, out, 'index.html', next);
   if (!(files.get('style.css') ?? '').includes('.whatsapp-float')) {
@@ -210,7 +219,7 @@ const addSocial: Handler = (files, clause, lang, out) => {
     const item = `<a href="${escapeHtml(s.url)}" rel="me">${escapeHtml(s.network)} ${escapeHtml(s.label === s.network ? '' : s.label)}</a>`;
     if (page.includes(s.url)) continue;
     if (/<ul class="info-list">/.test(page))
-      page = page.replace(/(<ul class="info-list">\n)/, `$1        <li>${icon(ICON.star)}${item}</li>\n`);
+      page = page.replace(/(<ul class="info-list">\n)/, `$1        <li>${icon(ICON.link)}${item}</li>\n`);
     else page = page.replace(/(\n(\s*)<\/footer>)/, `\n      <p>${item}</p>$1`);
   }
   write(files, out, 'index.html', page);
