@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import {
   fixErrorRequestSchema,
   fixErrorResponseSchema,
+  fixOutcomeRequestSchema,
+  fixOutcomeResponseSchema,
   type GenerateRequest,
   type GenerationEvent,
   generateRequestSchema,
@@ -39,7 +41,7 @@ import {
 import { recordUsageEvent, reserveMessage } from '../metering/service';
 import { getSpaceFiles } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
-import { fixError } from './fix-service';
+import { fixError, reportFixOutcome } from './fix-service';
 import { resolveRequestModel } from './gates';
 import { buildMessages, estimateTokens, isFollowUp } from './prompts';
 import { createGenerationRegistry, type GenerationRegistry } from './registry';
@@ -123,6 +125,15 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: AppContext, 
       preValidation: authenticate(ctx),
     },
     async (request) => fixError({ ctx, ai, user: userOf(request), body: request.body }),
+  );
+
+  api.post(
+    '/fix-error/outcome',
+    {
+      schema: { body: fixOutcomeRequestSchema, response: { 200: fixOutcomeResponseSchema } },
+      preValidation: authenticate(ctx),
+    },
+    async (request) => reportFixOutcome({ ctx, user: userOf(request), body: request.body }),
   );
 }
 
