@@ -83,6 +83,7 @@ async function startServer(): Promise<{ url: string; token: string; stop: () => 
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  process.on('exit', () => child.kill('SIGTERM'));
   const info = await new Promise<{ url: string; token: string }>((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk) => {
@@ -127,13 +128,20 @@ function overHttp(server: { url: string; token: string }): Run {
       });
     }
     const started = performance.now();
-    const response = await call('POST', '/api/ask-ai/generate-separate-files', {
-      prompt,
-      spaceId: space.id,
-      ...(selected ? { selectedElement: selected } : {}),
+    const response = await fetch(`${server.url}/api/ask-ai/generate-separate-files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt, spaceId: space.id, ...(selected ? { selectedElement: selected } : {}) }),
     });
     let rest = '';
     let prose = '';
+    // A request that changes nothing is answered before the stream starts, with why (4xx + message).
+    if (response.status >= 400 && response.status < 500) {
+      prose = ((await response.json()) as { message?: string }).message ?? '';
+      timings.done.push(performance.now() - started);
+      return { files: (await filesOf(space.id)).files, prose };
+    }
+    if (!response.ok) throw new Error(`generate: ${response.status} ${await response.text()}`);
     let first = 0;
     const decoder = new TextDecoder();
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
