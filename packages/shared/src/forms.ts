@@ -58,6 +58,7 @@ export const submissionSchema = z.object({
 export type Submission = z.infer<typeof submissionSchema>;
 
 export const submissionFolders = ['inbox', 'spam', 'all'] as const;
+export type SubmissionFolder = (typeof submissionFolders)[number];
 export const listSubmissionsQuerySchema = z.object({
   folder: z.enum(submissionFolders).default('inbox'),
   q: z.string().trim().max(200).optional(),
@@ -112,6 +113,7 @@ export type UpdateFormSettings = z.infer<typeof updateFormSettingsSchema>;
 
 export const testSendSchema = z.object({ channel: z.enum(['email', 'webhook']) });
 export const testSendResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type TestSendResult = z.infer<typeof testSendResultSchema>;
 
 /**
  * Test submissions from the editor's preview (ADR 0195): the sandboxed preview posts its forms to
