@@ -144,7 +144,7 @@ describe.each(testDrivers)('form notices and preview tests (%s)', (driver) => {
           .where(and(eq(formDeliveries.spaceId, spaceId), eq(formDeliveries.kind, 'webhook')));
         return row?.failed ? row : undefined;
       }, 15_000);
-      expect(failed).toEqual({ attempts: 6, failed: true, lastError: 'the endpoint answered 500' });
+      expect(failed).toEqual({ attempts: 6, failed: true, lastError: 'el receptor respondió 500.' });
       await new Promise((r) => setTimeout(r, 300));
       expect(hook.calls).toHaveLength(6);
       expect(new Set(hook.calls.map((c) => c.eventId)).size).toBe(1);

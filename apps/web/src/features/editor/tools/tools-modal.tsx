@@ -162,19 +162,21 @@ export function ToolsModal({
               </button>
             )}
             {canEdit && (
-              <Link to={paths.spaceForms(spaceId)} className={`${action} relative`} data-testid="tools-forms">
+              <Link
+                to={paths.spaceForms(spaceId)}
+                className={`${action} relative`}
+                data-testid="tools-forms"
+                aria-label={unread > 0 ? `${t('tools.forms')} (${t('tools.unread', { count: unread })})` : undefined}
+              >
                 <Inbox className="size-5" aria-hidden />
                 {t('tools.forms')}
                 {unread > 0 && (
-                  <>
-                    <span
-                      aria-hidden
-                      className="absolute top-1 right-1 rounded-full bg-indigo-700 px-1.5 font-semibold text-[10px] text-white"
-                    >
-                      {unread}
-                    </span>
-                    <span className="sr-only">, {t('tools.unread', { count: unread })}</span>
-                  </>
+                  <span
+                    aria-hidden
+                    className="absolute top-1 right-1 rounded-full bg-indigo-700 px-1.5 font-semibold text-[10px] text-white"
+                  >
+                    {unread}
+                  </span>
                 )}
               </Link>
             )}
