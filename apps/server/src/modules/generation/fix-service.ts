@@ -4,7 +4,7 @@ import { parseOutput } from '@div/site-engine/parse';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { usageEvents } from '../../db/schema/metering';
-import { AppError } from '../../lib/errors';
+import { AppError, planRefusal } from '../../lib/errors';
 import type { AiProviders } from '../../providers/ai';
 import { AiProviderError } from '../../providers/ai';
 import type { AuthUser } from '../auth/sessions';
@@ -38,7 +38,7 @@ export async function fixError(opts: {
     provider: body.provider,
   });
   const reservation = await reserveMessage({ db: ctx.db, userId: user.id });
-  if (!reservation.ok) throw new AppError('QUOTA_EXCEEDED', QUOTA_MESSAGE, { openProModal: true });
+  if (!reservation.ok) throw planRefusal('QUOTA_EXCEEDED', QUOTA_MESSAGE, 'messages', plan);
   const started = Date.now();
   let answer: FixErrorResponse;
   let tokens: number | null = null;
