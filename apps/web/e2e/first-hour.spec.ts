@@ -119,3 +119,23 @@ test('the code editor lets Tab move focus unless "Tab indenta" is on, and says s
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Tab indenta' })).toBeChecked({ timeout: 30_000 });
 });
+
+test('a refused subdomain in settings is explained once', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'Subdominio');
+  await createSpace(page, 'Sitio con subdominio');
+  await page.goto('/settings');
+  const field = page.getByLabel('Subdominio', { exact: true });
+  for (const [slug, message] of [
+    ['www', 'Ese subdominio está reservado. Elige otro.'],
+    ['no_vale', 'solo puede tener letras, números y guiones'],
+  ] as const) {
+    await field.fill(slug);
+    // Typed: the rule shows under the field, once.
+    await expect(page.getByText(message)).toHaveCount(1);
+    // Sent anyway: the server says the same, and it still shows once, as the alert.
+    await page.getByRole('button', { name: 'Guardar subdominio' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await expect(page.getByText(message)).toHaveCount(1);
+  }
+});

@@ -189,7 +189,9 @@ export function PreviewPanel({
         if (store.get().inspecting) sendToFrame(frame.current, { type: 'inspector', enabled: true });
         if (store.get().visualEditing) sendToFrame(frame.current, { type: 'visual', enabled: true });
       } else if (message.type === 'error') {
-        for (const watch of store.preview.watchers) watch({ type: 'error', message: message.message });
+        const described =
+          message.kind === 'script' ? message.message : t(`pageError.${message.kind}`, { detail: message.message });
+        for (const watch of store.preview.watchers) watch({ type: 'error', message: described });
         // The page's own errors (its scripts, a missing file) never use up attempts: the page still
         // renders. They raise the 'Solucionar problema' toast once per document.
         if (errorToasted.current) return;
@@ -197,8 +199,8 @@ export function PreviewPanel({
         whenToasterReady(() =>
           toast.error(t('runtimeError'), {
             id: 'preview-runtime-error',
-            description: message.message,
-            action: { label: t('fixProblem'), onClick: () => fix.current(message.message) },
+            description: described,
+            action: { label: t('fixProblem'), onClick: () => fix.current(described) },
           }),
         );
       } else if (message.type === 'select') {
