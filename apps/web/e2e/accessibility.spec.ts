@@ -175,13 +175,20 @@ const widths = [
 
 /** Waits for finite animations (fades, slides) to end, so colours are measured as a person sees them. */
 async function settle(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
+  // Bounded: an animation that keeps restarting must not hang the test; axe then measures as it is.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
 }
 
 async function check(browser: Browser, screen: Screen, size: { width: number; height: number }, account?: Account) {
@@ -200,6 +207,8 @@ async function check(browser: Browser, screen: Screen, size: { width: number; he
     await settle(page);
     found[theme] = await seriousViolations(page);
   }
+  // Kept for a person to look at (the dark theme is the one most often left unchecked).
+  await page.screenshot({ path: `/tmp/div-a11y-${screen.name.replace(/\W+/g, '-')}-${size.width}-dark.png` });
   await context.close();
   expect(found).toEqual({ light: [], dark: [] });
 }
