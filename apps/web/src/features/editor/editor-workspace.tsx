@@ -12,6 +12,7 @@ import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/prompt-bar';
 import { ReadOnlyBar, SharedBadge } from './access-badges';
+import { usePreviewFormsEndpoint } from './api/forms';
 import { spaceQueryKey } from './api/get-space';
 import { type CollaborationDialog, CollaborationDialogs } from './collaboration-slot';
 import { useEditorUi } from './editor-store';
@@ -62,6 +63,8 @@ export function EditorWorkspace({
   const dark = useDark();
   const { access } = detail;
   const canEdit = access.role !== 'viewer';
+  // Forms sent in the preview are kept as test submissions (ADR 0195); viewers' previews send nothing.
+  const formsEndpoint = usePreviewFormsEndpoint(spaceId, canEdit);
   const onUnauthorized = useCallback(() => {
     clearSession();
     navigate(paths.login, { replace: true });
@@ -251,6 +254,7 @@ export function EditorWorkspace({
                   onLoaded={() => setPreviewLoaded(true)}
                   prepare={visual.prepare}
                   onVisual={visual.onVisual}
+                  formsEndpoint={formsEndpoint}
                 />
               )}
               {canEdit && !stream && <VisualToggle />}
@@ -314,6 +318,7 @@ export function EditorWorkspace({
             versions={versions}
             restoringId={actions.restoringId}
             canEdit={canEdit}
+            spaceId={spaceId}
           />
         </Suspense>
       )}
