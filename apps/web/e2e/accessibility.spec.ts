@@ -36,8 +36,8 @@ const test = base.extend<object, { account: Account }>({
     { scope: 'worker', timeout: 300_000 },
   ],
 });
-// The API reference is a long page: axe takes a while over it on a busy machine.
-test.describe.configure({ timeout: 90_000 });
+// The API reference and the editor are long pages: axe takes a while over them on a busy machine.
+test.describe.configure({ timeout: 150_000 });
 
 async function prepareAccount(browser: Browser): Promise<Account> {
   const api = async (page: Page, method: 'post' | 'patch', url: string, data: unknown) => {
