@@ -107,7 +107,12 @@ const screens: Screen[] = [
   { name: 'privacy', signedIn: false, path: '/privacy', ready: heading },
   { name: 'cookies', signedIn: false, path: '/cookies', ready: heading },
   { name: 'developers', signedIn: false, path: '/developers', ready: heading },
-  { name: 'API reference', signedIn: false, path: '/docs/api', ready: (p) => expect(p.locator('h2').nth(1)).toBeVisible() },
+  {
+    name: 'API reference',
+    signedIn: false,
+    path: '/docs/api',
+    ready: (p) => expect(p.locator('h2').nth(1)).toBeVisible({ timeout: 60_000 }),
+  },
   { name: 'sign-in error', signedIn: false, path: '/auth/github?error=state_invalid', ready: heading },
   {
     name: 'shared view',

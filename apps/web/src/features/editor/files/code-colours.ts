@@ -68,8 +68,11 @@ export const darkHighlight = HighlightStyle.define([
   { tag: tags.invalid, color: '#ffffff' },
 ]);
 
-/** Line numbers readable on One Dark's gutter (its grey was 3.9:1). */
-export const darkGutters = EditorView.theme({ '.cm-gutters': { color: dark.stone } }, { dark: true });
+/**
+ * Line numbers readable on One Dark's gutter (its grey was 3.9:1). Set on the numbers themselves:
+ * One Dark's colour for `.cm-gutters` is as specific as ours and would win by order.
+ */
+export const darkGutters = EditorView.theme({ '.cm-gutters .cm-gutterElement': { color: dark.stone } }, { dark: true });
 
 /** A line the AI changed: a tint light enough that every colour above keeps its contrast on it. */
 export const updatedLineTheme = EditorView.baseTheme({
