@@ -28,11 +28,6 @@ export class GenerationFailure extends Error {
   }
 }
 
-export const FAILURE_MESSAGES = {
-  editsFailed:
-    'No se pudieron aplicar los cambios de la IA al código actual; no se ha modificado nada. Prueba a describir el cambio de otra forma.',
-} as const;
-
 export interface GenerateOptions {
   provider: AiProvider;
   option: ModelOption;
@@ -76,7 +71,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const run = async (messages: AiMessage[]) => {
     const attempt = await streamAttempt(options, messages, current);
     if (attempt.tokens !== null) tokens = (tokens ?? 0) + attempt.tokens;
-    const outcome = applyAnswer(current, attempt.result, { finishReason: attempt.finish });
+    // A refusal names who answered: the local composer is not an AI (issue 22).
+    const author = options.provider.kind === 'composer' ? 'composer' : 'ai';
+    const outcome = applyAnswer(current, attempt.result, { finishReason: attempt.finish, author });
     // A refused answer's edits were shown as they streamed: the preview goes back to the files as they were.
     if (!outcome.ok && attempt.previewed) options.emit({ type: 'reverted' });
     return { attempt, outcome };

@@ -75,7 +75,6 @@ registerLocale('collaboration', {
     shared: {
       title: 'Compartidos conmigo',
       empty: 'Nadie ha compartido proyectos contigo todavía.',
-      open: 'Abrir {{name}}, de {{owner}}',
       by: 'De {{owner}}',
       loadError: 'No se pudieron cargar los proyectos compartidos',
     },
@@ -164,7 +163,6 @@ registerLocale('collaboration', {
     shared: {
       title: 'Shared with me',
       empty: 'Nobody has shared projects with you yet.',
-      open: 'Open {{name}}, by {{owner}}',
       by: 'By {{owner}}',
       loadError: 'Could not load the shared projects',
     },

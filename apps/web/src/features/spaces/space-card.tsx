@@ -38,7 +38,6 @@ export function SpaceCard({ space }: { space: SpaceSummary }) {
           <Link
             to={paths.space(space.id)}
             data-testid="space-card"
-            aria-label={t('open', { name: space.name })}
             title={t('menuHint')}
             className="group flex h-full flex-col gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:border-gray-800 dark:bg-gray-900 dark:hover:border-indigo-700"
           >
@@ -47,7 +46,7 @@ export function SpaceCard({ space }: { space: SpaceSummary }) {
             </span>
             <span className="truncate text-lg font-semibold text-gray-900 dark:text-gray-100">{space.name}</span>
             <span className="text-sm text-gray-600 dark:text-gray-400">{space.description}</span>
-            <span className="mt-auto text-xs text-gray-500 dark:text-gray-500">
+            <span className="mt-auto text-xs text-gray-600 dark:text-gray-400">
               {t('created', { date: formatCreatedAt(space.createdAt) })}
             </span>
           </Link>

@@ -70,7 +70,7 @@ export function UsageChart({ usage }: { usage: UsageResponse }) {
           {points.map((point) => {
             const height = barHeightPx(point.messages, max, CHART_HEIGHT_PX, MIN_BAR_PX);
             return (
-              <li key={point.key} className="group relative flex h-full min-w-3 flex-1 flex-col items-center justify-end">
+              <li key={point.key} className="group relative flex h-full min-w-6 flex-1 flex-col items-center justify-end">
                 <button
                   type="button"
                   data-testid="usage-bar"
@@ -97,7 +97,7 @@ export function UsageChart({ usage }: { usage: UsageResponse }) {
         </ul>
         <ul className="mt-2 flex min-w-full gap-1" aria-hidden>
           {points.map((point, index) => (
-            <li key={point.key} className="min-w-3 flex-1 truncate text-center text-[11px] text-slate-500 dark:text-slate-400">
+            <li key={point.key} className="min-w-6 flex-1 truncate text-center text-[11px] text-slate-500 dark:text-slate-400">
               {index % labelEvery === 0 || index === points.length - 1 ? point.label : ''}
             </li>
           ))}

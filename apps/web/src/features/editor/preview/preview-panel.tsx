@@ -195,7 +195,9 @@ export function PreviewPanel({
         if (store.get().visualEditing) sendToFrame(frame.current, { type: 'visual', enabled: true });
         if (formsRef.current) sendToFrame(frame.current, { type: 'forms', endpoint: formsRef.current });
       } else if (message.type === 'error') {
-        for (const watch of store.preview.watchers) watch({ type: 'error', message: message.message });
+        const described =
+          message.kind === 'script' ? message.message : t(`pageError.${message.kind}`, { detail: message.message });
+        for (const watch of store.preview.watchers) watch({ type: 'error', message: described });
         // The page's own errors (its scripts, a missing file) never use up attempts: the page still
         // renders. They raise the 'Solucionar problema' toast once per document.
         if (errorToasted.current) return;
@@ -203,8 +205,8 @@ export function PreviewPanel({
         whenToasterReady(() =>
           toast.error(t('runtimeError'), {
             id: 'preview-runtime-error',
-            description: message.message,
-            action: { label: t('fixProblem'), onClick: () => fix.current(message.message) },
+            description: described,
+            action: { label: t('fixProblem'), onClick: () => fix.current(described) },
           }),
         );
       } else if (message.type === 'select') {

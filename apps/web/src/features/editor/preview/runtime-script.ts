@@ -22,7 +22,8 @@ function previewRuntime(visualEditing: VisualEditing, previewForms: () => { endp
     (event) => {
       const target = event.target as Element | null;
       if (target && target !== (window as unknown as Element) && 'tagName' in target) {
-        post({ type: 'error', phase: phase(), message: `No se pudo cargar ${target.tagName.toLowerCase()}` });
+        // Worded by the editor in the interface's language (preview-messages.ts).
+        post({ type: 'error', phase: phase(), kind: 'resource', message: target.tagName.toLowerCase() });
         return;
       }
       post({
@@ -38,7 +39,7 @@ function previewRuntime(visualEditing: VisualEditing, previewForms: () => { endp
   window.addEventListener('unhandledrejection', (event) => {
     const reason = event.reason as { message?: unknown } | undefined;
     const message = reason && typeof reason.message === 'string' ? reason.message : String(event.reason);
-    post({ type: 'error', phase: phase(), message: `Unhandled rejection: ${message}` });
+    post({ type: 'error', phase: phase(), kind: 'rejection', message });
   });
   window.addEventListener('load', () => {
     // Errors thrown by the page's own load handlers still count as a failed load.

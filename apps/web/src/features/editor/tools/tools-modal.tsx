@@ -111,7 +111,9 @@ export function ToolsModal({
                 >
                   <Icon className="size-5" aria-hidden />
                   {t(`device.${name}`)}
-                  <span className="text-[10px] font-normal text-gray-500">{size ? `${size.width}×${size.height}` : '100%'}</span>
+                  <span className="text-[10px] font-normal text-gray-600 dark:text-gray-400">
+                    {size ? `${size.width}×${size.height}` : '100%'}
+                  </span>
                 </button>
               );
             })}
