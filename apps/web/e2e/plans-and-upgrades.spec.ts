@@ -1,10 +1,10 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './fixtures/axe';
-import { signIn } from './fixtures/sign-in';
+import { buyPlan, sessionToken, signIn } from './fixtures/sign-in';
 
 // Issue 22, money and plans: the upsell names the plan that unlocks what was refused at its catalogue
 // price, and every checkout comes back to a clear success state.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** A new project from /spaces, up to its prompt bar (the code editor may load later on a busy machine). */
@@ -92,4 +92,57 @@ test('buying a developer plan names it and its requests', async ({ page }) => {
   const result = page.getByTestId('checkout-result');
   await expect(result.getByRole('heading', { name: '¡Listo! Ya tienes el plan Growth' })).toBeVisible();
   await expect(result).toContainText('10.000 solicitudes al mes');
+});
+
+test('after an upgrade the usage card and the chart count the same messages, named in Spanish; on a phone the chart opens at today', async ({
+  page,
+}) => {
+  await signIn(page, 'Mejora');
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const created = await page.request.post('/api/spaces', {
+    headers,
+    data: { name: 'Antes de pagar', description: 'Proyecto DIV' },
+  });
+  const { space } = (await created.json()) as { space: { id: string } };
+  for (const prompt of ['Una web para una frutería llamada "Pera"', 'Cambia el color principal a verde']) {
+    const answer = await page.request.post('/api/ask-ai/generate-separate-files', {
+      headers,
+      data: { prompt, spaceId: space.id },
+    });
+    expect(await answer.text()).toContain('"type":"done"');
+  }
+  await buyPlan(page, 'medium');
+
+  await page.goto('/usage');
+  // The two messages of this period count against the new allowance, as the chart shows them (ADR 0186).
+  await expect(page.getByTestId('messages-limit')).toHaveText('1000');
+  await expect(page.getByTestId('messages-used')).toHaveText('2');
+  const bars = page.getByTestId('usage-chart').getByTestId('usage-bar');
+  await expect(bars).toHaveCount(30);
+  const charted = await bars.evaluateAll((all) => all.reduce((sum, bar) => sum + Number(bar.getAttribute('data-value')), 0));
+  expect(charted).toBe(2);
+  const names = page.getByTestId('feature-name');
+  await expect(names.first()).toBeVisible();
+  for (const name of await names.allTextContents()) expect(['Crear un sitio con IA', 'Editar con IA']).toContain(name.trim());
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const scroller = page.getByTestId('usage-chart-scroller');
+  await expect(bars).toHaveCount(30);
+  const view = await scroller.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const labels = [...element.querySelectorAll('[data-testid="usage-label"]')].filter((l) => l.textContent);
+    const today = labels.at(-1) as HTMLElement;
+    const range = document.createRange();
+    range.selectNodeContents(today);
+    const text = range.getBoundingClientRect();
+    return {
+      atEnd: element.scrollLeft + element.clientWidth >= element.scrollWidth - 1,
+      scrolls: element.scrollWidth > element.clientWidth,
+      todayInside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5,
+      fontPx: Number.parseFloat(getComputedStyle(today).fontSize),
+    };
+  });
+  expect(view).toMatchObject({ atEnd: true, scrolls: true, todayInside: true });
+  expect(view.fontPx).toBeGreaterThanOrEqual(12);
 });
