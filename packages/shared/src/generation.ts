@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upsellSchema } from './errors';
 
 /**
  * Contract of POST /api/ask-ai/generate-separate-files: its request, and the events its
@@ -103,6 +104,7 @@ export const errorEventSchema = z.object({
   code: z.string(),
   openSelectProvider: z.boolean().optional(),
   openProModal: z.boolean().optional(),
+  upsell: upsellSchema.optional(),
   /** OUT_OF_SCOPE: what the answer changes outside the selected element, and the answer's files. */
   outside: z.array(z.string()).optional(),
   proposal: z.array(generatedFileSchema).optional(),

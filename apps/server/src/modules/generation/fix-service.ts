@@ -2,7 +2,7 @@ import type { FixErrorRequest, FixErrorResponse } from '@div/shared/generation';
 import { type PlanId, planOf } from '@div/shared/plans';
 import { parseOutput } from '@div/site-engine/parse';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, planRefusal } from '../../lib/errors';
 import type { AiProviders } from '../../providers/ai';
 import { AiProviderError } from '../../providers/ai';
 import type { AuthUser } from '../auth/sessions';
@@ -36,7 +36,7 @@ export async function fixError(opts: {
     provider: body.provider,
   });
   const reservation = await reserveMessage({ db: ctx.db, userId: user.id });
-  if (!reservation.ok) throw new AppError('QUOTA_EXCEEDED', QUOTA_MESSAGE, { openProModal: true });
+  if (!reservation.ok) throw planRefusal('QUOTA_EXCEEDED', QUOTA_MESSAGE, 'messages', plan);
   const started = Date.now();
   let answer: FixErrorResponse;
   let tokens: number | null = null;

@@ -375,7 +375,12 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
     await setMessagesUsed(database, user.id, 100);
     const over = await generate(spaceId, 'Una web');
     expect(over.status).toBe(429);
-    expect(over.json).toMatchObject({ message: 'Alcanzaste el límite de mensajes de tu plan este mes.', openProModal: true });
+    expect(over.json).toMatchObject({
+      message: 'Alcanzaste el límite de mensajes de tu plan este mes.',
+      openProModal: true,
+      // The cheapest plan with more messages than free (ADR 0185), not the top one.
+      upsell: { reason: 'messages', plan: 'small' },
+    });
     expect(await messagesUsed(database, user.id)).toBe(100);
   });
 
@@ -383,9 +388,9 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
     const spaceId = await createSpaceFor(url, user.authorization);
     const premium = await generate(spaceId, 'Una web', { model: 'anthropic/claude-3.7-sonnet' });
     expect(premium.status).toBe(403);
-    expect(premium.json?.openProModal).toBe(true);
+    expect(premium.json).toMatchObject({ openProModal: true, upsell: { reason: 'model', plan: 'medium', tier: 'premium' } });
     const advanced = await generate(spaceId, 'Una web', { model: 'deepseek/deepseek-r1-0528' });
-    expect(advanced.json?.openProModal).toBe(true);
+    expect(advanced.json).toMatchObject({ openProModal: true, upsell: { reason: 'model', plan: 'small', tier: 'advanced' } });
 
     const wrongProvider = await generate(spaceId, 'Una web', { provider: 'groq' });
     expect(wrongProvider.status).toBe(400);

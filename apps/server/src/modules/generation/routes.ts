@@ -23,7 +23,7 @@ import { defaultStarterFiles, type FileInput } from '@div/shared/spaces';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, planRefusal } from '../../lib/errors';
 import { activeGenerations } from '../../lib/metrics';
 import { SHUTDOWN_MESSAGE, SHUTDOWN_REASON } from '../../lib/shutdown';
 import { AiProviderError, aiProvidersFor } from '../../providers/ai';
@@ -208,7 +208,7 @@ export async function runGenerationRequest(opts: {
       }
       return reserved;
     });
-    if (!reservation.ok) throw new AppError('QUOTA_EXCEEDED', GENERATION_MESSAGES.quota, { openProModal: true });
+    if (!reservation.ok) throw planRefusal('QUOTA_EXCEEDED', GENERATION_MESSAGES.quota, 'messages', plan);
     leaseRenewal = setInterval(() => {
       renewReservation({ db: ctx.db, id: reservationId, leaseMs }).catch((e) =>
         ctx.log.warn({ err: e }, 'could not renew a message reservation'),
