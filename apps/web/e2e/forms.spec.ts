@@ -93,9 +93,9 @@ test('the preview sends forms as tests; the inbox reads, searches, marks, export
 
   // Two more (straight to the endpoint the preview uses), then: mark read by keyboard, search, spam, CSV.
   const { token } = await api(page, 'GET', `/api/spaces/${spaceId}/forms/preview-token`);
-  for (const [nombre, mensaje] of [
-    ['Ana', 'Quiero reservar'],
-    ['Bruno', 'Precio del curso'],
+  for (const { nombre, mensaje } of [
+    { nombre: 'Ana', mensaje: 'Quiero reservar' },
+    { nombre: 'Bruno', mensaje: 'Precio del curso' },
   ]) {
     const sent = await page.request.post(`/preview/forms/contacto?token=${encodeURIComponent(token)}`, {
       form: { nombre, mensaje, _div_page: '/' },

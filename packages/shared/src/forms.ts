@@ -117,9 +117,8 @@ export type TestSendResult = z.infer<typeof testSendResultSchema>;
 
 /**
  * Test submissions from the editor's preview (ADR 0195): the sandboxed preview posts its forms to
- * `{PREVIEW_FORMS_PATH}/{formName}?token=…` with a token the editor fetched for the space.
+ * `{PREVIEW_FORMS_PATH}/{formName}?token=…` (constants.ts) with a token the editor fetched for the space.
  */
-export const PREVIEW_FORMS_PATH = '/preview/forms';
 /** How long a preview token records test submissions. */
 export const PREVIEW_FORMS_TOKEN_HOURS = 12;
 export const previewFormsTokenSchema = z.object({ token: z.string(), expiresAt: z.string() });

@@ -1,9 +1,8 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { HOUR_MS } from '@div/shared/constants';
+import { HOUR_MS, PREVIEW_FORMS_PATH } from '@div/shared/constants';
 import {
   FORM_LIMITS,
   FORM_MESSAGES,
-  PREVIEW_FORMS_PATH,
   PREVIEW_FORMS_TOKEN_HOURS,
   type PreviewFormsToken,
   VISITOR_MESSAGES,

@@ -1,4 +1,5 @@
-import { PREVIEW_FORMS_PATH, type PreviewFormsToken, type SubmissionList } from '@div/shared/forms';
+import { PREVIEW_FORMS_PATH } from '@div/shared/constants';
+import type { PreviewFormsToken, SubmissionList } from '@div/shared/forms';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { spacePath } from './early-requests';
