@@ -16,6 +16,7 @@ import { registerGracefulShutdown } from './lib/shutdown';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerApiKeysRoutes } from './modules/api-keys/routes';
+import { registerAssetsRoutes, registerImagePreviewRoute } from './modules/assets/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerSignInFirst, signedOutInstead } from './modules/auth/sign-in-first';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerApiKeysRoutes(api, ctx);
       registerCustomModelsRoutes(api, ctx);
       registerFormsRoutes(api, ctx);
+      registerAssetsRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );
@@ -177,6 +179,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerLocalIdpRoutes(app, ctx);
   registerPreviewRoutes(app, ctx);
   registerPreviewFormsRoutes(app, ctx);
+  registerImagePreviewRoute(app, ctx);
   registerLocalBillingPages(app, ctx);
   await registerWebApp(app, config);
   return app;

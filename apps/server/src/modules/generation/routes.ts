@@ -29,6 +29,7 @@ import { AppError, planRefusal } from '../../lib/errors';
 import { activeGenerations } from '../../lib/metrics';
 import { SHUTDOWN_MESSAGE, SHUTDOWN_REASON } from '../../lib/shutdown';
 import { AiProviderError, aiProvidersFor } from '../../providers/ai';
+import { listImages } from '../assets/service';
 import { type AuthUser, requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import {
@@ -167,7 +168,10 @@ export async function runGenerationRequest(opts: {
   });
   if (!body.spaceId) throw new AppError('BAD_REQUEST', GENERATION_MESSAGES.spaceRequired);
   const spaceId = body.spaceId;
-  const { files: stored } = await getSpaceFiles({ db: ctx.db, userId: user.id, spaceId });
+  const [{ files: stored }, images] = await Promise.all([
+    getSpaceFiles({ db: ctx.db, userId: user.id, spaceId }),
+    listImages(ctx, spaceId),
+  ]);
   const files = isStarter(stored) ? [] : stored;
   const { selectedElement, scope } = scopeSelection(files, body.selectedElement);
   const input = {
@@ -177,6 +181,7 @@ export async function runGenerationRequest(opts: {
     selectedElement,
     redesignMarkdown: body.redesignMarkdown,
     activeFileId: body.activeFileId,
+    images: images.map((i) => ({ name: i.name, width: i.width, height: i.height, bytes: i.bytes, alt: i.alt })),
   };
   if (option.kind === 'router') {
     const tokens = estimateTokens(buildMessages({ ...input, thinker: option.isThinker }));

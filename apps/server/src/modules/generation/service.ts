@@ -187,6 +187,7 @@ async function streamAttempt(
       prompt: input.prompt,
       files: [...input.files],
       ...(input.selectedElement ? { selectedElement: input.selectedElement } : {}),
+      ...(input.images?.length ? { images: [...input.images] } : {}),
     },
   });
   for await (const chunk of stream) {

@@ -4,6 +4,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, deployments, sites } from '../../db/schema/publishing';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { listImages, SITE_IMAGES_PATH, shortHash } from '../assets/service';
+import { rewriteSiteImages } from '../assets/site-images';
 import { mergeFormSpecs, rewriteForms } from '../forms/rewrite';
 import { FORM_SPECS_PATH } from '../forms/visitor';
 import { isHtmlPath, type PreparedFile, pagePathOf, prepareFile } from '../hosting/content';
@@ -41,6 +43,9 @@ export async function deploySpace(opts: {
   checkFiles(files, true);
 
   try {
+    // The space's own images: srcset, sizes, width and height, served from the site's origin (ADR 0205).
+    const images = rewriteSiteImages(files, await listImages(ctx, opts.spaceId));
+    files = images.files;
     // SEO only changes pages: every other file compresses on the thread pool while the site is read
     // (ensureSite also answers 404 for a space that is not the user's).
     const assets = files.map((f) => (isHtmlPath(f.path) ? undefined : prepareFile(f.path, f.content)));
@@ -56,6 +61,7 @@ export async function deploySpace(opts: {
     const prepared = await Promise.all([
       ...files.map((f, i) => assets[i] ?? prepareFile(f.path, applySeo(pages[i]?.html ?? f.content, seo, opts.plan))),
       prepareFile(FORM_SPECS_PATH, JSON.stringify(forms)),
+      prepareFile(SITE_IMAGES_PATH, JSON.stringify(images.used.map((image) => shortHash(image.hash)))),
     ]);
     const deploymentId = await writeDeployment(ctx, { ...opts, sourceRevision }, prepared);
     const hosting = hostingOf(ctx);
