@@ -188,7 +188,7 @@ describe.each(testDrivers)('editing a space together on %s (issue 25)', (driver)
 
   it('while one member generates, a second generation in the space is refused; the result and a deploy reach everyone', async () => {
     // A paced composer, so the generation is still running when the second one asks.
-    const slow = await listenTestApp(database, { COMPOSER_PACE: '3000' });
+    const slow = await listenTestApp(database, { COMPOSER_PACE: '6000' });
     try {
       const spaceId = await createSpaceFor(slow.url, owner.authorization);
       await share(slow, owner, spaceId, ana, 'editor');
@@ -230,7 +230,7 @@ describe.each(testDrivers)('editing a space together on %s (issue 25)', (driver)
     } finally {
       await slow.app.close();
     }
-  });
+  }, 120_000);
 
   it('edits made while disconnected merge when the connection returns, and the document survives a restart', async () => {
     const spaceId = await createSpaceFor(server.url, owner.authorization);
