@@ -95,6 +95,7 @@ test('invite, accept, see each other, watch a generation, co-edit one file at on
 });
 
 test('edits made while the connection dropped merge with the others’ when it returns', async ({ browser }) => {
+  test.setTimeout(480_000);
   const olga = await person(browser, 'Olga');
   const anaEmail = addressFor('Ana');
   const { spaceId, links } = await ownerWithSpace(olga, 'Taller sin red', [{ email: anaEmail, role: 'editor' }]);
