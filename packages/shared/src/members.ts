@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { memberRoles } from './plan-access';
 import { personSchema, spaceSummarySchema } from './spaces';
+
+export { type Collaboration, collaborationOf, memberRoles } from './plan-access';
 
 /**
  * Members of a space and their invitations (issue 25, ADR 0211). The owner invites people by email
@@ -7,7 +10,6 @@ import { personSchema, spaceSummarySchema } from './spaces';
  * their own. Which plans may invite whom is `collaborationOf`.
  */
 
-export const memberRoles = ['editor', 'viewer'] as const;
 export const memberRoleSchema = z.enum(memberRoles);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 export const spaceRoles = ['owner', 'editor', 'viewer'] as const;
@@ -16,18 +18,6 @@ export type SpaceRole = (typeof spaceRoles)[number];
 /** Whether `role` grants at least what `needed` does (owner > editor > viewer). */
 export function roleAllows(role: SpaceRole, needed: SpaceRole): boolean {
   return spaceRoles.indexOf(role) <= spaceRoles.indexOf(needed);
-}
-
-/** What each plan may do with members (ADR 0211): medium invites a few viewers, pro a team. */
-export interface Collaboration {
-  /** Members plus pending invitations, at most. 0: the plan cannot invite. */
-  maxMembers: number;
-  roles: readonly MemberRole[];
-}
-export function collaborationOf(plan: string | null | undefined): Collaboration {
-  if (plan === 'pro') return { maxMembers: 20, roles: memberRoles };
-  if (plan === 'medium') return { maxMembers: 3, roles: ['viewer'] };
-  return { maxMembers: 0, roles: [] };
 }
 
 /** How long an invitation link works. */

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startFromTemplate } from './pglite-template';
 
 /** The one database type every service function takes: PGlite and PostgreSQL look the same. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -30,6 +31,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** A PGlite data-folder dump to start from (fast copies of a migrated template in tests). */
   loadDataDir?: Blob | undefined;
+  /** A new PGlite data folder starts as a copy of this one; by default the built template (ADR 0223). */
+  template?: string | undefined;
   migrate?: boolean;
   poolSize?: number;
 }
@@ -112,15 +115,25 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   };
 }
 
+/**
+ * PostgreSQL's default of 128 MB of shared buffers is WebAssembly memory that PGlite touches at every
+ * start and never gives back; the embedded default serves one person or a small team, and 32 MB keeps
+ * its working set while the server idles at a fraction of the memory (ADR 0223).
+ */
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
+
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    // PGlite's first-time set-up and the migrations ran when the template was made, elsewhere.
+    if (!options.loadDataDir) await startFromTemplate(dataDir, options.template);
   }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   });
   passBytesInBinary(client);
   const db = drizzlePglite(client) as unknown as Database;

@@ -44,7 +44,8 @@ export async function createCheckout(options: { ctx: Ctx; userId: string; priceI
       customerId,
       userId,
       priceId: price.priceId,
-      successUrl: `${ctx.config.publicUrl}${back}?checkout=success`,
+      // The page names what was bought even before the provider's webhook has applied it.
+      successUrl: `${ctx.config.publicUrl}${back}?checkout=success&plan=${price.priced.plan}`,
       cancelUrl: `${ctx.config.publicUrl}${back}?checkout=cancel`,
     });
   } catch (error) {

@@ -94,14 +94,14 @@ describe('billing with Stripe (the real client against a local Stripe API)', () 
       'line_items[0][price]': 'price_medium_plan',
       'line_items[0][quantity]': '1',
       client_reference_id: user.id,
-      success_url: 'https://div.example/pricing?checkout=success',
+      success_url: 'https://div.example/pricing?checkout=success&plan=medium',
     });
     expect(fake.customers.filter((c) => c.email === 'buyer@example.test')).toHaveLength(1);
 
     const second = await checkout(user.authorization, { priceId: 'price_dev_growth' });
     expect(second.statusCode).toBe(200);
     expect(fake.checkoutSessions.at(-1)?.customer).toBe(session?.customer);
-    expect(fake.checkoutSessions.at(-1)?.success_url).toBe('https://div.example/developers?checkout=success');
+    expect(fake.checkoutSessions.at(-1)?.success_url).toBe('https://div.example/developers?checkout=success&plan=growth');
     expect(fake.customers.filter((c) => c.email === 'buyer@example.test')).toHaveLength(1);
   });
 

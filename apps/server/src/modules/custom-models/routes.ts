@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { planRefusal } from '../../lib/errors';
 import { type AuthUser, requireUser } from '../auth/sessions';
 import { createEndpoint, deleteEndpoint, listEndpoints, testEndpoint, updateEndpoint } from './service';
 
@@ -32,7 +32,7 @@ export function registerCustomModelsRoutes(app: FastifyInstance, ctx: AppContext
   const proUser = async (request: FastifyRequest) => {
     const user = await requireUser(ctx, request);
     if (!planAllowsCustomModels(user.plan))
-      throw new AppError('FORBIDDEN', CUSTOM_MODEL_MESSAGES.proOnly, { openProModal: true });
+      throw planRefusal('FORBIDDEN', CUSTOM_MODEL_MESSAGES.proOnly, 'customModels', user.plan);
     users.set(request, user);
   };
   const userId = (request: FastifyRequest) => {

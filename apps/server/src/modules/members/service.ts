@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/client';
 import { spaceInvitations, spaceMembers } from '../../db/schema/members';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, planRefusal } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { summaryColumns, toSummary } from '../spaces/service';
 import type { SpaceAccess } from './access';
@@ -80,8 +80,9 @@ export async function listMembers(db: Database, access: SpaceAccess): Promise<Me
 /** Throws 403 when the owner's plan cannot give `role`. */
 function checkPlan(access: SpaceAccess, role: MemberRole) {
   const collaboration = collaborationOf(access.ownerPlan);
-  if (collaboration.maxMembers === 0) throw new AppError('FORBIDDEN', MEMBER_MESSAGES.planCannotInvite, { openProModal: true });
-  if (!collaboration.roles.includes(role)) throw new AppError('FORBIDDEN', MEMBER_MESSAGES.planRole, { openProModal: true });
+  if (collaboration.maxMembers === 0)
+    throw planRefusal('FORBIDDEN', MEMBER_MESSAGES.planCannotInvite, 'collaboration', access.ownerPlan);
+  if (!collaboration.roles.includes(role)) throw planRefusal('FORBIDDEN', MEMBER_MESSAGES.planRole, 'editors', access.ownerPlan);
   return collaboration;
 }
 
@@ -121,7 +122,7 @@ export async function invite(opts: {
       })
       .from(sql`(select 1) one`);
     if ((counts?.members ?? 0) + (counts?.invitations ?? 0) >= collaboration.maxMembers) {
-      throw new AppError('FORBIDDEN', MEMBER_MESSAGES.tooMany, { openProModal: true });
+      throw planRefusal('FORBIDDEN', MEMBER_MESSAGES.tooMany, 'seats', access.ownerPlan);
     }
     const token = newToken();
     const values = {

@@ -54,6 +54,9 @@ registerLocale('editor', {
       deploy: 'Publicar',
       share: 'Compartir',
       invite: 'Invitar',
+      forms: 'Formularios',
+      unread_one: '{{count}} envío sin leer',
+      unread_other: '{{count}} envíos sin leer',
     },
     device: { desktop: 'Escritorio', mobile: 'Móvil', tablet: 'Tablet', ultrawide: 'Ultrawide', tv: 'TV' },
     history: {
@@ -158,6 +161,9 @@ registerLocale('editor', {
       deploy: 'Deploy',
       share: 'Share',
       invite: 'Invite',
+      forms: 'Forms',
+      unread_one: '{{count}} unread submission',
+      unread_other: '{{count}} unread submissions',
     },
     device: { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', ultrawide: 'Ultrawide', tv: 'TV' },
     history: {

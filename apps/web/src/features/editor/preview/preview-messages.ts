@@ -106,6 +106,8 @@ export type EditorMessage =
   | ({ type: 'patch'; base: number; rev: number } & TextDelta)
   | { type: 'inspector'; enabled: boolean }
   | { type: 'visual'; enabled: boolean }
+  /** Where the page's forms go as test submissions; `{name}` stands for the form's name (ADR 0195). */
+  | { type: 'forms'; endpoint: string }
   | { type: 'visual-attribute'; mark: string; name: string; value: string | null };
 
 /** Posts an editor message to a frame, if it is there (its origin is opaque, hence '*'). */

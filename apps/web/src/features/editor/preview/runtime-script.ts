@@ -1,3 +1,4 @@
+import { previewForms } from './forms-runtime';
 import { type VisualEditing, visualEditing } from './visual-runtime';
 
 /**
@@ -6,7 +7,7 @@ import { type VisualEditing, visualEditing } from './visual-runtime';
  * load to the editor by postMessage, and carries out the inspector (hover highlight, click select).
  * It is written as a function so TypeScript checks it, then serialised into the document.
  */
-function previewRuntime(visualEditing: VisualEditing) {
+function previewRuntime(visualEditing: VisualEditing, previewForms: () => { endpoint: string | null }) {
   const TAG = 'div-preview';
   const post = (data: Record<string, unknown>) => {
     try {
@@ -14,6 +15,7 @@ function previewRuntime(visualEditing: VisualEditing) {
     } catch {}
   };
   let loaded = false;
+  const forms = previewForms();
   const phase = () => (loaded ? 'runtime' : 'load');
   window.addEventListener(
     'error',
@@ -284,6 +286,10 @@ function previewRuntime(visualEditing: VisualEditing) {
       requestAnimationFrame(() => setTimeout(() => post({ type: 'patched' }), 0));
       return;
     }
+    if (data.type === 'forms' && typeof data.endpoint === 'string') {
+      forms.endpoint = data.endpoint;
+      return;
+    }
     if (data.type === 'visual') {
       visual.on = Boolean(data.enabled);
       if (!visual.on) highlight(null);
@@ -300,4 +306,4 @@ function previewRuntime(visualEditing: VisualEditing) {
   });
 }
 
-export const PREVIEW_RUNTIME_SCRIPT = `(${previewRuntime.toString()})(${visualEditing.toString()});`;
+export const PREVIEW_RUNTIME_SCRIPT = `(${previewRuntime.toString()})(${visualEditing.toString()}, ${previewForms.toString()});`;
