@@ -10,8 +10,9 @@ import { accept, addressFor, codeOf, ownerWithSpace, person, typeAt } from './fi
  * through either instance), and each sees where the other is and the other's cursor.
  */
 
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
+// Three servers, PostgreSQL, Redis and two browsers share the machine: generous waits.
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 let cluster: Cluster;
 test.beforeAll(async () => {

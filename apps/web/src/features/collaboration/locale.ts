@@ -9,7 +9,8 @@ registerLocale('collaboration', {
       public: 'Cualquiera con el enlace puede verlo y remixarlo',
       publicHint: 'Verán la vista previa y los archivos, sin poder cambiarlos.',
       allowRemix: 'Permitir remixar el sitio publicado',
-      allowRemixHint: 'Cualquiera podrá copiar los archivos publicados desde el enlace.',
+      allowRemixHint:
+        'Cualquiera podrá copiar los archivos publicados desde el enlace, y el sitio mostrará una pequeña insignia «Hecho con DIV · Remixar» desde la próxima publicación.',
       link: 'Enlace para compartir',
       copy: 'Copiar enlace',
       copied: 'Enlace copiado',
@@ -97,7 +98,8 @@ registerLocale('collaboration', {
       public: 'Anyone with the link can view and remix it',
       publicHint: 'They see the preview and the files, without changing them.',
       allowRemix: 'Allow remixing the published site',
-      allowRemixHint: 'Anyone can copy the published files from the link.',
+      allowRemixHint:
+        'Anyone can copy the published files from the link, and the site shows a small “Hecho con DIV · Remixar” badge from the next publish on.',
       link: 'Share link',
       copy: 'Copy link',
       copied: 'Link copied',
