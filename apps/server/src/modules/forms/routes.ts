@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { idParams, resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { callWebhook, emailNotice, runDigests, runDueDeliveries, webhookPayload } from './deliveries';
@@ -35,8 +36,7 @@ import {
 } from './service';
 import { setFormsRuntime } from './visitor';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const submissionParams = idParams.extend({ submissionId: z.string().min(1).max(100) });
+const submissionParams = idParams.extend({ submissionId: resourceId });
 const folderQuery = z.object({ folder: z.enum(submissionFolders).default('inbox'), q: z.string().trim().max(200).optional() });
 
 /**

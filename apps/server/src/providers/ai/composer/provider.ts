@@ -69,10 +69,7 @@ export function answer(
   // Styles stream first, so the first paint of the half-written page is already styled (issue 22).
   const order = (path: string) => (/\.css$/i.test(path) ? 0 : /\.html?$/i.test(path) ? 1 : 2);
   const ordered = [...composed].sort((a, b) => order(a.path) - order(b.path));
-  return `${introFor(brief)}
-
-${ordered.map((f) => formatFileBlock(f.path, f.content)).join('
-')}`;
+  return `${introFor(brief)}\n\n${ordered.map((f) => formatFileBlock(f.path, f.content)).join('\n')}`;
 }
 
 /** The prompt and current files: from `site` when given, else read back from the conversation. */
