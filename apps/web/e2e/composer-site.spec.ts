@@ -36,7 +36,7 @@ async function paint(page: Page): Promise<Paint | null> {
       let rules = 0;
       for (const sheet of Array.from(document.styleSheets)) rules += sheet.cssRules.length;
       const links = Array.from(document.querySelectorAll('a')).filter((a) => getComputedStyle(a).color === 'rgb(0, 0, 238)');
-      return { text: (document.body?.innerText ?? '').trim().length, rules, defaultLinks: links.length };
+      return { text: (document.body?.textContent ?? '').trim().length, rules, defaultLinks: links.length };
     })
     .catch(() => null);
   return seen && { source, ...seen };

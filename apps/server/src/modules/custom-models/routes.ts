@@ -11,7 +11,6 @@ import { planAllowsModel } from '@div/shared/models';
 import { type PlanId, planOf } from '@div/shared/plans';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { planRefusal } from '../../lib/errors';
 import { idParams } from '../../lib/params';
