@@ -17,6 +17,7 @@ import { registerGracefulShutdown } from './lib/shutdown';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerApiKeysRoutes } from './modules/api-keys/routes';
+import { registerAssetsRoutes, registerImagePreviewRoute } from './modules/assets/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerSignInFirst, signedOutInstead } from './modules/auth/sign-in-first';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
@@ -24,6 +25,7 @@ import { registerBillingRoutes } from './modules/billing/routes';
 import { registerCustomModelsRoutes } from './modules/custom-models/routes';
 import { registerDeveloperApi } from './modules/developer-api/routes';
 import { registerDomainsRoutes } from './modules/domains/routes';
+import { registerPreviewFormsRoutes } from './modules/forms/preview';
 import { registerFormsRoutes, startForms } from './modules/forms/routes';
 import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -166,6 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerApiKeysRoutes(api, ctx);
       registerCustomModelsRoutes(api, ctx);
       registerFormsRoutes(api, ctx);
+      registerAssetsRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );
@@ -177,6 +180,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(async (scope) => registerDeveloperApi(scope, ctx));
   registerLocalIdpRoutes(app, ctx);
   registerPreviewRoutes(app, ctx);
+  registerPreviewFormsRoutes(app, ctx);
+  registerImagePreviewRoute(app, ctx);
   registerLocalBillingPages(app, ctx);
   await registerWebApp(app, config);
   return app;

@@ -272,6 +272,25 @@ test.describe('sign-in return pages', () => {
     await expect(page.getByRole('heading', { name: 'Error en la autenticación' })).toBeVisible();
   });
 
+  test('a GitHub callback error lands on the GitHub return page (a forged state, a used one)', async ({ page }) => {
+    await page.goto('/auth/github?code=abc&state=forged');
+    await expect(page).toHaveURL(/\/auth\/github\?error=state_invalid$/);
+    await expect(page.getByRole('heading', { name: 'Error en la autenticación' })).toBeVisible();
+
+    // A real GitHub sign-in, then its return address opened again: the spent state names no provider.
+    let returnAddress = '';
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && /\/auth\/github\?code=/.test(frame.url())) returnAddress = frame.url();
+    });
+    await page.goto('/login');
+    await signInThroughLocalProvider(page, 'GitHub', 'Reutiliza');
+    await expect(page).toHaveURL(/\/spaces$/, { timeout: 30_000 });
+    expect(returnAddress).not.toBe('');
+    await page.goto(returnAddress);
+    await expect(page).toHaveURL(/\/auth\/github\?error=state_invalid$/);
+    await expect(page.getByRole('alert')).toContainText(/no es válida/);
+  });
+
   test('the loading state shows while the browser goes to the callback', async ({ page }) => {
     // The navigation to the callback is cancelled, so the page stays on its loading state.
     let requested = '';
@@ -283,7 +302,7 @@ test.describe('sign-in return pages', () => {
     const status = page.getByRole('status');
     await expect(status).toContainText('Procesando inicio de sesión con Google...');
     await expect(status).toContainText('Por favor espera mientras verificamos tu información...');
-    await expect.poll(() => requested).toContain('/api/auth/callback?code=abc&state=xyz');
+    await expect.poll(() => requested).toContain('/api/auth/callback?code=abc&state=xyz&provider=google');
   });
 
   test('an unknown provider shows home', async ({ page }) => {

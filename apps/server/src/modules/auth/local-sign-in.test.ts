@@ -52,6 +52,7 @@ describe.each(testDrivers)('sign-in through the local identity provider on %s', 
     const target = new URL(`${base}/api/auth/callback`);
     target.searchParams.set('code', returnPage.searchParams.get('code') ?? '');
     target.searchParams.set('state', returnPage.searchParams.get('state') ?? '');
+    target.searchParams.set('provider', returnPage.pathname.split('/').pop() ?? '');
     const res = await browser.request(target);
     expect(res.status).toBe(302);
     return res.headers.get('location') ?? '';
@@ -181,7 +182,24 @@ describe.each(testDrivers)('sign-in through the local identity provider on %s', 
     const browser = newBrowser();
     const returnPage = await authorize(browser, 'github', { name: 'Replay', email: 'replay@example.test' });
     expect(await callback(browser, returnPage)).toMatch(/^\/login\?validate_code=/);
-    expect(await callback(browser, returnPage)).toBe('/auth/google?error=state_invalid');
+    // The spent state names no provider: the failure lands on the return page it came from (issue 22).
+    expect(await callback(browser, returnPage)).toBe('/auth/github?error=state_invalid');
+  });
+
+  it('lands a forged state on the return page of the provider used', async () => {
+    const browser = newBrowser();
+    const returnPage = await authorize(browser, 'github', { name: 'Forja', email: 'forja@example.test' });
+    returnPage.searchParams.set('state', 'forged-state-value');
+    expect(await callback(browser, returnPage)).toBe('/auth/github?error=state_invalid');
+    // The return page's word counts only when the state is unknown: a real state's own provider wins.
+    const other = await authorize(newBrowser(), 'google', { name: 'Otra', email: 'otra@example.test' });
+    const claimed = new URL(other);
+    claimed.pathname = '/auth/github';
+    expect(await callback(newBrowser(), claimed)).toBe('/auth/google?error=state_invalid');
+    // Anything else than a known provider is not echoed into the address.
+    const odd = new URL(returnPage);
+    odd.pathname = '/auth/evil.example';
+    expect(await callback(browser, odd)).toBe('/auth/google?error=state_invalid');
   });
 
   it('refuses an expired state', async () => {

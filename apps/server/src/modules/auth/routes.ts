@@ -1,4 +1,5 @@
 import {
+  authProviderSchema,
   loginCodeResponseSchema,
   loginUrlsResponseSchema,
   MISSING_AUTH_PARAMS_MESSAGE,
@@ -72,7 +73,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!code || !state) throw badRequest(MISSING_AUTH_PARAMS_MESSAGE);
       const result = await completeSignIn(ctx, { providers, code, state, browserNonce: readNonce(request) });
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (!result.ok) return redirect(reply, `/auth/${result.provider ?? 'google'}?error=${result.reason}`);
+      if (!result.ok) {
+        // A failure lands on the return page of the provider used: the state's when it is known,
+        // else the one the return page says it is (an unknown or replayed state names none).
+        const provider = result.provider ?? authProviderSchema.safeParse(query.provider).data ?? 'google';
+        return redirect(reply, `/auth/${provider}?error=${result.reason}`);
+      }
       return redirect(reply, `/login?validate_code=${encodeURIComponent(result.validateCode)}`);
     });
 

@@ -1,7 +1,6 @@
 import { addDomainBodySchema, domainResponseSchema, listDomainsResponseSchema } from '@div/shared/publishing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
 import { requireUser } from '../auth/sessions';

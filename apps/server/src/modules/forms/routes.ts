@@ -3,6 +3,7 @@ import {
   FORM_MESSAGES,
   formSettingsSchema,
   listSubmissionsQuerySchema,
+  previewFormsTokenSchema,
   submissionFolders,
   submissionListSchema,
   submissionSchema,
@@ -20,6 +21,7 @@ import { idParams, resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { callWebhook, emailNotice, runDigests, runDueDeliveries, webhookPayload } from './deliveries';
+import { previewFormsToken } from './preview';
 import {
   deleteAllSubmissions,
   deleteSubmission,
@@ -98,6 +100,17 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/spaces/:id/submissions',
     { schema: { params: idParams, querystring: folderQuery.pick({ folder: true }) }, ...spaceRole('editor') },
     async (request) => ({ deleted: await deleteAllSubmissions(await scopeOf(request), request.query.folder) }),
+  );
+
+  // The editor's preview records test submissions with this (ADR 0195); editors, like the inbox.
+  api.get(
+    '/spaces/:id/forms/preview-token',
+    { schema: { params: idParams, response: { 200: previewFormsTokenSchema } }, ...spaceRole('editor') },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      reply.header('cache-control', 'no-store');
+      return previewFormsToken(ctx.config, scope.spaceId);
+    },
   );
 
   api.get(

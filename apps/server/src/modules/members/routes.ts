@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { idParams, resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from './access';
+import { invitationLocale, sendInvitation } from './invitation-mail';
 import {
   acceptInvitation,
   changeRole,
@@ -54,14 +55,24 @@ export function registerMembersRoutes(
     { schema: { params: idParams, body: inviteBodySchema, response: { 201: inviteResponseSchema } }, ...spaceRole('owner') },
     async (request, reply) => {
       const { user, access } = await accessOf(request);
-      const { invitation, link } = await invite({
+      const { email, role, locale } = request.body;
+      const { invitation, link, spaceName } = await invite({
         db,
         access,
         inviterId: user.id,
-        ...request.body,
+        email,
+        role,
         publicUrl: ctx.config.publicUrl,
       });
-      return reply.status(201).send({ invitation, link, emailed: false });
+      const emailed = await sendInvitation(ctx, {
+        to: invitation.email,
+        inviter: user.name,
+        spaceName,
+        role,
+        link,
+        locale: invitationLocale(locale, request.headers['accept-language']),
+      });
+      return reply.status(201).send({ invitation, link, emailed });
     },
   );
 
