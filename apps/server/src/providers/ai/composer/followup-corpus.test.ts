@@ -33,21 +33,22 @@ describe('follow-up corpus', () => {
     expect(english.length).toBeGreaterThanOrEqual(15);
   });
 
-  it('lands at least 90% with none wrong, and refuses what it cannot do with concrete requests', async () => {
-    const bases = new Map<string, SiteFiles>();
-    const outcomes = await evaluateFollowUps(
-      async (base) => {
-        if (!bases.has(base)) bases.set(base, apply(followUpBases[base], {}).files);
-        return bases.get(base) as SiteFiles;
-      },
-      async (prompt, files, selected) => apply(prompt, files, selected),
-    );
-    const wrong = outcomes.filter((o) => o.verdict === 'wrong').map((o) => `${o.case.base}: ${o.case.prompt}`);
-    expect(wrong).toEqual([]);
-    const toLand = outcomes.filter((o) => o.case.expect !== 'refuse');
-    const landed = toLand.filter((o) => o.verdict === 'landed').length;
-    expect(landed / toLand.length).toBeGreaterThanOrEqual(0.9);
-    const refusals = outcomes.filter((o) => o.case.expect === 'refuse');
-    expect(refusals.every((o) => o.verdict === 'refused-as-expected')).toBe(true);
-  }, 180_000);
+  // One test per base site, so each stays well inside its time limit on a busy machine.
+  for (const base of Object.keys(followUpBases) as (keyof typeof followUpBases)[]) {
+    it(`${base}: lands at least 90% with none wrong, and refuses what it cannot do with concrete requests`, async () => {
+      const start = apply(followUpBases[base], {}).files;
+      const outcomes = await evaluateFollowUps(
+        async () => start,
+        async (prompt, files, selected) => apply(prompt, files, selected),
+        followUpCases.filter((c) => c.base === base),
+      );
+      const wrong = outcomes.filter((o) => o.verdict === 'wrong').map((o) => o.case.prompt);
+      expect(wrong).toEqual([]);
+      const toLand = outcomes.filter((o) => o.case.expect !== 'refuse');
+      const landed = toLand.filter((o) => o.verdict === 'landed').length;
+      expect(landed / toLand.length).toBeGreaterThanOrEqual(0.9);
+      const refusals = outcomes.filter((o) => o.case.expect === 'refuse');
+      expect(refusals.filter((o) => o.verdict !== 'refused-as-expected').map((o) => o.case.prompt)).toEqual([]);
+    }, 300_000);
+  }
 });
