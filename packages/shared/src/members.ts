@@ -64,13 +64,22 @@ export const membersResponseSchema = z.object({
 });
 export type MembersResponse = z.infer<typeof membersResponseSchema>;
 
+/** The languages an invitation email is written in (the inviter's, ADR 0214). */
+export const invitationLocales = ['es', 'en'] as const;
+export type InvitationLocale = (typeof invitationLocales)[number];
+
 /** POST /api/spaces/{id}/invitations. Inviting the same address again gives a new link. */
 export const inviteBodySchema = z.object({
   email: z.string().trim().toLowerCase().max(254).email({ message: MEMBER_MESSAGES.badEmail }),
   role: memberRoleSchema,
+  /** The inviter's language, for the email; their browser's Accept-Language otherwise, else Spanish. */
+  locale: z.enum(invitationLocales).optional(),
 });
 export type InviteBody = z.infer<typeof inviteBodySchema>;
-/** -> 201. The link exists in clear only in this answer (and in the email, when mail is configured). */
+/**
+ * -> 201. The link exists in clear only in this answer (and in the email). `emailed`: an SMTP server
+ * took the email (SMTP_URL set); false: the person must copy the link and send it themselves.
+ */
 export const inviteResponseSchema = z.object({ invitation: invitationSchema, link: z.string(), emailed: z.boolean() });
 export type InviteResponse = z.infer<typeof inviteResponseSchema>;
 

@@ -48,6 +48,8 @@ describe('regular plan catalogue', () => {
     expect(planFeatureList(plans.medium).slice(0, 2)).toEqual(['1.000 mensajes al mes', 'Historial ilimitado']);
     expect(planFeatureList(plans.pro).slice(0, 2)).toEqual(['3.000 mensajes al mes', 'Historial ilimitado']);
     expect(planFeatureList(plans.free)[2]).toBe('50 envíos de formularios al mes');
+    expect(planFeatureList(plans.free)[3]).toBe('50 MB para tus imágenes');
+    expect(planFeatureList(plans.pro)[3]).toBe('10 GB para tus imágenes');
     expect(planFeatureList(plans.pro)[2]).toBe('10.000 envíos de formularios al mes');
   });
 

@@ -14,6 +14,8 @@ export interface Plan {
   messagesPerMonth: number;
   /** Form submissions of the owner's published sites readable per month (issue 23, ADR 0194); the rest are kept locked. */
   formSubmissionsPerMonth: number;
+  /** Storage for the owner's uploaded images across their spaces, originals and variants (issue 24, ADR 0203). */
+  imageStorageMb: number;
   /** Default Stripe price id; the server may override it by configuration. Free has none. */
   priceId: string | null;
   popular: boolean;
@@ -35,6 +37,7 @@ export const plans: Record<PlanId, Plan> = {
     priceText: '$0',
     messagesPerMonth: 100,
     formSubmissionsPerMonth: 50,
+    imageStorageMb: 50,
     priceId: null,
     popular: false,
     historyDays: 7,
@@ -56,6 +59,7 @@ export const plans: Record<PlanId, Plan> = {
     priceText: '$10',
     messagesPerMonth: 500,
     formSubmissionsPerMonth: 500,
+    imageStorageMb: 500,
     priceId: 'price_small_plan',
     popular: false,
     historyDays: 30,
@@ -76,6 +80,7 @@ export const plans: Record<PlanId, Plan> = {
     priceText: '$25',
     messagesPerMonth: 1000,
     formSubmissionsPerMonth: 2500,
+    imageStorageMb: 2000,
     priceId: 'price_medium_plan',
     popular: true,
     historyDays: null,
@@ -100,6 +105,7 @@ export const plans: Record<PlanId, Plan> = {
     priceText: '$50',
     messagesPerMonth: 3000,
     formSubmissionsPerMonth: 10_000,
+    imageStorageMb: 10_000,
     priceId: 'price_pro_plan',
     popular: false,
     historyDays: null,
@@ -128,12 +134,17 @@ export function formatCount(value: number): string {
   return new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
 }
 
+/** Megabytes as a person reads them: 50 MB, 2 GB, 10 GB. */
+export function formatStorage(mb: number): string {
+  return mb >= 1000 && mb % 1000 === 0 ? `${formatCount(mb / 1000)} GB` : `${formatCount(mb)} MB`;
+}
+
 /** The full list a plan card shows: the metered facts first (read from the numbers), then the features. */
 export function planFeatureList(plan: Plan): string[] {
   const history = plan.historyDays === null ? 'Historial ilimitado' : `Historial de ${plan.historyDays} días`;
   const messages = plan.messagesPerMonth === -1 ? 'Mensajes ilimitados' : `${formatCount(plan.messagesPerMonth)} mensajes al mes`;
   const forms = `${formatCount(plan.formSubmissionsPerMonth)} envíos de formularios al mes`;
-  return [messages, history, forms, ...plan.features];
+  return [messages, history, forms, `${formatStorage(plan.imageStorageMb)} para tus imágenes`, ...plan.features];
 }
 
 /**

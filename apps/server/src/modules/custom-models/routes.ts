@@ -11,13 +11,11 @@ import { planAllowsModel } from '@div/shared/models';
 import { type PlanId, planOf } from '@div/shared/plans';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { planRefusal } from '../../lib/errors';
+import { idParams } from '../../lib/params';
 import { type AuthUser, requireUser } from '../auth/sessions';
 import { createEndpoint, deleteEndpoint, listEndpoints, testEndpoint, updateEndpoint } from './service';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Whether a plan includes custom models (the model catalogue's 'custom' tier: Pro). */
 export function planAllowsCustomModels(plan: string): boolean {

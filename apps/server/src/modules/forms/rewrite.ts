@@ -1,8 +1,6 @@
 import { FORM_LIMITS, FORMS_PATH } from '@div/shared/forms';
-import { type DefaultTreeAdapterTypes, parse } from 'parse5';
-
-type Node = DefaultTreeAdapterTypes.Node;
-type Element = DefaultTreeAdapterTypes.Element;
+import { parse } from 'parse5';
+import { attr, type HtmlElement as Element, elements, escapeAttr } from '../../lib/html-elements';
 
 /** What the deploy learned about one form; the endpoint checks submissions against it. */
 export interface FormSpec {
@@ -26,15 +24,6 @@ export const PAGE_FIELD = '_div_page';
 export const FORMS_SCRIPT_PATH = '/_div/forms.js';
 
 const SEARCH_NAMES = /^(q|s|query|search|buscar|busqueda|búsqueda)$/i;
-
-const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
-const escapeAttr = (v: string) => v.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-
-function* elements(node: Node): Generator<Element> {
-  if ('tagName' in node) yield node;
-  if ('childNodes' in node) for (const child of node.childNodes) yield* elements(child);
-  if ('content' in node && node.content) yield* elements(node.content as Node);
-}
 
 /** A form name fit for a URL: lower-case letters, digits and hyphens. */
 export function slugOfFormName(raw: string): string {

@@ -424,7 +424,10 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
       error: 'ReferenceError: documnt is not defined',
       model: MODEL,
     });
-    expect(answer).toEqual({ status: 200, json: { html: fixed } });
+    expect(answer.status).toBe(200);
+    expect(answer.json.html).toBe(fixed);
+    // The editor reports with this id whether the preview ran the fix without the error (ADR 0161).
+    expect(answer.json.fixId).toMatch(/^[0-9a-f-]{36}\.\d+$/);
     expect(await messagesUsed(database, user.id)).toBe(1);
 
     upstream.enqueue({ steps: contentSteps('No puedo corregir esto sin más información.') });

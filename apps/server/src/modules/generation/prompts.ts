@@ -1,6 +1,6 @@
 import type { SelectedElement } from '@div/shared/generation';
 import { EDIT_INSTRUCTIONS, formatFileBlock, THINKING_INSTRUCTIONS, WHOLE_FILES_INSTRUCTIONS } from '@div/site-engine/protocol';
-import type { AiMessage, AiSiteFile } from '../../providers/ai';
+import type { AiMessage, AiSiteFile, AiSiteImage } from '../../providers/ai';
 
 /**
  * The prompts of a generation, built from site-engine's output protocol: a system prompt (whole
@@ -25,6 +25,17 @@ export interface PromptInput {
   /** The file the user has open in the editor. */
   activeFileId?: string | undefined;
   thinker?: boolean;
+  /** The space's own images (issue 24): listed so requests like "pon mi logo en la cabecera" use them. */
+  images?: readonly AiSiteImage[] | undefined;
+}
+
+/** The space's images as the model reads them: path, size, weight and alt text. */
+export function imagesBlock(images: readonly AiSiteImage[]): string {
+  const lines = images.map(
+    (i) =>
+      `- images/${i.name} (${i.width}×${i.height} px, ${Math.max(1, Math.round(i.bytes / 1024))} KB${i.alt ? `, alt: "${i.alt}"` : ''})`,
+  );
+  return `The user uploaded these images for the site. Use them where they fit (a logo in the header, a photo in the hero or a gallery) by their path exactly as written, with a fitting alt text; do not invent other image files:\n${lines.join('\n')}`;
 }
 
 /** Whether the request changes an existing site (edits) rather than writing a new one. */
@@ -42,6 +53,7 @@ export function buildMessages(input: PromptInput): AiMessage[] {
     for (const file of input.files) user.push(formatFileBlock(file.path, file.content));
     if (input.activeFileId) user.push(`The user is looking at ${input.activeFileId}.`);
   }
+  if (input.images?.length) user.push(imagesBlock(input.images));
   if (input.previousPrompt?.trim()) user.push(`The previous request was: ${input.previousPrompt.trim()}`);
   if (input.redesignMarkdown?.trim()) {
     user.push(

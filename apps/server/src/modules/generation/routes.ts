@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import {
   fixErrorRequestSchema,
   fixErrorResponseSchema,
+  fixOutcomeRequestSchema,
+  fixOutcomeResponseSchema,
   type GenerateRequest,
   type GenerationEvent,
   generateRequestSchema,
@@ -27,6 +29,7 @@ import { AppError, planRefusal } from '../../lib/errors';
 import { activeGenerations } from '../../lib/metrics';
 import { SHUTDOWN_MESSAGE, SHUTDOWN_REASON } from '../../lib/shutdown';
 import { AiProviderError, aiProvidersFor } from '../../providers/ai';
+import { listImages } from '../assets/service';
 import { type AuthUser, requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import {
@@ -39,7 +42,7 @@ import {
 import { recordUsageEvent, reserveMessage } from '../metering/service';
 import { getSpaceFiles } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
-import { fixError } from './fix-service';
+import { fixError, reportFixOutcome } from './fix-service';
 import { resolveRequestModel } from './gates';
 import { buildMessages, estimateTokens, isFollowUp } from './prompts';
 import { createGenerationRegistry, type GenerationRegistry } from './registry';
@@ -124,6 +127,15 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: AppContext, 
     },
     async (request) => fixError({ ctx, ai, user: userOf(request), body: request.body }),
   );
+
+  api.post(
+    '/fix-error/outcome',
+    {
+      schema: { body: fixOutcomeRequestSchema, response: { 200: fixOutcomeResponseSchema } },
+      preValidation: authenticate(ctx),
+    },
+    async (request) => reportFixOutcome({ ctx, user: userOf(request), body: request.body }),
+  );
 }
 
 /** Files of a space that still holds the starter page count as no site at all: the answer writes a new one. */
@@ -156,7 +168,10 @@ export async function runGenerationRequest(opts: {
   });
   if (!body.spaceId) throw new AppError('BAD_REQUEST', GENERATION_MESSAGES.spaceRequired);
   const spaceId = body.spaceId;
-  const { files: stored } = await getSpaceFiles({ db: ctx.db, userId: user.id, spaceId });
+  const [{ files: stored }, images] = await Promise.all([
+    getSpaceFiles({ db: ctx.db, userId: user.id, spaceId }),
+    listImages(ctx, spaceId),
+  ]);
   const files = isStarter(stored) ? [] : stored;
   const { selectedElement, scope } = scopeSelection(files, body.selectedElement);
   const input = {
@@ -166,6 +181,7 @@ export async function runGenerationRequest(opts: {
     selectedElement,
     redesignMarkdown: body.redesignMarkdown,
     activeFileId: body.activeFileId,
+    images: images.map((i) => ({ name: i.name, width: i.width, height: i.height, bytes: i.bytes, alt: i.alt })),
   };
   if (option.kind === 'router') {
     const tokens = estimateTokens(buildMessages({ ...input, thinker: option.isThinker }));

@@ -7,6 +7,9 @@ import { users } from '../../db/schema/users';
 import { preferredEncoding } from '../../lib/encoding';
 import { SHUTDOWN_MESSAGE } from '../../lib/shutdown';
 import { type Broadcast, createBroadcast } from '../../providers/redis/broadcast';
+import { IMMUTABLE } from '../assets/routes';
+import { readVariant, SITE_IMAGES_PATH, VARIANT_FILE } from '../assets/service';
+import { SITE_IMAGES_PREFIX } from '../assets/site-images';
 import type { FormSpecs } from '../forms/rewrite';
 import { FORM_SPECS_PATH, handleFormsRequest, isFormsPath } from '../forms/visitor';
 import { SiteAccessLog } from './access-log';
@@ -32,6 +35,7 @@ const HTML_CACHE = 'no-cache';
 /** Asset paths are not content-hashed, so a short freshness and then revalidation by ETag (ADR 0102). */
 const ASSET_CACHE = 'public, max-age=60, must-revalidate';
 const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+const MAX_IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** Redis channel on which an instance tells the others to forget a space's cached site (ADR 0107). */
 export const SITE_INVALIDATION_CHANNEL = 'div:sites:invalidate';
 /** How long startup waits for the invalidation subscription before going on without it. */
@@ -66,6 +70,8 @@ interface SiteEntry {
   checkedAt: number;
   /** The deployment's forms (issue 23), read from its `_div/forms.json`. */
   forms: FormSpecs;
+  /** The space's images the deployment serves (issue 24), by short hash, read from its `_div/images.json`. */
+  images: Set<string>;
 }
 
 interface DeploymentFiles {
@@ -135,6 +141,9 @@ export class Hosting {
   private readonly broadcast: Broadcast<Invalidation> | undefined;
   private readonly checked = new Map<string, number>();
   private cachedBytes = 0;
+  /** Image variants served lately, by space and file (content-addressed: never stale). */
+  private readonly images = new Map<string, Buffer>();
+  private imageBytes = 0;
   private domainHosts = new Set<string>();
   private domainTimer: ReturnType<typeof setInterval> | undefined;
   private readonly appHost: string;
@@ -244,7 +253,8 @@ export class Hosting {
    * promise, when there is one, settles once nothing of the request can still read the database.
    */
   handle(host: string, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
-    if (isFormsPath(req.url ?? '/')) return this.track(this.answerForm(host, req, res));
+    if (isFormsPath(req.url ?? '/') && !(req.url ?? '').startsWith(SITE_IMAGES_PREFIX))
+      return this.track(this.answerForm(host, req, res));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
       res.end('Método no permitido');
@@ -294,6 +304,44 @@ export class Hosting {
     }
   }
 
+  /**
+   * An image of the space the deployment uses (ADR 0205): content-hashed paths, so cached for ever by
+   * browsers and CDNs; this instance keeps the most recent ones in memory.
+   */
+  private async answerImage(host: string, entry: SiteEntry, file: string, req: IncomingMessage, res: ServerResponse) {
+    try {
+      const name = file.replace(/\?.*$/, '');
+      const match = VARIANT_FILE.exec(name);
+      const key = `${entry.spaceId}/${name}`;
+      const served = match !== null && entry.images.has(match[1] as string);
+      let body = served ? this.images.get(key) : undefined;
+      if (!body && served) {
+        body = await readVariant(this.ctx, entry.spaceId, name);
+        if (body) this.rememberImage(key, body);
+      }
+      if (!body) {
+        this.send(host, req, res, 404, entry.notFound);
+        return;
+      }
+      const etag = `"${match?.[1]}-${match?.[2]}"`;
+      const headers = { ...common('image/webp', IMMUTABLE), etag, 'content-length': body.length };
+      delete headers.vary;
+      this.send(host, req, res, 200, { page: undefined, identity: { headers, etag, body }, gzip: undefined, br: undefined });
+    } catch (error) {
+      this.fail(host, res, error);
+    }
+  }
+
+  private rememberImage(key: string, body: Buffer): void {
+    this.images.set(key, body);
+    this.imageBytes += body.length;
+    while (this.imageBytes > MAX_IMAGE_CACHE_BYTES && this.images.size > 1) {
+      const [oldest, bytes] = this.images.entries().next().value as [string, Buffer];
+      this.images.delete(oldest);
+      this.imageBytes -= bytes.length;
+    }
+  }
+
   /** Resolves when no site request is waiting on the database (before the database closes). */
   drained(): Promise<void> {
     return this.inFlight === 0 ? Promise.resolve() : new Promise((resolve) => this.drainWaiters.push(resolve));
@@ -304,7 +352,12 @@ export class Hosting {
       this.send(host, req, res, 404, generated('404.html', 'text/html; charset=utf-8', noSitePage(host)));
       return;
     }
-    const file = this.lookup(entry, req.url ?? '/');
+    const url = req.url ?? '/';
+    if (url.startsWith(SITE_IMAGES_PREFIX) && entry.images.size) {
+      void this.track(this.answerImage(host, entry, url.slice(SITE_IMAGES_PREFIX.length), req, res));
+      return;
+    }
+    const file = this.lookup(entry, url);
     if (!file) {
       this.send(host, req, res, 404, entry.notFound);
       return;
@@ -522,7 +575,10 @@ export class Hosting {
     const own = files.get('404.html');
     const specs = files.get(FORM_SPECS_PATH);
     files.delete(FORM_SPECS_PATH);
+    const images = files.get(SITE_IMAGES_PATH);
+    files.delete(SITE_IMAGES_PATH);
     return {
+      images: new Set(images ? (JSON.parse(images.identity.body.toString('utf8')) as string[]) : []),
       forms: specs ? (JSON.parse(specs.identity.body.toString('utf8')) as FormSpecs) : {},
       spaceId: resolved.spaceId,
       deploymentId,

@@ -97,12 +97,13 @@ export async function invite(opts: {
   email: string;
   role: MemberRole;
   publicUrl: string;
-}): Promise<{ invitation: Invitation; link: string }> {
+}): Promise<{ invitation: Invitation; link: string; spaceName: string }> {
   const { db, access, email, role } = opts;
   const collaboration = checkPlan(access, role);
   return db.transaction(async (tx) => {
     // One invitation at a time per space: the count below cannot be passed by two at once.
-    await tx.execute(sql`select 1 from ${spaces} where ${spaces.id} = ${access.spaceId} for update`);
+    const [space] = await tx.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, access.spaceId)).for('update');
+    if (!space) throw notFound();
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, access.ownerId));
     if (owner?.email.toLowerCase() === email) throw new AppError('BAD_REQUEST', MEMBER_MESSAGES.inviteSelf);
     const [member] = await tx
@@ -139,7 +140,7 @@ export async function invite(opts: {
       .onConflictDoUpdate({ target: [spaceInvitations.spaceId, spaceInvitations.email], set: values })
       .returning();
     if (!row) throw new Error('invitation not stored');
-    return { invitation: toInvitation(row), link: `${opts.publicUrl}${invitationPath(token)}` };
+    return { invitation: toInvitation(row), link: `${opts.publicUrl}${invitationPath(token)}`, spaceName: space.name };
   });
 }
 

@@ -4,7 +4,7 @@ import { LocalComposerProvider } from './composer/provider';
 import { OpenAiRouterProvider } from './openai-router';
 import type { AiProvider } from './types';
 
-export type { AiChunk, AiMessage, AiProvider, AiSiteFile, AiStreamOptions, AiUsage } from './types';
+export type { AiChunk, AiMessage, AiProvider, AiSiteFile, AiSiteImage, AiStreamOptions, AiUsage } from './types';
 export { AiProviderError } from './types';
 
 export interface AiProviders {

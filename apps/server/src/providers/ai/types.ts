@@ -9,6 +9,15 @@ export interface AiMessage {
   content: string;
 }
 
+/** One of the space's own images (issue 24), as the files name it: `images/<name>`. */
+export interface AiSiteImage {
+  name: string;
+  width: number;
+  height: number;
+  bytes: number;
+  alt: string;
+}
+
 /** A file of the current site, as the editor holds it. */
 export interface AiSiteFile {
   path: string;
@@ -29,7 +38,13 @@ export interface AiStreamOptions {
    * The same request in structured form. Router models read only `messages`; the local composer
    * reads this (the user's prompt and the current files) and falls back to the messages without it.
    */
-  site?: { prompt: string; files?: AiSiteFile[]; selectedElement?: { selector: string; html: string } };
+  site?: {
+    prompt: string;
+    files?: AiSiteFile[];
+    selectedElement?: { selector: string; html: string };
+    /** The space's own images (issue 24). */
+    images?: AiSiteImage[];
+  };
 }
 
 export interface AiUsage {

@@ -1,10 +1,11 @@
 import { parseOutput } from '@div/site-engine/parse';
 import { formatEditBlocks, formatFileBlock } from '@div/site-engine/protocol';
-import type { AiChunk, AiProvider, AiSiteFile, AiStreamOptions } from '../types';
+import type { AiChunk, AiProvider, AiSiteFile, AiSiteImage, AiStreamOptions } from '../types';
 import { AiProviderError } from '../types';
 import { composeFromPrompt, introFor } from './compose';
 import { editBlocksFor } from './diff';
 import { asksForNewSite, planFollowUp } from './followup';
+import { placeOwnImages } from './own-images';
 
 export interface LocalComposerOptions {
   /** Characters per second streamed; 0 streams as fast as the consumer reads. */
@@ -27,7 +28,7 @@ export class LocalComposerProvider implements AiProvider {
   async *stream(options: AiStreamOptions): AsyncIterable<AiChunk> {
     if (options.signal.aborted) throw new AiProviderError('aborted');
     const { prompt, files } = requestOf(options);
-    const text = answer(prompt, files, options.site?.selectedElement);
+    const text = answer(prompt, files, options.site?.selectedElement, options.site?.images);
     const rate = this.options.charsPerSecond;
     const size = rate > 0 ? Math.max(1, Math.round((rate * TICK_MS) / 1000)) : 4096;
     for (let i = 0; i < text.length; i += size) {
@@ -42,7 +43,12 @@ export class LocalComposerProvider implements AiProvider {
 }
 
 /** The whole answer text for a prompt and the current files (empty for a new site). */
-export function answer(prompt: string, files: AiSiteFile[], selected?: { selector: string; html: string }): string {
+export function answer(
+  prompt: string,
+  files: AiSiteFile[],
+  selected?: { selector: string; html: string },
+  images: readonly AiSiteImage[] = [],
+): string {
   const hasSite = files.some((f) => /\.html?$/i.test(f.path));
   if (hasSite) {
     const plan = planFollowUp(prompt, files, selected);
@@ -57,8 +63,13 @@ export function answer(prompt: string, files: AiSiteFile[], selected?: { selecto
       return `${parts.join('\n\n')}\n`;
     }
   }
-  const { brief, files: composed } = composeFromPrompt(prompt);
-  return `${introFor(brief)}\n\n${composed.map((f) => formatFileBlock(f.path, f.content)).join('\n')}`;
+  const { brief, files: composedAlone } = composeFromPrompt(prompt);
+  // The space's own images take the logo's, the hero's and the gallery's places (issue 24).
+  const composed = placeOwnImages(composedAlone, images);
+  // Styles stream first, so the first paint of the half-written page is already styled (issue 22).
+  const order = (path: string) => (/\.css$/i.test(path) ? 0 : /\.html?$/i.test(path) ? 1 : 2);
+  const ordered = [...composed].sort((a, b) => order(a.path) - order(b.path));
+  return `${introFor(brief)}\n\n${ordered.map((f) => formatFileBlock(f.path, f.content)).join('\n')}`;
 }
 
 /** The prompt and current files: from `site` when given, else read back from the conversation. */

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, type ImageFormat } from '@div/shared/assets';
+import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import { AppError } from '../../lib/errors';
+
+/**
+ * Turns uploaded bytes into what a site serves (issue 24, ADR 0203): the format is read from the
+ * bytes by libvips (sharp), never from the name or the declared type; SVG is checked and rasterised
+ * (ADR 0204); every image gets WebP variants at the widths of IMAGE_WIDTHS it can fill.
+ */
+
+export interface ProcessedVariant {
+  width: number;
+  height: number;
+  body: Buffer;
+}
+
+export interface ProcessedImage {
+  format: ImageFormat;
+  hash: string;
+  width: number;
+  height: number;
+  variants: ProcessedVariant[];
+}
+
+/** WebP quality of the variants: visually clean photos at about a tenth of a JPEG camera file. */
+const WEBP_QUALITY = 78;
+/** libvips may use this many threads per image: the machine is shared with the requests. */
+sharp.concurrency(2);
+
+const FORMATS: Record<string, ImageFormat> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', heif: 'avif', svg: 'svg' };
+
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  if (!input.length) throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.empty);
+  const format = await formatOf(input);
+  if (format === 'svg') checkSvg(input);
+  const animated = format === 'gif' || format === 'webp';
+  // Decompression bombs stop at the pixel limit; SVG is drawn at its own size (at least 1600 wide, for the variants).
+  const options = { limitInputPixels: IMAGE_MAX_PIXELS, animated, failOn: 'error' as const };
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, options).metadata();
+  } catch (error) {
+    throw pixelsOrInvalid(error);
+  }
+  const width = meta.autoOrient?.width ?? meta.width;
+  const pageHeight = meta.pageHeight ?? meta.height;
+  const height = meta.autoOrient?.height ?? pageHeight;
+  if (!width || !height) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.notImage);
+  // An SVG draws sharp at any size: its variants go to twice its own width (high-density screens).
+  const widths = variantWidths(format === 'svg' ? Math.min(1600, Math.max(width * 2, 480)) : width);
+  try {
+    const variants =
+      animated && (meta.pages ?? 1) > 1
+        ? await animatedVariants(input, options, widths)
+        : await stillVariants(input, options, format, width, widths);
+    return { format, hash: createHash('sha256').update(input).digest('hex'), width, height, variants };
+  } catch (error) {
+    throw pixelsOrInvalid(error);
+  }
+}
+
+type InputOptions = SharpOptions;
+
+/**
+ * A still image is decoded once, at the largest variant's size (JPEG shrinks while it loads), and
+ * every variant is made from those pixels: a 5 MB camera photo is decoded one time, not three.
+ */
+async function stillVariants(
+  input: Buffer,
+  options: InputOptions,
+  format: ImageFormat,
+  width: number,
+  widths: number[],
+): Promise<ProcessedVariant[]> {
+  const largest = Math.max(...widths);
+  const density = format === 'svg' ? densityFor(width, largest) : undefined;
+  const { data, info } = await sharp(input, { ...options, animated: false, density })
+    .autoOrient()
+    .resize({ width: largest, withoutEnlargement: format !== 'svg' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  return Promise.all(
+    widths.map(async (target) => {
+      const out = await sharp(data, { raw })
+        .resize({ width: target })
+        .webp({ quality: WEBP_QUALITY, effort: 2 })
+        .toBuffer({ resolveWithObject: true });
+      return { width: out.info.width, height: out.info.height, body: out.data };
+    }),
+  );
+}
+
+/** Animated GIF and WebP keep their frames (as animated WebP). */
+async function animatedVariants(input: Buffer, options: InputOptions, widths: number[]): Promise<ProcessedVariant[]> {
+  return Promise.all(
+    widths.map(async (target) => {
+      const { data, info } = await sharp(input, options)
+        .resize({ width: target, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY, effort: 2 })
+        .toBuffer({ resolveWithObject: true });
+      return { width: info.width, height: info.pageHeight ?? info.height, body: data };
+    }),
+  );
+}
+
+/** The format libvips recognises in the bytes, or a 415 in Spanish. */
+async function formatOf(input: Buffer): Promise<ImageFormat> {
+  try {
+    const { format } = await sharp(input, { limitInputPixels: false }).metadata();
+    const known = format ? FORMATS[format] : undefined;
+    // HEIF holds HEIC photos too; only AVIF is accepted (what browsers show).
+    if (known === 'avif' && !/^....ftyp(avif|avis)/s.test(input.subarray(0, 12).toString('latin1'))) throw new Error('heic');
+    if (known) return known;
+  } catch {}
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.notImage);
+}
+
+/** The variant widths an image of `width` gets: each of IMAGE_WIDTHS it can fill, and its own when narrower than the largest. */
+export function variantWidths(width: number): number[] {
+  const fits: number[] = IMAGE_WIDTHS.filter((w) => w <= width);
+  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
+  if (width < largest && !fits.includes(width)) fits.push(width);
+  return fits.length ? fits : [width];
+}
+
+/** Dots per inch that draw an SVG of `width` at `target` pixels (72 is its own size). */
+const densityFor = (width: number, target: number) => Math.min(2400, Math.max(1, Math.ceil((72 * target) / width)));
+
+function pixelsOrInvalid(error: unknown): AppError {
+  const message = error instanceof Error ? error.message : '';
+  if (/pixel limit/i.test(message)) return new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyPixels);
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.notImage);
+}
+
+/**
+ * SVG is accepted only without anything that could run or reach out (ADR 0204): no script or
+ * foreignObject elements, no event handler attributes, no DOCTYPE or entities, and no reference
+ * other than a fragment (`#id`) or an inline raster image. It is then drawn into WebP variants and
+ * never served as SVG, so even what this check might miss never runs in a visitor's browser.
+ */
+export function checkSvg(input: Buffer): void {
+  const text = input.toString('utf8');
+  const unsafe =
+    /<\s*(?:[\w-]+:)?(?:script|foreignObject|iframe|embed|object|handler|listener)\b/i.test(text) ||
+    /<!DOCTYPE|<!ENTITY/i.test(text) ||
+    /[\s"'/]on[a-z]+\s*=/i.test(text) ||
+    /javascript:/i.test(text) ||
+    /@import|url\(\s*["']?(?!#)/i.test(text) ||
+    [...text.matchAll(/(?:xlink:)?href\s*=\s*(["'])(.*?)\1/gis)].some(
+      ([, , ref]) => !/^\s*(?:#|data:image\/(?:png|jpeg|gif|webp);base64,)/i.test(ref ?? ''),
+    );
+  if (unsafe) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svgUnsafe);
+}

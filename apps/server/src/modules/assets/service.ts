@@ -1,0 +1,255 @@
+import {
+  cleanImageName,
+  extensionOfFormat,
+  IMAGE_MESSAGES,
+  type ImageFormat,
+  type ImageStorage,
+  imageReference,
+  imageStorageBytesOf,
+  type SpaceImage,
+} from '@div/shared/assets';
+import { planOf } from '@div/shared/plans';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { isUniqueViolation, rowsOf } from '../../db/client';
+import { spaceImages } from '../../db/schema/assets';
+import { AppError, notFound } from '../../lib/errors';
+import { storageOf } from '../../providers/storage/create';
+import { getSpaceFiles, saveFiles } from '../spaces/service';
+import { processImage } from './process';
+
+/**
+ * A space's own images (issue 24, ADR 0202–0203). Rows in `space_images`, bytes in the storage
+ * provider under content-addressed keys of the space (`images/<space>/<hash>/…`), so two spaces
+ * never share a key and a published site can only reach its own space's bytes.
+ */
+
+type ImageRow = typeof spaceImages.$inferSelect;
+
+/** The first 32 hex digits of the SHA-256: what keys and published paths carry (128 bits). */
+export const shortHash = (hash: string) => hash.slice(0, 32);
+export const variantKey = (spaceId: string, short: string, width: number) => `images/${spaceId}/${short}/${width}.webp`;
+const originalKey = (spaceId: string, short: string, format: ImageFormat) =>
+  `images/${spaceId}/${short}/original.${extensionOfFormat(format)}`;
+/** The file name of a variant in a URL: `<hash>-<width>.webp`, the same on the preview and on a site. */
+export const variantFile = (short: string, width: number) => `${short}-${width}.webp`;
+export const VARIANT_FILE = /^([0-9a-f]{32})-(\d{1,5})\.webp$/;
+
+const ORIGINAL_TYPES: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+};
+
+export function toSpaceImage(row: ImageRow, previewBase: string): SpaceImage {
+  const short = shortHash(row.hash);
+  return {
+    id: row.id,
+    name: row.name,
+    path: imageReference(row.name),
+    alt: row.alt,
+    format: row.format as ImageFormat,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    storedBytes: row.storedBytes,
+    variants: row.variants.map((v) => ({
+      width: v.width,
+      height: v.height,
+      bytes: v.bytes,
+      url: `${previewBase}/preview/images/${row.spaceId}/${variantFile(short, v.width)}`,
+    })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listImages(ctx: AppContext, spaceId: string): Promise<ImageRow[]> {
+  return ctx.db.select().from(spaceImages).where(eq(spaceImages.spaceId, spaceId)).orderBy(spaceImages.name);
+}
+
+/** What the owner's images take across all their spaces, against their plan's allowance. */
+export async function imageStorage(ctx: AppContext, ownerId: string, plan: string): Promise<ImageStorage> {
+  const [row] = await rowsOf<{ used: string | number | null }>(
+    ctx.db,
+    sql`select coalesce(sum(i.stored_bytes), 0) as used from space_images i join spaces s on s.id = i.space_id where s.owner_id = ${ownerId}`,
+  );
+  return { usedBytes: Number(row?.used ?? 0), limitBytes: imageStorageBytesOf(plan) };
+}
+
+/**
+ * Stores an upload: processed first (type from the bytes, variants), then written to storage, then
+ * recorded in a transaction that holds the owner's row while it checks the allowance, so two
+ * uploads at once cannot both pass a nearly full allowance. The same bytes uploaded again to the
+ * space answer the image already there.
+ */
+export async function uploadImage(
+  ctx: AppContext,
+  opts: { spaceId: string; ownerId: string; plan: string; fileName: string; alt?: string | undefined; body: Buffer },
+): Promise<ImageRow> {
+  const processed = await processImage(opts.body);
+  const existing = await findByHash(ctx, opts.spaceId, processed.hash);
+  if (existing) return existing;
+  const short = shortHash(processed.hash);
+  const original = {
+    key: originalKey(opts.spaceId, short, processed.format),
+    body: opts.body,
+    contentType: ORIGINAL_TYPES[processed.format],
+  };
+  const variants = processed.variants.map((v) => ({ ...v, key: variantKey(opts.spaceId, short, v.width) }));
+  const storedBytes = opts.body.length + variants.reduce((n, v) => n + v.body.length, 0);
+  const limit = imageStorageBytesOf(opts.plan);
+  if (storedBytes > limit) throw storageFull(opts.plan);
+  const storage = storageOf(ctx);
+  await storage.putMany(opts.spaceId, [
+    original,
+    ...variants.map((v) => ({ key: v.key, body: v.body, contentType: 'image/webp' })),
+  ]);
+  const baseName = cleanImageName(opts.fileName, processed.format);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${opts.ownerId} for update`);
+      const [used] = await rowsOf<{ used: string | number | null }>(
+        tx,
+        sql`select coalesce(sum(i.stored_bytes), 0) as used from space_images i join spaces s on s.id = i.space_id where s.owner_id = ${opts.ownerId}`,
+      );
+      if (Number(used?.used ?? 0) + storedBytes > limit) throw storageFull(opts.plan);
+      const taken = new Set(
+        (await tx.select({ name: spaceImages.name }).from(spaceImages).where(eq(spaceImages.spaceId, opts.spaceId))).map(
+          (r) => r.name,
+        ),
+      );
+      const [row] = await tx
+        .insert(spaceImages)
+        .values({
+          spaceId: opts.spaceId,
+          name: freeName(baseName, taken),
+          alt: opts.alt ?? '',
+          format: processed.format,
+          hash: processed.hash,
+          width: processed.width,
+          height: processed.height,
+          bytes: opts.body.length,
+          storedBytes,
+          originalKey: original.key,
+          variants: variants.map((v) => ({ width: v.width, height: v.height, bytes: v.body.length, key: v.key })),
+        })
+        .returning();
+      if (!row) throw new Error('image not recorded');
+      return row;
+    });
+  } catch (error) {
+    // Nothing names the bytes just stored (unless a deployment or a concurrent upload does): they go.
+    await releaseBytes(ctx, opts.spaceId, processed.hash, [original.key, ...variants.map((v) => v.key)]).catch(() => {});
+    throw error;
+  }
+}
+
+const storageFull = (plan: string) => new AppError('PAYMENT_REQUIRED', IMAGE_MESSAGES.storageFull(planOf(plan).imageStorageMb));
+
+async function findByHash(ctx: AppContext, spaceId: string, hash: string): Promise<ImageRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(spaceImages)
+    .where(and(eq(spaceImages.spaceId, spaceId), eq(spaceImages.hash, hash)))
+    .limit(1);
+  return row;
+}
+
+/** `logo.png`, else `logo-2.png`, `logo-3.png`… */
+export function freeName(name: string, taken: Set<string>): string {
+  if (!taken.has(name)) return name;
+  const dot = name.lastIndexOf('.');
+  for (let n = 2; ; n++) {
+    const candidate = `${name.slice(0, dot)}-${n}${name.slice(dot)}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+async function findImage(ctx: AppContext, spaceId: string, imageId: string): Promise<ImageRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(spaceImages)
+    .where(and(eq(spaceImages.spaceId, spaceId), eq(spaceImages.id, imageId)))
+    .limit(1);
+  if (!row) throw notFound(IMAGE_MESSAGES.notFound);
+  return row;
+}
+
+/** A reference to `images/<name>` in a file, not a longer name that starts the same. */
+export const referencePattern = (name: string) =>
+  new RegExp(`${imageReference(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.-])`, 'g');
+
+/**
+ * Renames an image and rewrites `images/<old>` to `images/<new>` in the space's files in one save
+ * (a conflict with an edit in between answers 409 and changes nothing); a new alt text is kept as
+ * the image's default.
+ */
+export async function updateImage(
+  ctx: AppContext,
+  opts: { spaceId: string; ownerId: string; imageId: string; name?: string | undefined; alt?: string | undefined },
+): Promise<{ row: ImageRow; revision: number; filesChanged: boolean }> {
+  const current = await findImage(ctx, opts.spaceId, opts.imageId);
+  const renamed = opts.name !== undefined && opts.name !== current.name;
+  if (renamed && opts.name?.slice(opts.name.lastIndexOf('.')) !== current.name.slice(current.name.lastIndexOf('.'))) {
+    throw new AppError('VALIDATION', IMAGE_MESSAGES.wrongExtension);
+  }
+  const { files, revision } = await getSpaceFiles({ db: ctx.db, userId: opts.ownerId, spaceId: opts.spaceId });
+  const changed = renamed
+    ? files
+        .filter((f) => referencePattern(current.name).test(f.content))
+        .map((f) => ({
+          path: f.path,
+          content: f.content.replace(referencePattern(current.name), imageReference(opts.name as string)),
+        }))
+    : [];
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(spaceImages)
+        .set({ ...(renamed ? { name: opts.name } : {}), ...(opts.alt !== undefined ? { alt: opts.alt } : {}) })
+        .where(and(eq(spaceImages.spaceId, opts.spaceId), eq(spaceImages.id, opts.imageId)))
+        .returning();
+      if (!row) throw notFound(IMAGE_MESSAGES.notFound);
+      if (!changed.length) return { row, revision, filesChanged: false };
+      const saved = await saveFiles({ db: tx, userId: opts.ownerId, spaceId: opts.spaceId, body: { revision, files: changed } });
+      return { row, revision: saved.revision, filesChanged: true };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', IMAGE_MESSAGES.nameTaken);
+    throw error;
+  }
+}
+
+/** Deletes an image; its bytes stay while a deployment of the space still serves them. */
+export async function deleteImage(ctx: AppContext, spaceId: string, imageId: string): Promise<void> {
+  const row = await findImage(ctx, spaceId, imageId);
+  await ctx.db.delete(spaceImages).where(and(eq(spaceImages.spaceId, spaceId), eq(spaceImages.id, imageId)));
+  await releaseBytes(ctx, spaceId, row.hash, [row.originalKey, ...row.variants.map((v) => v.key)]);
+}
+
+/** The path where a deployment lists the images it serves (`_div/images.json`, see site-images.ts). */
+export const SITE_IMAGES_PATH = '_div/images.json';
+
+/** Deletes the stored bytes of `hash` in the space unless an image row or a deployment still names them. */
+async function releaseBytes(ctx: AppContext, spaceId: string, hash: string, keys: string[]): Promise<void> {
+  const short = shortHash(hash);
+  const [held] = await rowsOf<{ held: boolean }>(
+    ctx.db,
+    sql`select exists(select 1 from space_images where space_id = ${spaceId} and hash = ${hash})
+      or exists(select 1 from deployment_files f join deployments d on d.id = f.deployment_id
+        where d.space_id = ${spaceId} and f.path = ${SITE_IMAGES_PATH} and position(${short} in f.body) > 0) as held`,
+  );
+  if (held?.held) return;
+  await storageOf(ctx).deleteMany(keys);
+}
+
+/** The bytes of one variant of a space's image, by the file name of its URL; undefined when there is none. */
+export async function readVariant(ctx: AppContext, spaceId: string, file: string): Promise<Buffer | undefined> {
+  const match = VARIANT_FILE.exec(file);
+  if (!match) return undefined;
+  const object = await storageOf(ctx).get(variantKey(spaceId, match[1] as string, Number(match[2])));
+  return object?.body;
+}

@@ -1,0 +1,54 @@
+import type { AiSiteImage } from '../types';
+import type { ComposedFile } from './compose';
+import { escapeHtml as e } from './render-kit';
+
+/**
+ * The space's own images in a composed site (issue 24): the one named like a logo replaces the
+ * brand's letter, the one named like a hero (or else the widest other one) fills the hero's art,
+ * and the rest, up to six, become the gallery's tiles when the site has a gallery. Sites without
+ * images are left exactly as composed.
+ */
+export function placeOwnImages(files: ComposedFile[], images: readonly AiSiteImage[]): ComposedFile[] {
+  if (!images.length) return files;
+  const logo = images.find((i) => /logo|marca|brand/i.test(i.name));
+  const rest = images.filter((i) => i !== logo);
+  const hero =
+    rest.find((i) => /hero|portada|cabecera|banner|fondo|principal/i.test(i.name)) ??
+    [...rest].filter((i) => i.width >= i.height).sort((a, b) => b.width - a.width)[0];
+  const gallery = rest.filter((i) => i !== hero).slice(0, 6);
+  const tag = (image: AiSiteImage, cls: string, alt: string) =>
+    `<img class="${cls}" src="images/${image.name}" alt="${e(alt)}" width="${image.width}" height="${image.height}">`;
+
+  return files.map((file) => {
+    if (file.path === 'style.css') return { ...file, content: `${file.content}\n${OWN_IMAGE_STYLES}` };
+    if (file.path !== 'index.html') return file;
+    let html = file.content;
+    if (logo) {
+      html = html.replace(/<span class="brand-mark" aria-hidden="true">[^<]*<\/span>/, tag(logo, 'brand-logo', ''));
+    }
+    if (hero) {
+      html = html.replace(/<div class="hero-card">[\s\S]*?<\/span><\/div>/, tag(hero, 'hero-photo', hero.alt));
+    }
+    if (gallery.length) {
+      html = html.replace(
+        /(<div class="gallery-grid">\n)([\s\S]*?)(\n\s*<\/div>)/,
+        (_all, open: string, tiles: string, close: string) => {
+          const indent = /^(\s*)/.exec(tiles)?.[1] ?? '  ';
+          const figures = gallery.map(
+            (image) =>
+              `${indent}<figure class="tile tile-photo reveal">${tag(image, 'gallery-photo', image.alt)}${image.alt ? `<figcaption>${e(image.alt)}</figcaption>` : ''}</figure>`,
+          );
+          return `${open}${figures.join('\n')}${close}`;
+        },
+      );
+    }
+    return { ...file, content: html };
+  });
+}
+
+const OWN_IMAGE_STYLES = `/* The site's own images */
+.brand-logo { height: 2rem; width: auto; display: block; }
+.hero-photo { width: 100%; height: auto; max-height: 28rem; object-fit: cover; border-radius: 1.25rem; display: block; position: relative; z-index: 1; }
+.tile-photo { padding: 0; overflow: hidden; }
+.gallery-photo { width: 100%; height: 100%; aspect-ratio: 4 / 3; object-fit: cover; display: block; }
+`;
