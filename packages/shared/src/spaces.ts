@@ -152,6 +152,8 @@ export const versionSchema = z.object({
   createdAt: z.string(),
   /** Who made it; null for versions from before members existed, or by a deleted account. */
   author: personSchema.nullable(),
+  /** A restore's origin: the version brought back (null once pruned) and when it was made. */
+  restoredFrom: z.object({ versionId: z.string().nullable(), createdAt: z.string() }).nullable().optional(),
   /** Present on GET /api/spaces/{id}/versions/{versionId}. */
   files: z.array(fileInputSchema).optional(),
   /** The spec's history-version html: the files assembled into one document (same endpoint). */

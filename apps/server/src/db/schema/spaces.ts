@@ -70,6 +70,12 @@ export const spaceVersions = pgTable(
     source: text('source').notNull(),
     /** Who made the version (a member or the owner); null for versions from before members, or a deleted user. */
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A restore's origin (issue 22): the version it brought back, and when that version was made (kept
+     * on its own so the label survives the origin being pruned by retention).
+     */
+    restoredFromId: text('restored_from_id').references((): AnyPgColumn => spaceVersions.id, { onDelete: 'set null' }),
+    restoredFromAt: timestamp('restored_from_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

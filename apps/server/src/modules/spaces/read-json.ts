@@ -66,7 +66,10 @@ function buildPrepared(db: Executor) {
         revision: sql<number>`s.revision`,
         versions: sql<string>`(select coalesce(json_agg(json_build_object(
             'id', v.id, 'prompt', v.prompt, 'source', v.source, 'revision', v.revision,
-            'createdAt', ${iso('v.created_at')}, 'author', ${personJson('a')}) order by v.revision desc), '[]')::text
+            'createdAt', ${iso('v.created_at')}, 'author', ${personJson('a')},
+            'restoredFrom', case when v.restored_from_at is null then null
+              else json_build_object('versionId', v.restored_from_id, 'createdAt', ${iso('v.restored_from_at')}) end)
+            order by v.revision desc), '[]')::text
             from space_versions v left join users a on a.id = v.author_id where v.space_id = s.id)`,
         // What this person may do here (members/access.ts decides the role), and whose space it is.
         role: sql<string>`${roleIn(userId)}`,

@@ -487,8 +487,14 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     expect(restored.statusCode).toBe(201);
     expect(restored.json().version.source).toBe('restore');
     expect(restored.json().files.find((f: { id: string }) => f.id === 'index.html').content).toBe('uno');
+    // The restore names its origin (issue 22), and restoring that restore still names the first origin.
+    expect(restored.json().version.restoredFrom).toEqual({ versionId: first.id, createdAt: first.createdAt });
+    const again = await call(alice, 'POST', `/api/spaces/${space.id}/versions/${restored.json().version.id}/restore`);
+    expect(again.json().version.restoredFrom).toEqual({ versionId: first.id, createdAt: first.createdAt });
     const after = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
-    expect(after.versions).toHaveLength(5);
+    expect(after.versions).toHaveLength(6);
+    expect(after.versions[0].restoredFrom).toEqual({ versionId: first.id, createdAt: first.createdAt });
+    expect(after.versions.at(-1).restoredFrom).toBeNull();
     expect(after.versions.map((v: { id: string }) => v.id)).toContain(first.id);
     expect(after.files.find((f: { id: string }) => f.id === 'index.html').content).toBe('uno');
     expect(after.revision).toBe(restored.json().revision);
@@ -499,7 +505,7 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     const afterReset = (await call(alice, 'GET', `/api/spaces/${space.id}`)).json();
     expect(afterReset.files.map((f: { id: string }) => f.id)).toEqual(['index.html', 'style.css', 'script.js']);
     expect(afterReset.files[0].content).toContain('lang="es"');
-    expect(afterReset.versions).toHaveLength(6);
+    expect(afterReset.versions).toHaveLength(7);
 
     const missing = await call(alice, 'POST', `/api/spaces/${space.id}/versions/nope/restore`);
     expect(missing.statusCode).toBe(404);

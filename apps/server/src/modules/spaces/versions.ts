@@ -22,6 +22,8 @@ const versionColumns = {
   authorId: users.id,
   authorName: users.name,
   authorPicture: users.picture,
+  restoredFromId: spaceVersions.restoredFromId,
+  restoredFromAt: spaceVersions.restoredFromAt,
 };
 
 type VersionRow = {
@@ -33,6 +35,8 @@ type VersionRow = {
   authorId: string | null;
   authorName: string | null;
   authorPicture: string | null;
+  restoredFromId: string | null;
+  restoredFromAt: Date | null;
 };
 
 function toVersion(row: VersionRow, files?: FileInput[]): Version {
@@ -43,6 +47,7 @@ function toVersion(row: VersionRow, files?: FileInput[]): Version {
     revision: row.revision,
     createdAt: row.createdAt.toISOString(),
     author: row.authorId === null ? null : { id: row.authorId, name: row.authorName ?? '', picture: row.authorPicture },
+    restoredFrom: row.restoredFromAt ? { versionId: row.restoredFromId, createdAt: row.restoredFromAt.toISOString() } : null,
     ...(files ? { files } : {}),
   };
 }
@@ -64,6 +69,8 @@ export async function appendVersion(opts: {
   expectedRevision?: number;
   /** Who makes the version (the owner or a member); shown in the history. */
   authorId?: string | null | undefined;
+  /** A restore: the version it brings back. */
+  restoredFrom?: { id: string | null; createdAt: Date } | undefined;
 }): Promise<{ version: Version; revision: number }> {
   checkFiles(opts.files, true);
   const { tx, spaceId } = opts;
@@ -104,6 +111,8 @@ export async function appendVersion(opts: {
       source: opts.source,
       createdAt: now,
       authorId: opts.authorId ?? null,
+      restoredFromId: opts.restoredFrom?.id ?? null,
+      restoredFromAt: opts.restoredFrom?.createdAt ?? null,
     })
     .returning({ id: spaceVersions.id });
   if (!inserted) throw new Error('version not created');
@@ -158,6 +167,7 @@ async function appendForUser(opts: {
   source: VersionSource;
   prompt: string | null | undefined;
   authorId?: string | undefined;
+  restoredFrom?: { id: string | null; createdAt: Date } | undefined;
   files: (tx: Executor) => Promise<readonly FileInput[]>;
 }): Promise<VersionChangeResponse> {
   return opts.db.transaction(async (tx) => {
@@ -171,6 +181,7 @@ async function appendForUser(opts: {
       prompt: opts.prompt,
       source: opts.source,
       authorId: opts.authorId,
+      restoredFrom: opts.restoredFrom,
     });
     return { version, revision, files: files.map(toSpaceFile) };
   });
@@ -196,6 +207,11 @@ export async function restoreVersion(opts: VersionChange & { versionId: string }
     ...opts,
     source: 'restore',
     prompt: old.prompt,
+    // Restoring a restore names the first origin: the date a person recognises in the history.
+    restoredFrom: {
+      id: old.restoredFrom ? old.restoredFrom.versionId : old.id,
+      createdAt: new Date(old.restoredFrom?.createdAt ?? old.createdAt),
+    },
     files: async () => old.files ?? [],
   });
 }

@@ -70,6 +70,7 @@ registerLocale('editor', {
       restore: 'Restaurar',
       restoring: 'Restaurando…',
       restored: 'Versión restaurada',
+      restoredFrom: 'Restaurada desde {{date}}',
       restoreError: 'No se pudo restaurar la versión',
       source: {
         initial: 'Versión inicial',
@@ -179,6 +180,7 @@ registerLocale('editor', {
       restore: 'Restore',
       restoring: 'Restoring…',
       restored: 'Version restored',
+      restoredFrom: 'Restored from {{date}}',
       restoreError: 'The version could not be restored',
       source: {
         initial: 'First version',

@@ -18,6 +18,13 @@ export function VersionHistory({
 }) {
   const { t, i18n } = useTranslation('editor');
   const shown = versions.slice(0, HISTORY_VISIBLE);
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-ES', { dateStyle: 'short', timeStyle: 'short' });
+  // A restore says where it came from; the prompt of the version it brought back is its tooltip.
+  const label = (version: Version) =>
+    version.restoredFrom
+      ? t('history.restoredFrom', { date: when(version.restoredFrom.createdAt) })
+      : version.prompt || t(`history.source.${version.source}`);
   return (
     <section aria-labelledby="history-title">
       <h3 id="history-title" className="mb-2 flex items-center gap-2 text-sm font-semibold text-gray-900 dark:text-gray-100">
@@ -34,17 +41,18 @@ export function VersionHistory({
                 <Avatar src={version.author.picture} name={version.author.name} size="sm" className="shrink-0" />
               )}
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-gray-800 dark:text-gray-200">
-                  {version.prompt || t(`history.source.${version.source}`)}
+                <p
+                  data-testid="version-label"
+                  title={version.restoredFrom && version.prompt ? version.prompt : undefined}
+                  className="truncate text-sm font-medium text-gray-800 dark:text-gray-200"
+                >
+                  {label(version)}
                 </p>
                 <p className="text-xs text-gray-600 dark:text-gray-400">
                   {version.author && (
                     <span data-testid="version-author">{t('history.by', { name: version.author.name })} · </span>
                   )}
-                  {new Date(version.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-ES', {
-                    dateStyle: 'short',
-                    timeStyle: 'short',
-                  })}
+                  {when(version.createdAt)}
                 </p>
               </div>
               {onRestore && (

@@ -1,0 +1,3 @@
+ALTER TABLE "space_versions" ADD COLUMN "restored_from_id" text;--> statement-breakpoint
+ALTER TABLE "space_versions" ADD COLUMN "restored_from_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "space_versions" ADD CONSTRAINT "space_versions_restored_from_id_space_versions_id_fk" FOREIGN KEY ("restored_from_id") REFERENCES "public"."space_versions"("id") ON DELETE set null ON UPDATE no action;
