@@ -9,6 +9,9 @@ const baseURL = `http://localhost:${port}`;
 // Each run starts the server on an empty data folder, so tests see a fresh product.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'div-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The forms spec starts a real SMTP server on this port; the app sends its mail there (issue 23).
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
+process.env.E2E_SMTP_PORT = String(smtpPort);
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -46,6 +49,11 @@ export default defineConfig({
       ...(process.env.E2E_COMPOSER_PACE ? { COMPOSER_PACE: process.env.E2E_COMPOSER_PACE } : {}),
       // Published sites answer on {slug}.localhost:<port> (Chromium resolves *.localhost to loopback).
       SITES_DOMAIN: `localhost:${port}`,
+      // Mail goes to the SMTP server the forms spec starts (other specs' mail finds nobody there and is
+      // retried in the background); form notices are retried after 1 s, 4 s, … instead of 30 s.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      FORMS_RETRY_BASE_MS: '1000',
+      FORMS_DELIVERY_POLL_MS: '500',
     },
   },
 });

@@ -1,31 +1,178 @@
 // Benchmark: how much of each brief the local composer honours (issue 21), and its follow-ups.
-// Runs the composer's answer (the text the generation endpoint streams) for the corpus in
-// bench/corpus/composer-briefs.ts and prints facts honoured / asked per fact type, briefs fully
+// Runs the corpus in bench/corpus/composer-briefs.ts and the follow-ups of
+// composer/followup-corpus.ts, and prints facts honoured / asked per fact type, briefs fully
 // honoured, wrong-industry words and follow-ups landed / refused / wrong.
-// Run from the repository root: node --import tsx bench/composer-briefs.ts -> bench/results/composer-briefs.json
-import { writeFileSync } from 'node:fs';
+//  - default: the composer's answer text, parsed and applied by the site engine in this process;
+//  - --http: through the real generation endpoint of a server (POST /api/ask-ai/generate-separate-files,
+//    streamed events, then the space's saved files). BENCH_URL and BENCH_TOKEN name a started server and
+//    a session token (one with enough messages); without them a server is started in a child process on
+//    an embedded database, at BENCH_COMPOSER_PACE characters per second (0 = as fast as it can, the default).
+// Run from the repository root: node --import tsx bench/composer-briefs.ts [--http]
+//   -> bench/results/composer-briefs.json (composer-briefs-http.json with --http)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { evaluateFollowUps, followUpBases } from '../apps/server/src/providers/ai/composer/followup-corpus.ts';
 import { answer } from '../apps/server/src/providers/ai/composer/provider.ts';
 import { applyEditsToFiles } from '../packages/site-engine/src/apply-edits.ts';
 import { parseOutput } from '../packages/site-engine/src/parse.ts';
 import { corpus as generated } from './corpus/composer-briefs.ts';
 import { freeBriefs } from './corpus/composer-briefs-free.ts';
 
-const corpus = [...generated, ...freeBriefs];
+/** BENCH_BRIEFS=N runs every k-th brief, N in all (a quicker --http run on a busy machine). */
+const all = [...generated, ...freeBriefs];
+const wanted = Number(process.env.BENCH_BRIEFS ?? all.length);
+const corpus = wanted >= all.length ? all : all.filter((_b, i) => i % Math.ceil(all.length / wanted) === 0);
 
 const FOREIGN =
   /Grupo Horizonte|Horizon Group|Calle Mayor 12|para tu negocio|carrito|add to cart|Nimbus|Nimbo|Hacemos crecer marcas|¡Gracias! Te responderemos/i;
 
-function site(prompt: string, files: Record<string, string> = {}): { files: Record<string, string>; prose: string } {
+type Files = Record<string, string>;
+type Selected = { selector: string; html: string };
+type Run = (prompt: string, files?: Files, selected?: Selected) => Promise<{ files: Files; prose: string }>;
+
+/** In this process: the composer's answer, parsed and applied as the server does. */
+const inProcess: Run = async (prompt, files = {}, selected) => {
   const text = answer(
     prompt,
     Object.entries(files).map(([path, content]) => ({ path, content })),
+    selected,
   );
   const parsed = parseOutput(text);
   const next = { ...files };
   for (const f of parsed.files) next[f.path] = f.content;
   const applied = parsed.edits.length ? applyEditsToFiles(next, parsed.edits) : { ok: true, files: next };
   return { files: applied.files, prose: parsed.prose };
+};
+
+/** The child process the --http run starts when no server is named: the app on an embedded database. */
+async function serve(): Promise<void> {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { parseConfig } = await import('../apps/server/src/config.ts');
+  const { openDatabase } = await import('../apps/server/src/db/client.ts');
+  const { users } = await import('../apps/server/src/db/schema/users.ts');
+  const { createSession } = await import('../apps/server/src/modules/auth/sessions.ts');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'div-bench-composer-'));
+  const config = parseConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(tmpdir(), 'div-no-web-build'),
+    SESSION_SECRET: 'c'.repeat(64),
+    COMPOSER_PACE: process.env.BENCH_COMPOSER_PACE ?? '0',
+  });
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  const app = await buildApp(config, { database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const [user] = await database.db
+    .insert(users)
+    .values({ name: 'Bench', email: `bench-composer-${Date.now()}@example.test`, plan: 'pro' })
+    .returning({ id: users.id });
+  const { token } = await createSession(database, { userId: (user as { id: string }).id, ttlMs: 3_600_000 });
+  const address = app.server.address();
+  process.stdout.write(
+    `${JSON.stringify({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, token })}\n`,
+  );
 }
+
+async function startServer(): Promise<{ url: string; token: string; stop: () => void }> {
+  if (process.env.BENCH_URL && process.env.BENCH_TOKEN)
+    return { url: process.env.BENCH_URL, token: process.env.BENCH_TOKEN, stop: () => {} };
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.on('exit', () => child.kill('SIGTERM'));
+  const info = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const nl = text.indexOf('\n');
+      if (nl >= 0) resolve(JSON.parse(text.slice(0, nl)));
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return { ...info, stop: () => child.kill('SIGTERM') };
+}
+
+/** Times of the --http run: first streamed code and the end of each generation, in ms. */
+const timings = { firstCode: [] as number[], done: [] as number[] };
+
+/** Through the real endpoint: a new space (with `files` when given), one generation, its saved files. */
+function overHttp(server: { url: string; token: string }): Run {
+  const call = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${server.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const filesOf = async (spaceId: string) => {
+    const detail = (await (await call('GET', `/api/spaces/${spaceId}`)).json()) as {
+      files: { id: string; content: string }[];
+      revision: number;
+    };
+    return { files: Object.fromEntries(detail.files.map((f) => [f.id, f.content])), revision: detail.revision };
+  };
+  return async (prompt, files, selected) => {
+    const { space } = (await (await call('POST', '/api/spaces', { name: 'Bench' })).json()) as { space: { id: string } };
+    if (files) {
+      const { revision } = await filesOf(space.id);
+      await call('PUT', `/api/spaces/${space.id}/files`, {
+        revision,
+        replaceAll: true,
+        files: Object.entries(files).map(([path, content]) => ({ path, content })),
+      });
+    }
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/ask-ai/generate-separate-files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt, spaceId: space.id, ...(selected ? { selectedElement: selected } : {}) }),
+    });
+    let rest = '';
+    let prose = '';
+    // A request that changes nothing is answered before the stream starts, with why (4xx + message).
+    if (response.status >= 400 && response.status < 500) {
+      prose = ((await response.json()) as { message?: string }).message ?? '';
+      timings.done.push(performance.now() - started);
+      return { files: (await filesOf(space.id)).files, prose };
+    }
+    if (!response.ok) throw new Error(`generate: ${response.status} ${await response.text()}`);
+    let first = 0;
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      rest += decoder.decode(chunk, { stream: true });
+      for (let nl = rest.indexOf('\n'); nl >= 0; nl = rest.indexOf('\n')) {
+        const line = rest.slice(0, nl).trim();
+        rest = rest.slice(nl + 1);
+        if (!line) continue;
+        const event = JSON.parse(line) as { type: string; message?: string; delta?: string };
+        if (!first && (event.type === 'code' || event.type === 'edited')) first = performance.now() - started;
+        if (event.type === 'error') prose = event.message ?? '';
+      }
+    }
+    timings.done.push(performance.now() - started);
+    if (first) timings.firstCode.push(first);
+    const after = await filesOf(space.id);
+    await fetch(`${server.url}/api/spaces/${space.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${server.token}` },
+    });
+    return { files: after.files, prose };
+  };
+}
+
+if (process.argv.includes('--serve')) {
+  await serve();
+  await new Promise(() => {});
+}
+const httpMode = process.argv.includes('--http');
+const server = httpMode ? await startServer() : null;
+const site: Run = server ? overHttp(server) : inProcess;
 
 const decode = (s: string) =>
   s
@@ -37,8 +184,9 @@ const byType: Record<string, [number, number]> = {};
 let full = 0;
 let foreign = 0;
 const misses: string[] = [];
-for (const brief of corpus) {
-  const page = decode(site(brief.prompt).files['index.html'] ?? '');
+for (const [index, brief] of corpus.entries()) {
+  if (server && index % 10 === 0) process.stderr.write(`brief ${index + 1}/${corpus.length}\n`);
+  const page = decode((await site(brief.prompt)).files['index.html'] ?? '');
   let all = true;
   const count = (type: string, ok: boolean, what: string) => {
     const entry = byType[type] ?? [0, 0];
@@ -58,73 +206,31 @@ for (const brief of corpus) {
   if (all) full++;
 }
 
-// Follow-ups: each applied to two sites of the corpus, checked on the resulting files.
-type Check = (files: Record<string, string>) => boolean;
-const followUps: [string, Check][] = [
-  ['cambia el color principal a verde', (f) => (f['style.css'] ?? '').includes('--color-primary: #16a34a')],
-  ['cambia el teléfono a 699 888 777', (f) => (f['index.html'] ?? '').includes('699 888 777')],
-  ['añade una sección de preguntas frecuentes', (f) => (f['index.html'] ?? '').includes('data-section="faq"')],
-  ['quita la sección de opiniones', (f) => !(f['index.html'] ?? '').includes('data-section="testimonials"')],
-  [
-    'usa la tipografía Playfair Display',
-    (f) =>
-      (f['style.css'] ?? '').includes('Playfair Display') &&
-      /<h1[^>]*>[^<]*<\/h1>/.test(f['index.html'] ?? '') &&
-      !(f['index.html'] ?? '').includes('>Playfair Display<'),
-  ],
-  ['pon el modo oscuro', (f) => (f['style.css'] ?? '').includes('#0b1020')],
-  ['haz la cabecera fija', (f) => (f['style.css'] ?? '').includes('position: sticky')],
-  ['haz la imagen de la portada más grande', (f) => (f['style.css'] ?? '').includes('92vh')],
-  ['quiero la web en inglés', (f) => (f['index.html'] ?? '').includes('<html lang="en"')],
-  ['añade WhatsApp con el 611 222 333', (f) => (f['index.html'] ?? '').includes('https://wa.me/')],
-  ['añade mi instagram @minegocio', (f) => (f['index.html'] ?? '').includes('instagram.com/minegocio')],
-  ['añade a Laura Gómez al equipo', (f) => (f['index.html'] ?? '').includes('Laura Gómez')],
-  ['añade un testimonio de Ana: "Muy recomendable"', (f) => (f['index.html'] ?? '').includes('Muy recomendable')],
-  ['añade una sección de galería', (f) => (f['index.html'] ?? '').includes('data-section="gallery"')],
-  ['cambia el título a "Bienvenidos"', (f) => (f['index.html'] ?? '').includes('>Bienvenidos</h1>')],
-  ['añade una sección de mapa', (f) => (f['index.html'] ?? '').includes('data-section="map"')],
-  ['change the main colour to purple', (f) => (f['style.css'] ?? '').includes('--color-primary: #7c3aed')],
-  ['translate the site into Spanish', (f) => (f['index.html'] ?? '').includes('<html lang="es"')],
-  ['add a FAQ section', (f) => (f['index.html'] ?? '').includes('data-section="faq"')],
-  ['make the header sticky', (f) => (f['style.css'] ?? '').includes('position: sticky')],
-  [
-    'mueve la galería al principio',
-    (f) => {
-      const h = f['index.html'] ?? '';
-      const g = h.indexOf('data-section="gallery"');
-      return g > 0 && g < h.indexOf('data-section="about"');
-    },
-  ],
-  [
-    'pon las opiniones al final',
-    (f) => {
-      const h = f['index.html'] ?? '';
-      return h.indexOf('data-section="testimonials"') > h.indexOf('data-section="contact"');
-    },
-  ],
-  ['añade una página de contacto', (f) => (f['contacto.html'] ?? '').includes('data-section="contact"')],
-  ['cambia el precio de croissants a 1,50 €', (f) => (f['index.html'] ?? '').includes('1,50 €')],
-  ['añade un chat con inteligencia artificial', () => false],
-];
-const fu = { landed: 0, refused: 0, wrong: 0, total: 0, refusedList: [] as string[] };
-const bases = [corpus[0], corpus[4], corpus[106], corpus[120]].filter(Boolean);
-for (const [prompt, check] of followUps) {
-  for (const base of bases.slice(0, 3)) {
-    if (!base) continue;
-    const start = site(base.prompt).files;
-    const english = prompt.startsWith('translate the site into Spanish') ? site('quiero la web en inglés', start).files : start;
-    const after = site(prompt, english);
-    fu.total++;
-    const changed = JSON.stringify(after.files) !== JSON.stringify(english);
-    // Already so ("add a FAQ" where one exists): the composer says so and nothing needs to change.
-    if (!changed && check(after.files)) fu.landed++;
-    else if (!changed) {
-      fu.refused++;
-      fu.refusedList.push(prompt);
-    } else if (check(after.files) && !FOREIGN.test(after.files['index.html'] ?? '')) fu.landed++;
-    else fu.wrong++;
-  }
-}
+// Follow-ups: the corpus in composer/followup-corpus.ts, each on its base site.
+const bases = new Map<string, Record<string, string>>();
+const outcomes = await evaluateFollowUps(
+  async (base) => {
+    if (!bases.has(base)) bases.set(base, (await site(followUpBases[base])).files);
+    return bases.get(base) as Record<string, string>;
+  },
+  async (prompt, files, selected) => {
+    const after = await site(prompt, files, selected);
+    return { files: after.files, message: after.prose };
+  },
+);
+const fu = {
+  total: outcomes.length,
+  landed: outcomes.filter((o) => o.verdict === 'landed').length,
+  refused: outcomes.filter((o) => o.verdict === 'refused').length,
+  wrong: outcomes.filter((o) => o.verdict === 'wrong').length,
+  refusedAsExpected: outcomes.filter((o) => o.verdict === 'refused-as-expected').length,
+  landedRate: '',
+  notLanded: outcomes
+    .filter((o) => o.verdict === 'refused' || o.verdict === 'wrong')
+    .map((o) => `${o.verdict}: ${o.case.prompt}`),
+};
+const toLand = outcomes.filter((o) => o.case.expect !== 'refuse').length;
+fu.landedRate = `${fu.landed}/${toLand} (${((100 * fu.landed) / toLand).toFixed(1)}%)`;
 
 const asked = Object.values(byType).reduce((n, [, t]) => n + t, 0);
 const honoured = Object.values(byType).reduce((n, [h]) => n + h, 0);
@@ -136,6 +242,24 @@ const result = {
   briefsWithWrongIndustryWords: foreign,
   followUps: fu,
   misses: misses.slice(0, 40),
+  ...(server ? { endpoint: timingSummary() } : {}),
 };
 console.log(JSON.stringify(result, null, 2));
-writeFileSync(new URL('./results/composer-briefs.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+writeFileSync(
+  new URL(server ? './results/composer-briefs-http.json' : './results/composer-briefs.json', import.meta.url),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
+server?.stop();
+
+function timingSummary() {
+  const pct = (values: number[], p: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+  };
+  return {
+    pace: process.env.BENCH_URL ? 'the server’s' : `${process.env.BENCH_COMPOSER_PACE ?? '0'} chars/s`,
+    generations: timings.done.length,
+    firstCodeMs: { median: pct(timings.firstCode, 50), p95: pct(timings.firstCode, 95) },
+    completeMs: { median: pct(timings.done, 50), p95: pct(timings.done, 95) },
+  };
+}

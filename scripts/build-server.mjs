@@ -2,6 +2,7 @@
 // apps/server/dist/bin/main.mjs, so `npm start` runs plain JavaScript: no TypeScript loader in the
 // serving process (issue 26: tsx cost 1-1.5 s of every start and 80-100 MB). Packages from
 // node_modules stay imports, loaded as they are. `npm run dev` and the tests keep running the sources.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -50,4 +51,18 @@ export async function buildServer() {
   });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await buildServer();
+/**
+ * Makes the embedded database's pre-migrated template (ADR 0223) when it is missing, in a process of
+ * its own: PGlite's first-time set-up and the migrations run there, never in the server.
+ */
+export function buildEmbeddedTemplate() {
+  const made = spawnSync(process.execPath, [path.join(root, 'apps/server/scripts/pglite-template.mjs')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (made.status !== 0) throw new Error(`the embedded database's template was not made (exit ${made.status})`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  await buildServer();
+  buildEmbeddedTemplate();
+}

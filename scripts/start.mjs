@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildServer, serverBundle, serverStale } from './build-server.mjs';
+import { buildEmbeddedTemplate, buildServer, serverBundle, serverStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -33,6 +33,12 @@ if (stale) {
 if (serverStale()) {
   console.log('Compiling the server…');
   await buildServer();
+  // With the build, not in the first start: a new DATA_DIR is a copy of it (ADR 0223). Without it the
+  // server makes it anyway, in a short-lived child process.
+  if (!process.env.DATABASE_URL) {
+    console.log('Preparing the embedded database…');
+    buildEmbeddedTemplate();
+  }
 }
 process.env.NODE_ENV ??= 'production';
 await import(pathToFileURL(serverBundle).href);

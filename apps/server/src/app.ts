@@ -8,6 +8,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, databaseErrorCode, openDatabase } from './db/client';
+import { trustsHop } from './lib/client-address';
 import { AppError } from './lib/errors';
 import { registerJsonBodyParser } from './lib/json-body';
 import { loadSecret } from './lib/secret';
@@ -24,6 +25,7 @@ import { registerBillingRoutes } from './modules/billing/routes';
 import { registerCustomModelsRoutes } from './modules/custom-models/routes';
 import { registerDeveloperApi } from './modules/developer-api/routes';
 import { registerDomainsRoutes } from './modules/domains/routes';
+import { registerPreviewFormsRoutes } from './modules/forms/preview';
 import { registerFormsRoutes, startForms } from './modules/forms/routes';
 import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -53,7 +55,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    // Only the configured proxies may name the client (ADR 0154), never the leftmost X-Forwarded-For.
+    trustProxy: config.TRUST_PROXY ? trustsHop(config.TRUST_PROXY) : false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -177,6 +180,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(async (scope) => registerDeveloperApi(scope, ctx));
   registerLocalIdpRoutes(app, ctx);
   registerPreviewRoutes(app, ctx);
+  registerPreviewFormsRoutes(app, ctx);
   registerImagePreviewRoute(app, ctx);
   registerLocalBillingPages(app, ctx);
   await registerWebApp(app, config);

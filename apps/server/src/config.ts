@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseProxyTrust } from './lib/client-address';
 
 const optionalString = z
   .string()
@@ -30,11 +31,20 @@ export const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Secret that signs cookies; generated and kept in DATA_DIR when unset. */
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  /** Set when served behind HTTPS: secure cookies and HSTS. */
+  /**
+   * Set when served behind an HTTPS proxy (secure cookies, HSTS): `true` (one proxy), a hop count, or
+   * the proxies' addresses/ranges; client addresses come from `X-Forwarded-For` only through those
+   * (lib/client-address.ts, ADR 0154).
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((value, issue) => {
+      const trust = parseProxyTrust(value);
+      if (typeof trust !== 'string') return trust;
+      issue.addIssue({ code: 'custom', message: trust });
+      return z.NEVER;
+    }),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /** OpenID Connect issuer for Google sign-in (configurable so tests run a local OIDC server). */

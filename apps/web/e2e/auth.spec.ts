@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe';
 
 // The machine running these is shared and busy: sign-in round trips get generous waits.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -142,6 +143,92 @@ test('a code that does not validate shows the error with a way back', async ({ p
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('login CSRF: an attacker’s validate_code opened by a signed-in victim switches nothing', async ({ browser }) => {
+  test.setTimeout(180_000);
+  // The attacker signs in in a browser of their own and stops at the login page's code.
+  const attackerContext = await browser.newContext();
+  const attacker = await attackerContext.newPage();
+  let stolen = '';
+  await attacker.route(
+    (url) => url.pathname === '/api/auth/callback',
+    async (route) => {
+      const answer = await route.fetch({ maxRedirects: 0 });
+      stolen = new URL(answer.headers().location ?? '', route.request().url()).toString();
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>detenido</p>' });
+    },
+  );
+  await attacker.goto('/login');
+  await signInThroughLocalProvider(attacker, 'GitHub', 'Mallory');
+  await expect.poll(() => stolen).toContain('validate_code=');
+
+  // The victim, signed in, is sent to the attacker's link.
+  const victim = await browser.newPage();
+  await victim.addInitScript(() => localStorage.setItem('div_cookie_consent', 'false'));
+  await victim.goto('/login');
+  await signInThroughLocalProvider(victim, 'Google', 'Víctima');
+  await expect(victim).toHaveURL(/\/spaces$/);
+  const before = await storedSession(victim);
+  await victim.goto(new URL(stolen).pathname + new URL(stolen).search);
+  await expect(victim.getByText('Error al validar el código de autenticación')).toBeVisible();
+  expect(await storedSession(victim)).toEqual(before);
+  await victim.goto('/spaces');
+  await expect(victim).toHaveURL(/\/spaces$/);
+  expect((await storedSession(victim))?.user.name).toBe('Víctima');
+  await attackerContext.close();
+  await victim.close();
+});
+
+test('a sign-in finished while signed in as someone else asks before switching', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const other = await context.newPage();
+  // Tab 1 starts a sign-in and waits on the provider's page.
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await expect(page.getByText('Modo local')).toBeVisible();
+  // Meanwhile tab 2 signs in as Bea.
+  await other.goto('/login');
+  await signInThroughLocalProvider(other, 'GitHub', 'Bea');
+  await expect(other).toHaveURL(/\/spaces$/);
+  const bea = await storedSession(page);
+
+  // Tab 1 finishes as Ana: the page asks, and staying keeps Bea's session.
+  await page.getByLabel('Nombre').fill('Ana');
+  await page.getByLabel('Correo electrónico').fill(`ana.${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText(/^Ya has iniciado sesión como Bea \(.+\)\. ¿Cambiar a Ana \(.+\)\?$/)).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+  }
+  // Chosen from the keyboard.
+  await page.getByRole('button', { name: 'Seguir como Bea' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/spaces$/);
+  expect(await storedSession(page)).toEqual(bea);
+
+  // Again, and this time the person chooses to switch.
+  await page.goto('/');
+  await page.evaluate(() => {
+    // Leave the app signed in, but let /login show its buttons: a stored session sends it to /spaces.
+    const saved = localStorage.getItem('div_user_session');
+    sessionStorage.setItem('saved', saved ?? '');
+    localStorage.removeItem('div_user_session');
+  });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await expect(page.getByText('Modo local')).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('div_user_session', sessionStorage.getItem('saved') ?? ''));
+  await page.getByLabel('Nombre').fill('Ana');
+  await page.getByLabel('Correo electrónico').fill(`ana.${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Cambiar a Ana' }).click();
+  await expect(page).toHaveURL(/\/spaces$/);
+  expect((await storedSession(page))?.user.name).toBe('Ana');
+  // Bea's old session was signed out on the server.
+  const verify = await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${bea?.token}` } });
+  expect(verify.status()).toBe(401);
+});
+
 test('the login page explains when the sign-in addresses cannot be fetched', async ({ page }) => {
   await page.route('**/api/auth/login', (route) => route.fulfill({ status: 503, json: { message: 'x', code: 'UNAVAILABLE' } }));
   await page.goto('/login');
@@ -185,6 +272,25 @@ test.describe('sign-in return pages', () => {
     await expect(page.getByRole('heading', { name: 'Error en la autenticación' })).toBeVisible();
   });
 
+  test('a GitHub callback error lands on the GitHub return page (a forged state, a used one)', async ({ page }) => {
+    await page.goto('/auth/github?code=abc&state=forged');
+    await expect(page).toHaveURL(/\/auth\/github\?error=state_invalid$/);
+    await expect(page.getByRole('heading', { name: 'Error en la autenticación' })).toBeVisible();
+
+    // A real GitHub sign-in, then its return address opened again: the spent state names no provider.
+    let returnAddress = '';
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && /\/auth\/github\?code=/.test(frame.url())) returnAddress = frame.url();
+    });
+    await page.goto('/login');
+    await signInThroughLocalProvider(page, 'GitHub', 'Reutiliza');
+    await expect(page).toHaveURL(/\/spaces$/, { timeout: 30_000 });
+    expect(returnAddress).not.toBe('');
+    await page.goto(returnAddress);
+    await expect(page).toHaveURL(/\/auth\/github\?error=state_invalid$/);
+    await expect(page.getByRole('alert')).toContainText(/no es válida/);
+  });
+
   test('the loading state shows while the browser goes to the callback', async ({ page }) => {
     // The navigation to the callback is cancelled, so the page stays on its loading state.
     let requested = '';
@@ -196,7 +302,7 @@ test.describe('sign-in return pages', () => {
     const status = page.getByRole('status');
     await expect(status).toContainText('Procesando inicio de sesión con Google...');
     await expect(status).toContainText('Por favor espera mientras verificamos tu información...');
-    await expect.poll(() => requested).toContain('/api/auth/callback?code=abc&state=xyz');
+    await expect.poll(() => requested).toContain('/api/auth/callback?code=abc&state=xyz&provider=google');
   });
 
   test('an unknown provider shows home', async ({ page }) => {

@@ -25,7 +25,7 @@ test('a free user buys the medium plan in local billing mode', async ({ page }) 
   await page.screenshot({ path: '/tmp/div-g-checkout.png', fullPage: true });
   await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
 
-  await expect(page).toHaveURL(/\/pricing\?checkout=success$/);
+  await expect(page).toHaveURL(/\/pricing\?checkout=success&plan=\w+$/);
   await expect(medium.getByRole('button', { name: 'Plan Actual' })).toBeDisabled();
   await expect(free.getByRole('button', { name: 'Comenzar Gratis' })).toBeEnabled();
 
@@ -111,6 +111,6 @@ test('a developer plan is bought from /developers; signed out, choosing one asks
   await growth.getByRole('button', { name: 'Seleccionar Plan' }).click();
   await expect(page).toHaveURL(/\/local\/billing\/checkout\?token=/);
   await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
-  await expect(page).toHaveURL(/\/developers\?checkout=success$/);
+  await expect(page).toHaveURL(/\/developers\?checkout=success&plan=\w+$/);
   await expect(growth.getByRole('button', { name: 'Plan Actual' })).toBeDisabled();
 });

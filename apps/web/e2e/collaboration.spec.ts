@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import { seriousViolations } from './fixtures/axe';
 import { preview } from './fixtures/editor';
 import { sessionToken } from './fixtures/sign-in';
@@ -9,7 +9,8 @@ import { accept, addressFor, codeOf, ownerWithSpace, person, typeAt } from './fi
  * accept; each sees where the others are; Ana generates while Olga watches (her prompt bar waits,
  * her preview and files follow); Olga and Ana type into the same file at the same time and both
  * sets of keystrokes end up in every editor and in the saved files; Ana sees Olga's cursor; Vera
- * sees it all and cannot change anything.
+ * sees it all and cannot change anything. With Ana's network cut, what she and Olga type meanwhile
+ * merges when it returns.
  */
 
 test.describe.configure({ timeout: 240_000 });
@@ -91,4 +92,48 @@ test('invite, accept, see each other, watch a generation, co-edit one file at on
   await vera.keyboard.type('XYZ');
   await expect(vera.locator('.cm-content')).not.toContainText('XYZ');
   await expect(olga.locator('.cm-content')).not.toContainText('XYZ');
+});
+
+test('edits made while the connection dropped merge with the others’ when it returns', async ({ browser }) => {
+  test.setTimeout(480_000);
+  const olga = await person(browser, 'Olga');
+  const anaEmail = addressFor('Ana');
+  const { spaceId, links } = await ownerWithSpace(olga, 'Taller sin red', [{ email: anaEmail, role: 'editor' }]);
+  const ana = await person(browser, 'Ana', undefined, anaEmail);
+  // Ana's document travels through a route the test can cut, as a dropped network would: cut,
+  // her socket closes and every reconnection is refused until the network is back.
+  let online = true;
+  const routed: WebSocketRoute[] = [];
+  await ana.routeWebSocket(/\/api\/realtime\//, (ws) => {
+    if (!online) return void ws.close({ code: 4000, reason: 'sin red' });
+    ws.connectToServer();
+    routed.push(ws);
+  });
+  await accept(ana, links[0] ?? '');
+  await olga.reload();
+  await expect(olga.getByRole('listitem', { name: 'Ana · en index.html' })).toBeVisible();
+
+  online = false;
+  for (const ws of routed.splice(0)) await ws.close({ code: 4000, reason: 'sin red' });
+  await expect(ana.getByTestId('live-offline')).toHaveText('Sin conexión: tus cambios se unirán al volver');
+  // Each types into the same file meanwhile; neither sees the other's text.
+  await typeAt(ana, 'start', '<!-- ana sin red -->');
+  await typeAt(olga, 'first-line-end', '<!-- olga mientras -->');
+  await expect(olga.getByTestId('save-status')).toHaveText('Guardado');
+  expect(await codeOf(olga)).not.toContain('<!-- ana sin red -->');
+  expect(await codeOf(ana)).not.toContain('<!-- olga mientras -->');
+
+  online = true;
+  await expect(ana.getByTestId('live-offline')).toHaveCount(0);
+  for (const page of [ana, olga]) {
+    await expect.poll(() => codeOf(page)).toContain('<!-- ana sin red -->');
+    await expect.poll(() => codeOf(page)).toContain('<!-- olga mientras -->');
+  }
+  await expect(ana.getByTestId('save-status')).toHaveText('Guardado');
+  const saved = await olga.request.get(`/api/spaces/${spaceId}`, {
+    headers: { authorization: `Bearer ${await sessionToken(olga)}` },
+  });
+  const html = ((await saved.json()) as { files: { id: string; content: string }[] }).files.find((f) => f.id === 'index.html');
+  expect(html?.content).toContain('<!-- ana sin red -->');
+  expect(html?.content).toContain('<!-- olga mientras -->');
 });

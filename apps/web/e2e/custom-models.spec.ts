@@ -27,7 +27,7 @@ async function buyPro(page: Page) {
   await page.locator('article[data-plan="pro"]').getByRole('button', { name: 'Seleccionar Plan' }).click();
   await expect(page).toHaveURL(/\/local\/billing\/checkout\?token=/);
   await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
-  await expect(page).toHaveURL(/\/pricing\?checkout=success$/);
+  await expect(page).toHaveURL(/\/pricing\?checkout=success&plan=\w+$/);
 }
 
 test('a Pro user adds an endpoint, tests it and generates with its model', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { createSpace } from './fixtures/editor';
+import { createSpace, preview, replaceCode } from './fixtures/editor';
 import { continueWithProvider, signIn } from './fixtures/sign-in';
 
 // A new person's first hour (issue 22): each test walks one rough edge as a person would.
@@ -118,4 +118,44 @@ test('the code editor lets Tab move focus unless "Tab indenta" is on, and says s
   // The choice is remembered.
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Tab indenta' })).toBeChecked({ timeout: 30_000 });
+});
+
+test('a refused subdomain in settings is explained once', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'Subdominio');
+  await createSpace(page, 'Sitio con subdominio');
+  await page.goto('/settings');
+  const field = page.getByLabel('Subdominio', { exact: true });
+  for (const [slug, message] of [
+    ['www', 'Ese subdominio está reservado. Elige otro.'],
+    ['no_vale', 'solo puede tener letras, números y guiones'],
+  ] as const) {
+    await field.fill(slug);
+    // Typed: the rule shows under the field, once.
+    await expect(page.getByText(message)).toHaveCount(1);
+    // Sent anyway: the server says the same, and it still shows once, as the alert.
+    await page.getByRole('button', { name: 'Guardar subdominio' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await expect(page.getByText(message)).toHaveCount(1);
+  }
+});
+
+test("a page's own error is told in the interface's language", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'Errores');
+  await createSpace(page, 'Sitio con una imagen rota');
+  await replaceCode(
+    page,
+    '<!DOCTYPE html><html><head></head><body><h1>Con imagen rota</h1><img src="no-existe.png" alt="Rota"><button id="saludo" hidden></button><p id="mensaje"></p><script src="script.js"></script></body></html>',
+  );
+  await expect(preview(page).getByRole('heading', { name: 'Con imagen rota' })).toBeVisible();
+  await expect(page.getByText('No se pudo cargar un elemento <img> de la página')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Solucionar problema' })).toBeVisible();
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado');
+
+  await page.evaluate(() => localStorage.setItem('div_language', 'en'));
+  await page.reload();
+  await expect(page.getByText('A <img> element of the page did not load')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Fix problem' })).toBeVisible();
+  await expect(page.getByText(/No se pudo cargar/)).toHaveCount(0);
 });

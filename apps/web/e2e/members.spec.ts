@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { seriousViolations } from './fixtures/axe';
 import { createSpace, openTools, preview, replaceCode } from './fixtures/editor';
 import { addressFor, buyPlan, continueWithProvider, signIn } from './fixtures/sign-in';

@@ -172,7 +172,7 @@ test('a medium-plan user adds a custom domain, edits SEO and sees the visits of 
   await page.goto('/pricing');
   await page.getByRole('article', { name: 'Mediano' }).getByRole('button', { name: 'Seleccionar Plan' }).click();
   await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
-  await expect(page).toHaveURL(/\/pricing\?checkout=success$/);
+  await expect(page).toHaveURL(/\/pricing\?checkout=success&plan=\w+$/);
 
   const name = `Con Dominio ${Math.random().toString(36).slice(2, 7)}`;
   const slug = name.toLowerCase().replace(/\s+/g, '-');

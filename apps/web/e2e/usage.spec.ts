@@ -68,7 +68,7 @@ test('the usage page shows the summary and the seeded history in all three perio
   await expect(page.getByTestId('success-warning')).toBeVisible();
   await expect(page.getByText('1234 ms')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Funciones Más Usadas' })).toBeVisible();
-  await expect(page.getByText('generate')).toBeVisible();
+  await expect(page.getByText('Crear un sitio con IA')).toBeVisible();
 
   const chart = page.getByTestId('usage-chart');
   const bars = chart.getByTestId('usage-bar');

@@ -30,3 +30,6 @@ export const COPY_CONFIRMATION_MS = 2000;
  * app's origin (no allow-same-origin). The preview host's CSP repeats it.
  */
 export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';
+
+/** Where the editor's sandboxed preview posts its forms as test submissions (issue 23, ADR 0195). */
+export const PREVIEW_FORMS_PATH = '/preview/forms';

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { modelTiers } from './model-access';
+import { planIds } from './plans';
+import { upsellReasons } from './upsell';
+
+/** Why a plan refused and the cheapest plan that unlocks it (ADR 0185). */
+export const upsellSchema = z.object({
+  reason: z.enum(upsellReasons),
+  plan: z.enum(planIds),
+  tier: z.enum(modelTiers).optional(),
+});
 
 /** Every error the API answers has this body. `message` is meant for a person. */
 export const errorBodySchema = z.object({
@@ -6,6 +16,7 @@ export const errorBodySchema = z.object({
   code: z.string(),
   openSelectProvider: z.boolean().optional(),
   openProModal: z.boolean().optional(),
+  upsell: upsellSchema.optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -58,6 +58,7 @@ export const submissionSchema = z.object({
 export type Submission = z.infer<typeof submissionSchema>;
 
 export const submissionFolders = ['inbox', 'spam', 'all'] as const;
+export type SubmissionFolder = (typeof submissionFolders)[number];
 export const listSubmissionsQuerySchema = z.object({
   folder: z.enum(submissionFolders).default('inbox'),
   q: z.string().trim().max(200).optional(),
@@ -112,6 +113,16 @@ export type UpdateFormSettings = z.infer<typeof updateFormSettingsSchema>;
 
 export const testSendSchema = z.object({ channel: z.enum(['email', 'webhook']) });
 export const testSendResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type TestSendResult = z.infer<typeof testSendResultSchema>;
+
+/**
+ * Test submissions from the editor's preview (ADR 0195): the sandboxed preview posts its forms to
+ * `{PREVIEW_FORMS_PATH}/{formName}?token=…` (constants.ts) with a token the editor fetched for the space.
+ */
+/** How long a preview token records test submissions. */
+export const PREVIEW_FORMS_TOKEN_HOURS = 12;
+export const previewFormsTokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type PreviewFormsToken = z.infer<typeof previewFormsTokenSchema>;
 
 export const FORM_MESSAGES = {
   notFound: 'Envío no encontrado.',
@@ -121,6 +132,8 @@ export const FORM_MESSAGES = {
   testEmailSent: 'Correo de prueba enviado.',
   testWebhookSent: 'Webhook de prueba entregado.',
   testFailed: 'No se pudo entregar la prueba:',
+  previewSaved: 'Envío de prueba guardado en Formularios (marcado «prueba»; no se avisa a nadie).',
+  previewExpired: 'Esta vista previa ya no puede guardar envíos de prueba: vuelve a abrir el editor.',
 } as const;
 
 /** What visitors read, in the site's language (es when the page declares another). */

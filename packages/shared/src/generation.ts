@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upsellSchema } from './errors';
 
 /**
  * Contract of POST /api/ask-ai/generate-separate-files: its request, and the events its
@@ -103,6 +104,7 @@ export const errorEventSchema = z.object({
   code: z.string(),
   openSelectProvider: z.boolean().optional(),
   openProModal: z.boolean().optional(),
+  upsell: upsellSchema.optional(),
   /** OUT_OF_SCOPE: what the answer changes outside the selected element, and the answer's files. */
   outside: z.array(z.string()).optional(),
   proposal: z.array(generatedFileSchema).optional(),
@@ -147,8 +149,27 @@ export const fixErrorRequestSchema = z.object({
   provider: z.string().trim().max(100).optional(),
 });
 export type FixErrorRequest = z.infer<typeof fixErrorRequestSchema>;
-export const fixErrorResponseSchema = z.union([z.object({ html: z.string() }), z.object({ message: z.string() })]);
+/** A fix comes with `fixId`: the editor reports with it whether the preview ran it without the error. */
+export const fixErrorResponseSchema = z.union([
+  z.object({ html: z.string(), fixId: z.string().optional() }),
+  z.object({ message: z.string() }),
+]);
 export type FixErrorResponse = z.infer<typeof fixErrorResponseSchema>;
+
+/**
+ * POST /api/fix-error/outcome: the preview re-ran the fix and the error came back (`worked: false`),
+ * so the message it cost is given back, once, within 15 minutes of the fix.
+ */
+export const fixOutcomeRequestSchema = z.object({
+  fixId: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f-]{36}\.\d{1,15}$/, 'Identificador de corrección no válido.'),
+  worked: z.boolean(),
+});
+export type FixOutcomeRequest = z.infer<typeof fixOutcomeRequestSchema>;
+export const fixOutcomeResponseSchema = z.object({ refunded: z.boolean() });
+export type FixOutcomeResponse = z.infer<typeof fixOutcomeResponseSchema>;
 
 /** POST /api/re-design: a public page's content as markdown, for `redesignMarkdown`. */
 export const redesignRequestSchema = z.object({ url: z.string().trim().min(1).max(2_000) });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { memberRoles } from './plan-access';
 import { personSchema, spaceSummarySchema } from './spaces';
+
+export { type Collaboration, collaborationOf, memberRoles } from './plan-access';
 
 /**
  * Members of a space and their invitations (issue 25, ADR 0211). The owner invites people by email
@@ -7,7 +10,6 @@ import { personSchema, spaceSummarySchema } from './spaces';
  * their own. Which plans may invite whom is `collaborationOf`.
  */
 
-export const memberRoles = ['editor', 'viewer'] as const;
 export const memberRoleSchema = z.enum(memberRoles);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 export const spaceRoles = ['owner', 'editor', 'viewer'] as const;
@@ -16,18 +18,6 @@ export type SpaceRole = (typeof spaceRoles)[number];
 /** Whether `role` grants at least what `needed` does (owner > editor > viewer). */
 export function roleAllows(role: SpaceRole, needed: SpaceRole): boolean {
   return spaceRoles.indexOf(role) <= spaceRoles.indexOf(needed);
-}
-
-/** What each plan may do with members (ADR 0211): medium invites a few viewers, pro a team. */
-export interface Collaboration {
-  /** Members plus pending invitations, at most. 0: the plan cannot invite. */
-  maxMembers: number;
-  roles: readonly MemberRole[];
-}
-export function collaborationOf(plan: string | null | undefined): Collaboration {
-  if (plan === 'pro') return { maxMembers: 20, roles: memberRoles };
-  if (plan === 'medium') return { maxMembers: 3, roles: ['viewer'] };
-  return { maxMembers: 0, roles: [] };
 }
 
 /** How long an invitation link works. */
@@ -74,13 +64,22 @@ export const membersResponseSchema = z.object({
 });
 export type MembersResponse = z.infer<typeof membersResponseSchema>;
 
+/** The languages an invitation email is written in (the inviter's, ADR 0214). */
+export const invitationLocales = ['es', 'en'] as const;
+export type InvitationLocale = (typeof invitationLocales)[number];
+
 /** POST /api/spaces/{id}/invitations. Inviting the same address again gives a new link. */
 export const inviteBodySchema = z.object({
   email: z.string().trim().toLowerCase().max(254).email({ message: MEMBER_MESSAGES.badEmail }),
   role: memberRoleSchema,
+  /** The inviter's language, for the email; their browser's Accept-Language otherwise, else Spanish. */
+  locale: z.enum(invitationLocales).optional(),
 });
 export type InviteBody = z.infer<typeof inviteBodySchema>;
-/** -> 201. The link exists in clear only in this answer (and in the email, when mail is configured). */
+/**
+ * -> 201. The link exists in clear only in this answer (and in the email). `emailed`: an SMTP server
+ * took the email (SMTP_URL set); false: the person must copy the link and send it themselves.
+ */
 export const inviteResponseSchema = z.object({ invitation: invitationSchema, link: z.string(), emailed: z.boolean() });
 export type InviteResponse = z.infer<typeof inviteResponseSchema>;
 

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { fileInputSchema } from './spaces';
 
-/** Plans that may use custom domains, SEO settings and page-view analytics (spec section 6). */
-export const PUBLISHING_PLANS = ['medium', 'pro'] as const;
-/** Plans with advanced SEO (canonical URL, structured data) and the full analytics view. */
-export const ADVANCED_PLANS = ['pro'] as const;
-
-export const hasPublishingFeatures = (plan: string | null | undefined) =>
-  (PUBLISHING_PLANS as readonly string[]).includes(plan ?? '');
-export const hasAdvancedFeatures = (plan: string | null | undefined) =>
-  (ADVANCED_PLANS as readonly string[]).includes(plan ?? '');
+export { ADVANCED_PLANS, hasAdvancedFeatures, hasPublishingFeatures, PUBLISHING_PLANS } from './plan-access';
 
 /** Messages (spec section 8 keeps the deploy ones in English, verbatim). */
 export const PUBLISHING_MESSAGES = {

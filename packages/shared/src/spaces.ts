@@ -22,6 +22,7 @@ export const VERSION_PROMPT_MAX = 10_000;
 export const MESSAGES = {
   nameRequired: 'El nombre del proyecto es obligatorio',
   nameTooLong: `El nombre del proyecto no puede superar los ${SPACE_NAME_MAX} caracteres`,
+  nameControl: 'El nombre no puede contener caracteres de control (saltos de línea, tabuladores ni el carácter nulo)',
   notFound: 'Proyecto no encontrado',
   versionNotFound: 'Versión no encontrada',
   conflict: 'El proyecto cambió en otra pestaña o dispositivo. Recarga para ver la última versión.',
@@ -35,12 +36,25 @@ export const MESSAGES = {
   badCursor: 'El cursor de la lista no es válido: usa el nextCursor de la página anterior',
 } as const;
 
-/** Trimmed, non-blank, at most 100 characters. */
+/** True when the text holds a C0 control character or DEL (NUL, line breaks, tabs…). */
+export function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * Trimmed, non-blank, at most 100 characters, one line without control characters (a NUL byte could
+ * never be stored, and must not reach a statement other renames share, ADR 0155).
+ */
 export const spaceNameSchema = z
   .string()
   .trim()
   .min(1, { message: MESSAGES.nameRequired })
-  .max(SPACE_NAME_MAX, { message: MESSAGES.nameTooLong });
+  .max(SPACE_NAME_MAX, { message: MESSAGES.nameTooLong })
+  .refine((name) => !hasControlCharacters(name), { message: MESSAGES.nameControl });
 
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 

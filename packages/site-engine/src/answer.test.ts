@@ -29,4 +29,22 @@ describe('applyAnswer: the one rule', () => {
     const outcome = applyAnswer(files, parseOutput('```css style.css\nh1 {\n  color: blue;\n}\n```\n'));
     expect(outcome).toMatchObject({ ok: false, reason: 'fragment' });
   });
+
+  it('names who answered: the local composer is never called an AI (issue 22)', () => {
+    const missing = '```html index.html\n<<<<<<< SEARCH\n  <h2>No está</h2>\n=======\n  <h2>Nuevo</h2>\n>>>>>>> REPLACE\n```\n';
+    const cases = [
+      [parseOutput(missing), {}],
+      [parseOutput('Nada que cambiar.'), {}],
+      [parseOutput('```css style.css\nh1 {\n  color: blue;\n}\n```\n'), {}],
+      [parseOutput('<think>Voy a'), { finishReason: 'length' }],
+    ] as const;
+    for (const [parsed, context] of cases) {
+      const byModel = applyAnswer(files, parsed, context);
+      const byComposer = applyAnswer(files, parsed, { ...context, author: 'composer' });
+      if (byModel.ok || byComposer.ok) throw new Error('expected a refusal');
+      expect(byModel.message).toMatch(/\b(La IA|de la IA)\b/);
+      expect(byComposer.message).not.toMatch(/\bIA\b/);
+      expect(byComposer.message).toMatch(/(El|del) compositor local/);
+    }
+  });
 });

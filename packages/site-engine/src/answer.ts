@@ -17,7 +17,20 @@ export interface AnswerContext {
   finishReason?: string | null;
   /** The connection dropped before the answer finished. */
   dropped?: boolean;
+  /**
+   * Who wrote the answer, named in the refusal (issue 22): a model ('ai', the default) or DIV's
+   * local composer ('composer'), which is not an AI and is never called one.
+   */
+  author?: AnswerAuthor;
 }
+
+export type AnswerAuthor = 'ai' | 'composer';
+
+/** The author as the subject of a Spanish sentence, and after "de" (de + el = del). */
+const AUTHORS: Record<AnswerAuthor, { subject: string; of: string }> = {
+  ai: { subject: 'La IA', of: 'de la IA' },
+  composer: { subject: 'El compositor local', of: 'del compositor local' },
+};
 
 export type AnswerOutcome =
   | {
@@ -96,13 +109,14 @@ export function applyAnswer(
   context: AnswerContext = {},
 ): AnswerOutcome {
   const paths = [...new Set([...parsed.files.map((f) => f.path), ...parsed.edits.map((e) => e.path)])];
+  const author = AUTHORS[context.author ?? 'ai'];
   const cut =
     context.dropped || context.finishReason === 'length' || parsed.cutOff !== null || parsed.files.some((f) => f.truncated);
   if (cut) {
     const where = parsed.cutOff === 'thinking' ? ' mientras pensaba' : '';
     return refusal(
       'cut_off',
-      `La respuesta de la IA se cortó${where} antes de terminar, así que no se ha aplicado. ${NOTHING}`,
+      `La respuesta ${author.of} se cortó${where} antes de terminar, así que no se ha aplicado. ${NOTHING}`,
       'Your previous answer was cut off before it ended, so nothing was applied. Send the complete answer again, shorter: no explanations, only the SEARCH/REPLACE blocks, each with the fewest lines that make its SEARCH unique.',
       paths,
     );
@@ -110,7 +124,7 @@ export function applyAnswer(
   if (parsed.files.length === 0 && parsed.edits.length === 0) {
     return refusal(
       'empty',
-      `La IA no devolvió ningún cambio aplicable. ${NOTHING}`,
+      `${author.subject} no devolvió ningún cambio aplicable. ${NOTHING}`,
       'Your answer held no file and no SEARCH/REPLACE block. Answer with SEARCH/REPLACE blocks.',
       paths,
     );
@@ -123,7 +137,7 @@ export function applyAnswer(
     if (placeholders.length > 0) {
       return refusal(
         'elision',
-        `La IA dejó partes de ${file.path} sin escribir («${placeholders[0]}»); aplicarlo habría borrado contenido. ${NOTHING}`,
+        `${author.subject} dejó partes de ${file.path} sin escribir («${placeholders[0]}»); aplicarlo habría borrado contenido. ${NOTHING}`,
         `Your version of ${file.path} contains a placeholder (${placeholders[0]}) instead of the real code. Never abbreviate: use SEARCH/REPLACE blocks for the parts that change.`,
         paths,
       );
@@ -131,7 +145,7 @@ export function applyAnswer(
     if (!isWholeFile(file.path, current, file.content)) {
       return refusal(
         'fragment',
-        `La IA devolvió solo un fragmento de ${file.path}, no el archivo completo; aplicarlo habría borrado el resto. ${NOTHING}`,
+        `${author.subject} devolvió solo un fragmento de ${file.path}, no el archivo completo; aplicarlo habría borrado el resto. ${NOTHING}`,
         `Your block for ${file.path} is a fragment, not the whole file. Use SEARCH/REPLACE blocks to change part of a file.`,
         paths,
       );
@@ -142,10 +156,10 @@ export function applyAnswer(
 
   const applied = applyEditsToFiles(base, parsed.edits);
   if (applied.ok) return { ok: true, files: applied.files, byPath: applied.byPath };
-  return explainEdits(applied.byPath, applied.failures, paths, base);
+  return explainEdits(applied.byPath, applied.failures, paths, base, author.subject);
 }
 
-function explainEdits(byPath: FileEdits[], failures: string, paths: string[], base: Record<string, string>) {
+function explainEdits(byPath: FileEdits[], failures: string, paths: string[], base: Record<string, string>, author: string) {
   const failed: { path: string; result: BlockResult }[] = [];
   for (const file of byPath)
     for (const result of file.results) if (!isApplied(result.outcome)) failed.push({ path: file.path, result });
@@ -166,7 +180,7 @@ function explainEdits(byPath: FileEdits[], failures: string, paths: string[], ba
   if (conflict)
     return refusal(
       'conflict',
-      `La IA envió cambios contradictorios para las mismas líneas de ${conflict.path}. ${NOTHING}`,
+      `${author} envió cambios contradictorios para las mismas líneas de ${conflict.path}. ${NOTHING}`,
       failures,
       paths,
       byPath,
@@ -175,20 +189,21 @@ function explainEdits(byPath: FileEdits[], failures: string, paths: string[], ba
   if (elided)
     return refusal(
       'elision',
-      `La IA dejó partes de ${elided.path} sin escribir («${elided.result.placeholders?.[0] ?? '...'}»); aplicarlo habría borrado contenido. ${NOTHING}`,
+      `${author} dejó partes de ${elided.path} sin escribir («${elided.result.placeholders?.[0] ?? '...'}»); aplicarlo habría borrado contenido. ${NOTHING}`,
       failures,
       paths,
       byPath,
     );
   const exists = first('exists');
-  if (exists) return refusal('exists', `La IA intentó crear ${exists.path}, que ya existe. ${NOTHING}`, failures, paths, byPath);
+  if (exists)
+    return refusal('exists', `${author} intentó crear ${exists.path}, que ya existe. ${NOTHING}`, failures, paths, byPath);
   const missing = failed[0];
   const path = missing?.path ?? paths[0] ?? 'index.html';
   return refusal(
     'not_found',
     base[path] === undefined
-      ? `La IA quiso editar ${path}, que no existe. ${NOTHING}`
-      : `La IA quiso cambiar un texto que no está en ${path} (no coincide con el código actual). ${NOTHING}`,
+      ? `${author} quiso editar ${path}, que no existe. ${NOTHING}`
+      : `${author} quiso cambiar un texto que no está en ${path} (no coincide con el código actual). ${NOTHING}`,
     failures,
     paths,
     byPath,

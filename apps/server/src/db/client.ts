@@ -1,14 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { startFromTemplate } from './pglite-template';
 
 /** The one database type every service function takes: PGlite and PostgreSQL look the same. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -30,12 +26,18 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** A PGlite data-folder dump to start from (fast copies of a migrated template in tests). */
   loadDataDir?: Blob | undefined;
+  /** A new PGlite data folder starts as a copy of this one; by default the built template (ADR 0223). */
+  template?: string | undefined;
   migrate?: boolean;
   poolSize?: number;
 }
 
+/**
+ * Each driver is loaded when a database of its kind is opened, so a server on PostgreSQL never loads
+ * PGlite and the embedded default never loads node-postgres (issue 26: start time and memory).
+ */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.url ? openPostgres(options.url, options.poolSize ?? 20) : await openPglite(options);
+  const handle = options.url ? await openPostgres(options.url, options.poolSize ?? 20) : await openPglite(options);
   if (options.migrate !== false) await migrateDatabase(handle, options.url);
   return handle;
 }
@@ -89,7 +91,8 @@ export function sessionsLane(db: Database): Database {
   return sessionsLanes.get(db) ?? db;
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const open = (size: number) => {
     const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 5000 });
     // A dropped connection must not crash the process; the next query reports the outage.
@@ -112,15 +115,29 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   };
 }
 
+/**
+ * PostgreSQL's default of 128 MB of shared buffers is WebAssembly memory that PGlite touches at every
+ * start and never gives back; the embedded default serves one person or a small team, and 32 MB keeps
+ * its working set while the server idles at a fraction of the memory (ADR 0223).
+ */
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
+
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    // PGlite's first-time set-up and the migrations ran when the template was made, elsewhere.
+    if (!options.loadDataDir) await startFromTemplate(dataDir, options.template);
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   });
   passBytesInBinary(client);
   const db = drizzlePglite(client) as unknown as Database;
@@ -162,9 +179,15 @@ function passBytesInBinary(client: PGlite): void {
  */
 export async function migrateDatabase(handle: DatabaseHandle, url?: string): Promise<void> {
   if (handle.driver === 'pglite' || !url) {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(handle.db as never, { migrationsFolder });
     return;
   }
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

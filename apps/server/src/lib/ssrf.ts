@@ -137,6 +137,31 @@ export function guardedLookup(allowLoopback: boolean) {
   };
 }
 
+/**
+ * Which addresses a guarded fetch may reach. Each policy has connection pools of its own: a pooled
+ * keep-alive socket skips the DNS lookup, so a socket opened under a looser policy (a custom model
+ * on a private network) must never be handed to a request under a stricter one (ADR 0152).
+ */
+export type AddressPolicy = 'public' | 'public-or-loopback' | 'any';
+
+const pools = new Map<string, http.Agent>();
+
+/** The keep-alive agent for one policy and protocol; the guarded lookup is part of the agent. */
+export function policyAgent(policy: AddressPolicy, protocol: 'http:' | 'https:'): http.Agent {
+  const key = `${policy} ${protocol}`;
+  let agent = pools.get(key);
+  if (!agent) {
+    const options = {
+      keepAlive: true,
+      timeout: 5_000,
+      ...(policy === 'any' ? {} : { lookup: guardedLookup(policy === 'public-or-loopback') as never }),
+    };
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    pools.set(key, agent);
+  }
+  return agent;
+}
+
 function parseUrl(raw: string): URL {
   let url: URL;
   try {
@@ -190,6 +215,7 @@ function requestOnce(
       url,
       {
         method: 'GET',
+        agent: policyAgent(opts.allowLoopback ? 'public-or-loopback' : 'public', url.protocol === 'https:' ? 'https:' : 'http:'),
         lookup: guardedLookup(opts.allowLoopback) as never,
         headers: {
           'user-agent': 'DIV-redesign/1.0 (+https://div.app)',

@@ -67,11 +67,11 @@ function textOf(raw: string): { headers: Record<string, string>; text: string } 
 }
 
 /**
- * A real SMTP server on a free local port (the smtp-server package), keeping what it receives.
+ * A real SMTP server on a free local port, or `port` (the smtp-server package), keeping what it receives.
  * `user`/`pass` require AUTH; `rejectRecipient` refuses RCPT TO for matching addresses.
  */
 export async function startSmtpServer(
-  options: { user?: string; pass?: string; rejectRecipient?: (address: string) => boolean } = {},
+  options: { user?: string; pass?: string; rejectRecipient?: (address: string) => boolean; port?: number } = {},
 ): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
@@ -102,7 +102,7 @@ export async function startSmtpServer(
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   const auth = options.user ? `${encodeURIComponent(options.user)}:${encodeURIComponent(options.pass ?? '')}@` : '';
   return {

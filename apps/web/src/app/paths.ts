@@ -14,6 +14,8 @@ export const paths = {
   authReturn: (provider: 'google' | 'github') => `/auth/${provider}`,
   spaces: '/spaces',
   space: (id: string) => `/space/${encodeURIComponent(id)}`,
+  /** A space's forms inbox and notification settings (issue 23). */
+  spaceForms: (id: string) => `/space/${encodeURIComponent(id)}/forms`,
   settings: '/settings',
   usage: '/usage',
   share: (id: string) => `/share/${encodeURIComponent(id)}`,

@@ -58,6 +58,7 @@ const AvatarDemoPage = screen(() => import('../features/avatar-demo/avatar-demo-
 const SocialRedirectPage = screen(() => import('../features/social/social-redirect-page'));
 const SpacesPage = signedIn(() => import('../features/spaces/spaces-page'));
 const EditorPage = signedIn(() => import('../features/editor/editor-page'));
+const FormsPage = signedIn(() => import('../features/forms/forms-page'));
 const SettingsPage = signedIn(() => import('../features/settings/settings-page'));
 const UsagePage = signedIn(() => import('../features/usage/usage-page'));
 // Sharing (issue 25): the read-only view of a shared space is public; remixing asks for a sign-in.
@@ -71,7 +72,7 @@ if (typeof window !== 'undefined') {
   const { pathname } = window.location;
   startLoading[pathname]?.preload().catch(() => {});
   // Opening the editor directly: its code, the session check and the space all load at once (ADR 0064).
-  if (pathname.startsWith('/space/')) {
+  if (/^\/space\/[^/]+\/?$/.test(pathname)) {
     // A chunk of its own (a few hundred bytes), so the public pages' initial JavaScript does not carry it.
     void import('../features/editor/api/early-requests').then((m) => m.startEditorRequests(pathname));
     EditorPage.preload().catch(() => {});
@@ -97,6 +98,7 @@ const routes: RouteObject[] = [
       ...socialNetworks.map((network) => ({ path: `/${network}`, element: <SocialRedirectPage /> })),
       { path: '/spaces', element: <SpacesPage /> },
       { path: '/space/:spaceId', element: <EditorPage /> },
+      { path: '/space/:spaceId/forms', element: <FormsPage /> },
       { path: '/settings', element: <SettingsPage /> },
       { path: '/usage', element: <UsagePage /> },
       { path: '/share/:spaceId', element: <SharePage /> },

@@ -9,11 +9,17 @@ export function fetchLoginUrls() {
   return api<LoginUrlsResponse>('/api/auth/login', { anonymous: true });
 }
 
+/** A redeemed login code: the new session (not stored yet) and whose it is. */
+export interface RedeemedLogin {
+  session: StoredSession;
+  user: { id: string; name: string; email: string };
+}
+
 /**
- * Completes the login with validate_code: the single-use code is the bearer of GET /api/user,
- * which answers the user and a new session token. The session is stored for 30 days.
+ * Redeems a validate_code: the single-use code is the bearer of GET /api/user (from the browser that
+ * started the sign-in: its cookie goes along), which answers the user and a new session token.
  */
-export async function signInWithCode(code: string, now = Date.now()): Promise<StoredSession> {
+export async function redeemCode(code: string, now = Date.now()): Promise<RedeemedLogin> {
   const answer = await api<Partial<LoginCodeResponse>>('/api/user', {
     token: code,
   });
@@ -21,13 +27,38 @@ export async function signInWithCode(code: string, now = Date.now()): Promise<St
   const token = typeof answer.token === 'string' && answer.token ? answer.token : code;
   const serverExpiry = parseExpiry(answer.expiresAt);
   const expiresAt = Number.isFinite(serverExpiry) ? serverExpiry : now + SESSION_LOGIN_MS;
-  const session: StoredSession = {
-    token,
-    user: { name: answer.user.name, picture: answer.user.picture ?? null },
-    expiresAt,
+  return {
+    session: { token, user: { name: answer.user.name, picture: answer.user.picture ?? null }, expiresAt },
+    user: { id: String(answer.user.id ?? ''), name: answer.user.name, email: String(answer.user.email ?? '') },
   };
+}
+
+/** Completes the login with validate_code and stores the session for 30 days. */
+export async function signInWithCode(code: string, now = Date.now()): Promise<StoredSession> {
+  const { session } = await redeemCode(code, now);
   setSession(session);
   return session;
+}
+
+/** Who the stored session belongs to, asked of the server; null when there is no live session. */
+export async function currentUser(): Promise<{ id: string; name: string; email: string } | null> {
+  const session = getSession();
+  if (!session) return null;
+  try {
+    const answer = await api<VerifyResponse>('/api/auth/verify', { token: session.token });
+    return { id: answer.user.id, name: answer.user.name, email: answer.user.email };
+  } catch {
+    return null;
+  }
+}
+
+/** Revokes a session by its token (best effort: the person has already chosen). */
+export async function revokeToken(token: string) {
+  try {
+    await api('/api/auth/logout', { method: 'POST', token });
+  } catch {
+    // Nothing to do: an unreachable server leaves the session to expire.
+  }
 }
 
 export type AuthCheck = 'authenticated' | 'unauthenticated';

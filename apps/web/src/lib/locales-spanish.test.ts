@@ -14,8 +14,24 @@ vi.mock('./i18n', async (importOriginal) => {
   };
 });
 
-// Every feature's strings, as the screens register them.
-import.meta.glob(['../**/*locale*.ts', '../features/editor/files/tab-keys.ts'], { eager: true });
+// Every module that registers strings, as the screens load them (a few screens keep theirs beside
+// the component); the last test below checks that no registering module is missed here.
+const loaded = import.meta.glob(
+  [
+    '../**/*locale*.ts',
+    '../features/editor/files/tab-keys.ts',
+    '../features/loading/loading-page.tsx',
+    '../features/social/social-redirect-page.tsx',
+    '../features/collaboration/live/presence.tsx',
+    '../features/avatar-demo/avatar-demo-page.tsx',
+  ],
+  { eager: true },
+);
+const sources = import.meta.glob(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts', '!../**/*.test.tsx', '!./i18n.ts'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+}) as Record<string, string>;
 
 function flatten(strings: Strings, prefix = ''): [string, string][] {
   return Object.entries(strings).flatMap(([key, value]) =>
@@ -54,5 +70,30 @@ describe('the Spanish interface is Spanish throughout (issue 22)', () => {
     const editor = bundles.filter((bundle) => bundle.namespace === 'editor').flatMap((bundle) => flatten(bundle.en));
     expect(editor).toContainEqual(['deploy.success', 'Deployment successful']);
     expect(editor).toContainEqual(['reset.confirm', "You're about to reset the editor. Are you sure?"]);
+  });
+
+  it('reads every module that registers strings', () => {
+    const registers = Object.entries(sources)
+      .filter(([, source]) => /\bregisterLocale\(/.test(source))
+      .map(([path]) => path);
+    expect(registers.filter((path) => !(path in loaded))).toEqual([]);
+    expect(Object.keys(loaded).length).toBeGreaterThan(10);
+  });
+
+  it('every string has both languages: the same keys in Spanish and in English', () => {
+    const keys = (strings: Strings) =>
+      flatten(strings)
+        .map(([key]) => key.replace(/_(zero|one|two|few|many|other)$/, ''))
+        .filter((key, i, all) => all.indexOf(key) === i)
+        .sort();
+    const missing = bundles.flatMap(({ namespace, es, en }) => {
+      const spanish = keys(es);
+      const english = keys(en);
+      return [
+        ...spanish.filter((key) => !english.includes(key)).map((key) => `${namespace}.${key}: no English`),
+        ...english.filter((key) => !spanish.includes(key)).map((key) => `${namespace}.${key}: no Spanish`),
+      ];
+    });
+    expect(missing).toEqual([]);
   });
 });

@@ -21,7 +21,10 @@ export const authStates = pgTable(
   (t) => [uniqueIndex('auth_states_state_hash_idx').on(t.stateHash), index('auth_states_expires_idx').on(t.expiresAt)],
 );
 
-/** Single-use login codes (`validate_code`, 60 s), stored hashed; `used_at` is set when spent. */
+/**
+ * Single-use login codes (`validate_code`, 60 s), stored hashed; `used_at` is set when spent. A code
+ * is redeemed only by the browser whose sign-in produced it (`browser_nonce_hash`, ADR 0153).
+ */
 export const loginCodes = pgTable(
   'login_codes',
   {
@@ -31,6 +34,8 @@ export const loginCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The hash of the sign-in's browser nonce; null (codes from before ADR 0153) redeems nothing. */
+    browserNonceHash: text('browser_nonce_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_codes_expires_idx').on(t.expiresAt)],

@@ -6,12 +6,10 @@ import {
 } from '@div/shared/api-keys';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { idParams } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { createApiKey, listApiKeys, revokeApiKey } from './service';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** /api/keys: a signed-in person's developer API keys. */
 export function registerApiKeysRoutes(app: FastifyInstance, ctx: AppContext) {

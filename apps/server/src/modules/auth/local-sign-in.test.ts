@@ -52,6 +52,7 @@ describe.each(testDrivers)('sign-in through the local identity provider on %s', 
     const target = new URL(`${base}/api/auth/callback`);
     target.searchParams.set('code', returnPage.searchParams.get('code') ?? '');
     target.searchParams.set('state', returnPage.searchParams.get('state') ?? '');
+    target.searchParams.set('provider', returnPage.pathname.split('/').pop() ?? '');
     const res = await browser.request(target);
     expect(res.status).toBe(302);
     return res.headers.get('location') ?? '';
@@ -65,13 +66,14 @@ describe.each(testDrivers)('sign-in through the local identity provider on %s', 
     return { browser, validateCode };
   }
 
-  async function redeem(validateCode: string) {
-    return fetch(`${base}/api/user`, { headers: { authorization: `Bearer ${validateCode}` } });
+  /** What the login page does with the code: GET /api/user from the browser that signed in. */
+  async function redeem(browser: TestBrowser, validateCode: string) {
+    return browser.request(`${base}/api/user`, { headers: { authorization: `Bearer ${validateCode}` } });
   }
 
   async function signedIn(button: 'google' | 'github', person: { name: string; email: string }) {
-    const { validateCode } = await signIn(button, person);
-    const res = await redeem(validateCode);
+    const { browser, validateCode } = await signIn(button, person);
+    const res = await redeem(browser, validateCode);
     expect(res.status).toBe(200);
     return loginCodeResponseSchema.parse(await res.json());
   }
@@ -145,7 +147,7 @@ describe.each(testDrivers)('sign-in through the local identity provider on %s', 
     const validateCode = new URL(location, PUBLIC_URL).searchParams.get('validate_code') ?? '';
     expect(validateCode).toMatch(/^[\w-]{43}$/);
 
-    const res = await redeem(validateCode);
+    const res = await redeem(browser, validateCode);
     expect(res.status).toBe(200);
     const body = loginCodeResponseSchema.parse(await res.json());
     expect(body.user).toMatchObject({ name: 'Ana Pérez', email, picture: null });
@@ -180,7 +182,24 @@ describe.each(testDrivers)('sign-in through the local identity provider on %s', 
     const browser = newBrowser();
     const returnPage = await authorize(browser, 'github', { name: 'Replay', email: 'replay@example.test' });
     expect(await callback(browser, returnPage)).toMatch(/^\/login\?validate_code=/);
-    expect(await callback(browser, returnPage)).toBe('/auth/google?error=state_invalid');
+    // The spent state names no provider: the failure lands on the return page it came from (issue 22).
+    expect(await callback(browser, returnPage)).toBe('/auth/github?error=state_invalid');
+  });
+
+  it('lands a forged state on the return page of the provider used', async () => {
+    const browser = newBrowser();
+    const returnPage = await authorize(browser, 'github', { name: 'Forja', email: 'forja@example.test' });
+    returnPage.searchParams.set('state', 'forged-state-value');
+    expect(await callback(browser, returnPage)).toBe('/auth/github?error=state_invalid');
+    // The return page's word counts only when the state is unknown: a real state's own provider wins.
+    const other = await authorize(newBrowser(), 'google', { name: 'Otra', email: 'otra@example.test' });
+    const claimed = new URL(other);
+    claimed.pathname = '/auth/github';
+    expect(await callback(newBrowser(), claimed)).toBe('/auth/google?error=state_invalid');
+    // Anything else than a known provider is not echoed into the address.
+    const odd = new URL(returnPage);
+    odd.pathname = '/auth/evil.example';
+    expect(await callback(browser, odd)).toBe('/auth/google?error=state_invalid');
   });
 
   it('refuses an expired state', async () => {
@@ -228,24 +247,47 @@ describe.each(testDrivers)('sign-in through the local identity provider on %s', 
   });
 
   it('spends a validate_code once', async () => {
-    const { validateCode } = await signIn('google', { name: 'Once', email: 'once@example.test' });
-    const [first, second] = await Promise.all([redeem(validateCode), redeem(validateCode)]);
+    const { browser, validateCode } = await signIn('google', { name: 'Once', email: 'once@example.test' });
+    const [first, second] = await Promise.all([redeem(browser, validateCode), redeem(browser, validateCode)]);
     expect([first.status, second.status].sort()).toEqual([200, 401]);
-    const again = await redeem(validateCode);
+    const again = await redeem(browser, validateCode);
     expect(again.status).toBe(401);
     expect(await again.json()).toMatchObject({ message: expect.any(String) });
   });
 
+  it('login CSRF: a validate_code sent to another browser signs no one in, and stays usable by its own browser', async () => {
+    // The attacker stops their own sign-in at the callback and sends the code to a signed-in victim.
+    const attack = await signIn('github', { name: 'Mallory', email: 'mallory@example.test' });
+    const victim = newBrowser();
+    await startLogin(victim); // the victim has a sign-in cookie of their own
+    for (const browser of [victim, newBrowser()]) {
+      const res = await redeem(browser, attack.validateCode);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ message: expect.stringContaining('otro navegador') });
+    }
+    // A plain request with the code and no cookie (an API client) is refused too.
+    const bare = await fetch(`${base}/api/user`, { headers: { authorization: `Bearer ${attack.validateCode}` } });
+    expect(bare.status).toBe(401);
+    const own = await redeem(attack.browser, attack.validateCode);
+    expect(own.status).toBe(200);
+    expect(loginCodeResponseSchema.parse(await own.json()).user.email).toBe('mallory@example.test');
+  });
+
+  it('the sign-in cookie reaches the code redemption: its path covers /api', async () => {
+    const res = await newBrowser().request(`${base}/api/auth/login`);
+    expect(res.headers.getSetCookie().join('\n')).toMatch(/div_auth_nonce=[^;]+;.*Path=\/api(;|$)/i);
+  });
+
   it('refuses an expired or unknown validate_code', async () => {
-    const { validateCode } = await signIn('google', { name: 'Slow', email: 'slow@example.test' });
+    const { browser, validateCode } = await signIn('google', { name: 'Slow', email: 'slow@example.test' });
     await database.db
       .update(loginCodes)
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(loginCodes.codeHash, hashToken(validateCode)));
-    const res = await redeem(validateCode);
+    const res = await redeem(browser, validateCode);
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.any(String) });
-    expect((await redeem('unknown-code')).status).toBe(401);
+    expect((await redeem(browser, 'unknown-code')).status).toBe(401);
     expect((await fetch(`${base}/api/user`)).status).toBe(401);
   });
 

@@ -1,8 +1,9 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { redisClient } from '../../providers/redis/client';
 import { redisWithFallbackStore } from '../../providers/redis/rate-limit-store';
 
 export const RATE_LIMITED_MESSAGE = 'Demasiados intentos de inicio de sesión. Espera un minuto e inténtalo de nuevo.';
@@ -16,7 +17,7 @@ export async function enableAuthRateLimit(scope: FastifyInstance, ctx: AppContex
   if (scope.hasDecorator('rateLimit')) return;
   let redis: Redis | undefined;
   if (ctx.config.REDIS_URL) {
-    redis = new Redis(ctx.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    redis = new (redisClient())(ctx.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
     redis.on('error', () => {});
     const client = redis;
     scope.addHook('onClose', async () => {

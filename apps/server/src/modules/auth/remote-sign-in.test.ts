@@ -180,10 +180,10 @@ describe('sign-in with Google (OpenID Connect) and GitHub servers', () => {
     return { location: res.headers.get('location') ?? '', returnPage, browser };
   }
 
-  async function redeem(location: string) {
+  async function redeem({ location, browser }: { location: string; browser: TestBrowser }) {
     expect(location).toMatch(/^\/login\?validate_code=/);
     const code = new URL(location, PUBLIC_URL).searchParams.get('validate_code') ?? '';
-    const res = await fetch(`${base}/api/user`, { headers: { authorization: `Bearer ${code}` } });
+    const res = await browser.request(`${base}/api/user`, { headers: { authorization: `Bearer ${code}` } });
     expect(res.status).toBe(200);
     return loginCodeResponseSchema.parse(await res.json());
   }
@@ -196,8 +196,7 @@ describe('sign-in with Google (OpenID Connect) and GitHub servers', () => {
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('scope')).toBe('openid email profile');
 
-    const { location } = await signIn('google', { login: 'lucia', browser });
-    const login = await redeem(location);
+    const login = await redeem(await signIn('google', { login: 'lucia', browser }));
     expect(login.user).toMatchObject({
       name: 'Lucía Gómez',
       email: 'lucia@example.test',
@@ -210,7 +209,7 @@ describe('sign-in with Google (OpenID Connect) and GitHub servers', () => {
     expect(linked).toEqual([{ provider: 'google', subject: 'lucia' }]);
 
     // Signing in again finds the same user through the linked account.
-    const again = await redeem((await signIn('google', { login: 'lucia' })).location);
+    const again = await redeem(await signIn('google', { login: 'lucia' }));
     expect(again.user.id).toBe(login.user.id);
   });
 
@@ -244,7 +243,7 @@ describe('sign-in with Google (OpenID Connect) and GitHub servers', () => {
         { email: 'octo@example.test', primary: true, verified: true },
       ],
     };
-    const login = await redeem((await signIn('github')).location);
+    const login = await redeem(await signIn('github'));
     expect(login.user).toMatchObject({ name: 'octo', email: 'octo@example.test', picture: 'https://avatars.example/octo.png' });
     const [account] = await database.db
       .select({ provider: accounts.provider, subject: accounts.providerUserId })
@@ -266,7 +265,7 @@ describe('sign-in with Google (OpenID Connect) and GitHub servers', () => {
   });
 
   it('links Google and GitHub with the same verified email to one user', async () => {
-    const viaGoogle = await redeem((await signIn('google', { login: 'mixed' })).location);
+    const viaGoogle = await redeem(await signIn('google', { login: 'mixed' }));
     github.state.next = {
       id: 9001,
       login: 'mixed-gh',
@@ -274,7 +273,7 @@ describe('sign-in with Google (OpenID Connect) and GitHub servers', () => {
       avatar_url: 'https://avatars.example/mixed.png',
       emails: [{ email: 'mixed@example.TEST', primary: true, verified: true }],
     };
-    const viaGithub = await redeem((await signIn('github')).location);
+    const viaGithub = await redeem(await signIn('github'));
     expect(viaGithub.user.id).toBe(viaGoogle.user.id);
     const linked = await database.db
       .select({ provider: accounts.provider })
@@ -304,7 +303,7 @@ describe('sign-in with Google (OpenID Connect) and GitHub servers', () => {
       avatar_url: 'https://avatars.example/owner.png',
       emails: [{ email: 'owner@example.test', primary: true, verified: true }],
     };
-    const login = await redeem((await signIn('github')).location);
+    const login = await redeem(await signIn('github'));
     expect(login.user.id).not.toBe(localId);
     expect(login.user.email).toBe('owner@example.test');
     const linked = await database.db

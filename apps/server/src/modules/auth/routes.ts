@@ -1,4 +1,5 @@
 import {
+  authProviderSchema,
   loginCodeResponseSchema,
   loginUrlsResponseSchema,
   MISSING_AUTH_PARAMS_MESSAGE,
@@ -17,9 +18,12 @@ import { authRateLimit, enableAuthRateLimit } from './rate-limit';
 import { completeSignIn, readUserProfile, redeemLoginCode, startSignIn } from './service';
 import { bearerToken, renewSession, requireUser, revokeSession, revokeUserSessions } from './sessions';
 
-/** The signed cookie that binds a sign-in's state to the browser that started it. */
+/**
+ * The signed cookie that binds a sign-in's state, and the login code it ends with, to the browser
+ * that started it. Its path covers `/api/auth` (state) and `/api/user` (the code's redemption).
+ */
 export const AUTH_NONCE_COOKIE = 'div_auth_nonce';
-const AUTH_COOKIE_PATH = '/api/auth';
+const AUTH_COOKIE_PATH = '/api';
 const AUTH_NONCE_MAX_AGE_S = 10 * 60;
 
 /** Sign-in, session and profile routes (inside /api). */
@@ -69,7 +73,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!code || !state) throw badRequest(MISSING_AUTH_PARAMS_MESSAGE);
       const result = await completeSignIn(ctx, { providers, code, state, browserNonce: readNonce(request) });
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (!result.ok) return redirect(reply, `/auth/${result.provider ?? 'google'}?error=${result.reason}`);
+      if (!result.ok) {
+        // A failure lands on the return page of the provider used: the state's when it is known,
+        // else the one the return page says it is (an unknown or replayed state names none).
+        const provider = result.provider ?? authProviderSchema.safeParse(query.provider).data ?? 'google';
+        return redirect(reply, `/auth/${provider}?error=${result.reason}`);
+      }
       return redirect(reply, `/login?validate_code=${encodeURIComponent(result.validateCode)}`);
     });
 
@@ -79,8 +88,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       async (request, reply) => {
         const code = bearerToken(request);
         if (!code) throw unauthenticated('Falta el código de autenticación.');
-        const result = await redeemLoginCode(ctx, { code });
-        if (!result) throw unauthenticated('El código de autenticación no es válido o ha caducado.');
+        const result = await redeemLoginCode(ctx, { code, browserNonce: readNonce(request) });
+        if (!result) {
+          throw unauthenticated(
+            'El código de autenticación no es válido, ha caducado o se pidió desde otro navegador. Inicia sesión de nuevo.',
+          );
+        }
         reply.header('cache-control', 'no-store');
         return { user: result.user, token: result.token, expiresAt: result.expiresAt.toISOString() };
       },

@@ -98,7 +98,7 @@ export async function completeSignIn(
     const profile = await identity.fetchProfile({ accessToken });
     if (!profile.emailVerified) throw new IdentityError('email_unverified');
     const userId = await linkIdentity(ctx.db, profile);
-    const validateCode = await issueLoginCode(ctx.db, { userId });
+    const validateCode = await issueLoginCode(ctx.db, { userId, browserNonce: options.browserNonce });
     return { ok: true, provider, validateCode, userId };
   } catch (error) {
     if (error instanceof IdentityError) {
@@ -198,32 +198,47 @@ export function detachedLocalEmail(userId: string): string {
   return `local+${userId}@local.invalid`;
 }
 
-/** Issues a single-use login code (`validate_code`) valid for 60 seconds; only its hash is stored. */
-export async function issueLoginCode(db: Database, options: { userId: string }): Promise<string> {
+/**
+ * Issues a single-use login code (`validate_code`) valid for 60 seconds, bound to the browser whose
+ * sign-in it completes (its nonce); only hashes are stored.
+ */
+export async function issueLoginCode(db: Database, options: { userId: string; browserNonce: string }): Promise<string> {
   const code = newToken();
   await db.delete(loginCodes).where(lt(loginCodes.expiresAt, new Date(Date.now() - 86_400_000)));
-  await db
-    .insert(loginCodes)
-    .values({ codeHash: hashToken(code), userId: options.userId, expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS) });
+  await db.insert(loginCodes).values({
+    codeHash: hashToken(code),
+    userId: options.userId,
+    browserNonceHash: hashToken(options.browserNonce),
+    expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS),
+  });
   return code;
 }
 
 /**
- * Spends a login code (one conditional UPDATE: unused and unexpired) and opens a 30-day session in
- * the same transaction. Undefined when the code is unknown, spent or expired.
+ * Spends a login code (one conditional UPDATE: unused, unexpired and presented by the browser that
+ * started the sign-in) and opens a 30-day session in the same transaction. Undefined when the code is
+ * unknown, spent, expired or another browser's: a code sent to someone else signs no one in (ADR 0153).
  */
 export async function redeemLoginCode(
   ctx: Pick<AppContext, 'db'>,
-  options: { code: string },
+  options: { code: string; browserNonce: string | undefined },
 ): Promise<
   { user: { id: string; name: string; email: string; picture: string | null }; token: string; expiresAt: Date } | undefined
 > {
   return ctx.db.transaction(async (tx) => {
+    if (!options.browserNonce) return undefined;
     const now = new Date();
     const [spent] = await tx
       .update(loginCodes)
       .set({ usedAt: now })
-      .where(and(eq(loginCodes.codeHash, hashToken(options.code)), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
+      .where(
+        and(
+          eq(loginCodes.codeHash, hashToken(options.code)),
+          eq(loginCodes.browserNonceHash, hashToken(options.browserNonce)),
+          isNull(loginCodes.usedAt),
+          gt(loginCodes.expiresAt, now),
+        ),
+      )
       .returning({ userId: loginCodes.userId });
     if (!spent) return undefined;
     const [user] = await tx

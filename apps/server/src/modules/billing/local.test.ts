@@ -61,7 +61,7 @@ describe('local billing mode (no STRIPE_SECRET_KEY)', () => {
       payload: form({ token }),
     });
     expect(confirm.statusCode).toBe(303);
-    expect(confirm.headers.location).toBe('http://localhost:4000/pricing?checkout=success');
+    expect(confirm.headers.location).toBe('http://localhost:4000/pricing?checkout=success&plan=medium');
     expect(await planOfUser(user.id)).toEqual({ plan: 'medium', developerPlan: 'starter' });
 
     const usage = await app.inject({ method: 'GET', url: '/api/user/usage', headers: { authorization: user.authorization } });

@@ -1,3 +1,4 @@
+import { planOf } from '@div/shared/plans';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
@@ -44,7 +45,8 @@ export async function createCheckout(options: { ctx: Ctx; userId: string; priceI
       customerId,
       userId,
       priceId: price.priceId,
-      successUrl: `${ctx.config.publicUrl}${back}?checkout=success`,
+      // The page names what was bought even before the provider's webhook has applied it.
+      successUrl: `${ctx.config.publicUrl}${back}?checkout=success&plan=${price.priced.plan}`,
       cancelUrl: `${ctx.config.publicUrl}${back}?checkout=cancel`,
     });
   } catch (error) {
@@ -96,7 +98,9 @@ function entitlements(ctx: Ctx, subs: SubscriptionState[]) {
  * Sets the user's plans from the customer's subscriptions as the provider reports them now. Every
  * webhook and every local checkout or portal action ends here, so repeated and out-of-order events
  * converge: the user's row is locked while the provider is read, so the last writer saw the newest state.
- * A new billing period (the period end moved) starts the message counter again.
+ * A new billing period (the period end moved) starts the message counter again, except an upgrade
+ * inside a running period: its messages count against the larger allowance (ADR 0186), so the usage
+ * card and the chart, which both count this period's messages, agree.
  */
 export async function syncCustomerPlan(options: {
   ctx: Ctx;
@@ -126,8 +130,9 @@ export async function syncCustomerPlan(options: {
     if (regular?.sub.currentPeriodEnd) {
       const end = regular.sub.currentPeriodEnd;
       if (!periodEndsAt || periodEndsAt.getTime() !== end.getTime()) {
+        const running = periodEndsAt !== null && periodEndsAt.getTime() > Date.now();
+        resetCounter = !(running && planOf(plan).priceUsd > planOf(owner.plan).priceUsd);
         periodEndsAt = end;
-        resetCounter = true;
       }
     } else if (!regular && owner.plan !== 'free') {
       // Back to free: the period restarts monthly from sign-up (see metering).

@@ -94,14 +94,14 @@ describe('billing with Stripe (the real client against a local Stripe API)', () 
       'line_items[0][price]': 'price_medium_plan',
       'line_items[0][quantity]': '1',
       client_reference_id: user.id,
-      success_url: 'https://div.example/pricing?checkout=success',
+      success_url: 'https://div.example/pricing?checkout=success&plan=medium',
     });
     expect(fake.customers.filter((c) => c.email === 'buyer@example.test')).toHaveLength(1);
 
     const second = await checkout(user.authorization, { priceId: 'price_dev_growth' });
     expect(second.statusCode).toBe(200);
     expect(fake.checkoutSessions.at(-1)?.customer).toBe(session?.customer);
-    expect(fake.checkoutSessions.at(-1)?.success_url).toBe('https://div.example/developers?checkout=success');
+    expect(fake.checkoutSessions.at(-1)?.success_url).toBe('https://div.example/developers?checkout=success&plan=growth');
     expect(fake.customers.filter((c) => c.email === 'buyer@example.test')).toHaveLength(1);
   });
 
@@ -160,7 +160,9 @@ describe('billing with Stripe (the real client against a local Stripe API)', () 
       priceId: 'price_medium_plan',
       currentPeriodEnd: periodEnd,
     });
-    await database.db.update(users).set({ messagesUsed: 42 }).where(eq(users.id, user.id));
+    // 42 messages of a free period that has not ended: the upgrade keeps them (ADR 0186).
+    const freePeriodEnd = new Date(Date.now() + 10 * 86_400_000);
+    await database.db.update(users).set({ messagesUsed: 42, periodEndsAt: freePeriodEnd }).where(eq(users.id, user.id));
     const response = await sendEvent({
       id: 'evt_valid',
       type: 'checkout.session.completed',
@@ -172,8 +174,39 @@ describe('billing with Stripe (the real client against a local Stripe API)', () 
       plan: 'medium',
       developerPlan: 'starter',
       periodEndsAt: new Date(periodEnd * 1000),
-      messagesUsed: 0,
+      messagesUsed: 42,
     });
+
+    // The renewal moves the period end on the same plan: a new period, counted from zero.
+    const subscription = fake.subscriptions.find((s) => s.id === 'sub_valid');
+    if (subscription) subscription.currentPeriodEnd = periodEnd + 31 * 86_400;
+    await sendEvent({
+      id: 'evt_renewal',
+      type: 'invoice.paid',
+      object: { id: 'in_r', object: 'invoice', customer: user.customer },
+    });
+    expect(await planOfUser(user.id)).toMatchObject({ plan: 'medium', messagesUsed: 0 });
+  });
+
+  it('starts from zero when the free period had already ended before the upgrade', async () => {
+    const user = await customerUser();
+    fake.subscriptions.push({
+      id: 'sub_late',
+      customer: user.customer,
+      status: 'active',
+      priceId: 'price_small_plan',
+      currentPeriodEnd: Math.floor(Date.UTC(2030, 1, 1) / 1000),
+    });
+    await database.db
+      .update(users)
+      .set({ messagesUsed: 80, periodEndsAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(users.id, user.id));
+    await sendEvent({
+      id: 'evt_late',
+      type: 'checkout.session.completed',
+      object: { id: 'cs_late', object: 'checkout.session', customer: user.customer, client_reference_id: user.id },
+    });
+    expect(await planOfUser(user.id)).toMatchObject({ plan: 'small', messagesUsed: 0 });
   });
 
   it('rejects a bad signature and changes nothing', async () => {

@@ -2,13 +2,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
-import { blockedMessage, classifyAddress, guardedLookup, SafeFetchError } from '../../lib/ssrf';
+import { blockedMessage, classifyAddress, guardedLookup, policyAgent, SafeFetchError } from '../../lib/ssrf';
 
 /**
  * A `fetch` for the OpenAI client that talks to a user's endpoint: over node:http(s) with the SSRF
  * guard's DNS lookup (lib/ssrf), so the socket connects only to an address that was checked at
  * request time (a name that later resolves to a private address is refused then, not only when it
- * was saved). Redirects are not followed. With `allowPrivate` every address is allowed.
+ * was saved). Redirects are not followed. With `allowPrivate` every address is allowed. Sockets are
+ * pooled per policy (lib/ssrf `policyAgent`), never shared with a stricter policy's requests.
  */
 export function guardedFetch(options: { allowPrivate: boolean }): typeof fetch {
   return (input, init = {}) =>
@@ -31,6 +32,7 @@ export function guardedFetch(options: { allowPrivate: boolean }): typeof fetch {
         {
           method: init.method ?? 'GET',
           headers,
+          agent: policyAgent(options.allowPrivate ? 'any' : 'public', url.protocol === 'https:' ? 'https:' : 'http:'),
           ...(options.allowPrivate ? {} : { lookup: guardedLookup(false) as never }),
           ...(init.signal ? { signal: init.signal } : {}),
         },

@@ -11,13 +11,11 @@ import { planAllowsModel } from '@div/shared/models';
 import { type PlanId, planOf } from '@div/shared/plans';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { planRefusal } from '../../lib/errors';
+import { idParams } from '../../lib/params';
 import { type AuthUser, requireUser } from '../auth/sessions';
 import { createEndpoint, deleteEndpoint, listEndpoints, testEndpoint, updateEndpoint } from './service';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Whether a plan includes custom models (the model catalogue's 'custom' tier: Pro). */
 export function planAllowsCustomModels(plan: string): boolean {
@@ -32,7 +30,7 @@ export function registerCustomModelsRoutes(app: FastifyInstance, ctx: AppContext
   const proUser = async (request: FastifyRequest) => {
     const user = await requireUser(ctx, request);
     if (!planAllowsCustomModels(user.plan))
-      throw new AppError('FORBIDDEN', CUSTOM_MODEL_MESSAGES.proOnly, { openProModal: true });
+      throw planRefusal('FORBIDDEN', CUSTOM_MODEL_MESSAGES.proOnly, 'customModels', user.plan);
     users.set(request, user);
   };
   const userId = (request: FastifyRequest) => {

@@ -26,6 +26,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { idParams } from '../../lib/params';
 import { aiProvidersFor } from '../../providers/ai';
 import { findKeyOwner, type KeyOwner } from '../api-keys/service';
 import { bearerToken } from '../auth/sessions';
@@ -60,7 +61,6 @@ export interface DeveloperApiOptions {
 }
 
 const GENERATE_BODY_LIMIT = (MAX_HTML_CHARS + MAX_REDESIGN_MARKDOWN_CHARS) * 4 + 256 * 1024;
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const spaceIdHeader = 'x-space-id';
 
 /** Error answers every /v1 route may give (documented in the OpenAPI document). */

@@ -1,14 +1,12 @@
 import { addDomainBodySchema, domainResponseSchema, listDomainsResponseSchema } from '@div/shared/publishing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { idParams } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { createDnsLookup, type DnsLookup } from './dns';
 import { addDomain, listDomains, recheckPendingDomains, removeDomain, setDefaultDomain, verifyDomain } from './service';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export function registerDomainsRoutes(app: FastifyInstance, ctx: AppContext, dns?: DnsLookup) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/client';
 import { customDomains, sites } from '../../db/schema/publishing';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound, planRefusal } from '../../lib/errors';
 import { hostingOf } from '../hosting/hosting';
 import { appHostOf, sitesDomainOf } from '../hosting/hosts';
 import { ensureSite } from '../publishing/sites';
@@ -104,7 +104,8 @@ export async function addDomain(opts: {
   domain: string;
 }): Promise<CustomDomain> {
   const { ctx } = opts;
-  if (!hasPublishingFeatures(opts.plan)) throw new AppError('PAYMENT_REQUIRED', PUBLISHING_MESSAGES.planRequired);
+  if (!hasPublishingFeatures(opts.plan))
+    throw planRefusal('PAYMENT_REQUIRED', PUBLISHING_MESSAGES.planRequired, 'domain', opts.plan);
   if (!opts.domain.trim()) throw badRequest(PUBLISHING_MESSAGES.domainRequired);
   const hostname = normalizeHostname(opts.domain.replace(/^https?:\/\//i, '').replace(/\/.*$/, ''));
   if (!hostname) throw badRequest(PUBLISHING_MESSAGES.domainInvalid);

@@ -73,7 +73,7 @@ export async function callWebhook(ctx: AppContext, url: string, secret: string, 
     signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
   });
   await response.body?.cancel().catch(() => {});
-  if (response.status < 200 || response.status >= 300) throw new Error(`the endpoint answered ${response.status}`);
+  if (response.status < 200 || response.status >= 300) throw new Error(`el receptor respondió ${response.status}.`);
 }
 
 export function noticeText(s: SubmissionNotice): string {

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { submissionListSchema } from '@div/shared/forms';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +9,7 @@ import { users } from '../../db/schema/users';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+import { startWebhookServer, type TestWebhookServer, until } from '../../test/webhook-server';
 import { pruneSubmissions } from './service';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
@@ -23,46 +22,11 @@ const contactPage = (lang = 'es') => `<!DOCTYPE html>
 <textarea name="mensaje"></textarea><input type="file" name="adjunto"><button>Enviar mensaje</button></form>
 </body></html>`;
 
-/** A local webhook receiver: answers 500 to the first `failFirst` calls, 200 after. */
-async function startWebhookServer(failFirst: number) {
-  const calls: { body: string; signature: string; eventId: string; status: number }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const status = calls.length < failFirst ? 500 : 200;
-      calls.push({
-        body: Buffer.concat(chunks).toString('utf8'),
-        signature: String(req.headers['div-signature'] ?? ''),
-        eventId: String(req.headers['div-event-id'] ?? ''),
-        status,
-      });
-      res.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/div`,
-    calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function until<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 describe.each(testDrivers)('forms on published sites (%s)', (driver) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
   let smtp: TestSmtpServer;
-  let hook: Awaited<ReturnType<typeof startWebhookServer>>;
+  let hook: TestWebhookServer;
   let owner: User;
   let spaceId: string;
   const host = 'cafe-lua.sites.test';
@@ -70,7 +34,7 @@ describe.each(testDrivers)('forms on published sites (%s)', (driver) => {
   beforeAll(async () => {
     database = await openTestDatabase(driver);
     smtp = await startSmtpServer();
-    hook = await startWebhookServer(1);
+    hook = await startWebhookServer((n) => (n < 1 ? 500 : 200));
     app = await createTestApp(database, {
       SITES_DOMAIN: SITES,
       PUBLIC_URL: 'http://app.test',

@@ -3,6 +3,7 @@ import {
   FORM_MESSAGES,
   formSettingsSchema,
   listSubmissionsQuerySchema,
+  previewFormsTokenSchema,
   submissionFolders,
   submissionListSchema,
   submissionSchema,
@@ -16,9 +17,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { idParams, resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { callWebhook, emailNotice, runDigests, runDueDeliveries, webhookPayload } from './deliveries';
+import { previewFormsToken } from './preview';
 import {
   deleteAllSubmissions,
   deleteSubmission,
@@ -33,8 +36,7 @@ import {
 } from './service';
 import { setFormsRuntime } from './visitor';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const submissionParams = idParams.extend({ submissionId: z.string().min(1).max(100) });
+const submissionParams = idParams.extend({ submissionId: resourceId });
 const folderQuery = z.object({ folder: z.enum(submissionFolders).default('inbox'), q: z.string().trim().max(200).optional() });
 
 /**
@@ -98,6 +100,17 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/spaces/:id/submissions',
     { schema: { params: idParams, querystring: folderQuery.pick({ folder: true }) }, ...spaceRole('editor') },
     async (request) => ({ deleted: await deleteAllSubmissions(await scopeOf(request), request.query.folder) }),
+  );
+
+  // The editor's preview records test submissions with this (ADR 0195); editors, like the inbox.
+  api.get(
+    '/spaces/:id/forms/preview-token',
+    { schema: { params: idParams, response: { 200: previewFormsTokenSchema } }, ...spaceRole('editor') },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      reply.header('cache-control', 'no-store');
+      return previewFormsToken(ctx.config, scope.spaceId);
+    },
   );
 
   api.get(

@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { idParams, resourceId } from '../../lib/params';
 import { checkRole, findSpaceAccess } from '../members/access';
 import { deleteSubmission, getSubmission, type InboxScope, listSubmissions } from './service';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const submissionParams = idParams.extend({ submissionId: z.string().min(1).max(100) });
+const submissionParams = idParams.extend({ submissionId: resourceId });
 
 /**
  * `/v1/spaces/{id}/submissions` (issue 23): the key owner lists, reads and deletes the form

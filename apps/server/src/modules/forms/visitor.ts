@@ -8,6 +8,7 @@ import {
   visitorLanguageOf,
 } from '@div/shared/forms';
 import type { AppContext } from '../../context';
+import { clientAddress } from '../../lib/client-address';
 import { createFormRateLimiter, type FormRateLimiter, spamReasonOf } from './guard';
 import { FILL_TIME_FIELD, FORMS_SCRIPT_PATH, type FormSpec, type FormSpecs, HONEYPOT_FIELD, PAGE_FIELD } from './rewrite';
 import { formsScript } from './script';
@@ -25,7 +26,7 @@ export interface FormsSite {
   forms: FormSpecs;
 }
 
-interface Outcome {
+export interface Outcome {
   status: number;
   /** Message for the visitor; absent on success. */
   message?: string;
@@ -45,7 +46,8 @@ export function setFormsRuntime(ctx: AppContext, kick: () => void): () => void {
   return () => limiter.close();
 }
 
-function runtimeOf(ctx: AppContext) {
+/** The rate limiter and delivery nudge of this instance (made on first use in tests without startForms). */
+export function formsRuntimeOf(ctx: AppContext) {
   let runtime = runtimes.get(ctx);
   if (!runtime) {
     setFormsRuntime(ctx, () => {});
@@ -128,6 +130,47 @@ function backOf(value: string | null | undefined): string {
   return value && /^\/(?!\/)[^\s\\]{0,300}$/.test(value) ? value : '/';
 }
 
+/** What a URL-encoded form body holds for DIV: the visitor's fields and the fields DIV adds. */
+export interface ReadSubmission {
+  fields: FormField[];
+  page: string;
+  honeypot: string;
+  fillMs: number | null;
+}
+
+/**
+ * The visitor's fields of a URL-encoded body, checked against the form's spec (limits, file inputs,
+ * required fields, not empty); or the refusal in the visitor's language. Also used by the editor
+ * preview's test submissions (preview.ts), which have no spec.
+ */
+export function readSubmission(
+  params: URLSearchParams,
+  spec: FormSpec | undefined,
+  t: VisitorMessages,
+): ReadSubmission | { refused: Outcome; page: string } {
+  const page = backOf(params.get(PAGE_FIELD));
+  const honeypot = params.get(HONEYPOT_FIELD) ?? '';
+  const fillRaw = params.get(FILL_TIME_FIELD) ?? '';
+  const fillMs = /^\d{1,12}$/.test(fillRaw) ? Number(fillRaw) : null;
+  const fields: FormField[] = [];
+  for (const [name, value] of params) {
+    if (name.startsWith('_div_')) continue;
+    const seen = fields.find((f) => f.name === name);
+    if (seen) seen.value = seen.value ? `${seen.value}, ${value}` : value;
+    else fields.push({ name, value });
+  }
+  const refuse = (status: number, message: string) => ({ refused: { status, message }, page });
+  if (fields.length > FORM_LIMITS.fields) return refuse(413, t.tooManyFields);
+  const long = fields.find((f) => f.name.length > FORM_LIMITS.nameChars || f.value.length > FORM_LIMITS.valueChars);
+  if (long) return refuse(413, `${t.fieldTooLong} ${long.name.slice(0, FORM_LIMITS.nameChars)}.`);
+  if (spec?.files.some((name) => fields.some((f) => f.name === name && f.value.trim() !== ''))) return refuse(415, t.files);
+  const kept = fields.filter((f) => !spec?.files.includes(f.name));
+  const missing = (spec?.required ?? []).filter((name) => !kept.some((f) => f.name === name && f.value.trim() !== ''));
+  if (missing.length > 0) return refuse(400, `${t.required} ${missing.join(', ')}.`);
+  if (!kept.some((f) => f.value.trim() !== '')) return refuse(400, t.badForm);
+  return { fields: kept, page, honeypot, fillMs };
+}
+
 /** Reads, checks and stores one submission. */
 async function receive(
   ctx: AppContext,
@@ -142,40 +185,21 @@ async function receive(
   if (!type.startsWith('application/x-www-form-urlencoded')) return { outcome: drain(req, 415, t.badForm), page: '/' };
   const body = await readBody(req, FORM_LIMITS.bodyBytes);
   if (body === null) return { outcome: { status: 413, message: t.tooLarge }, page: '/' };
-  const params = new URLSearchParams(body.toString('utf8'));
-  const page = backOf(params.get(PAGE_FIELD));
-  const honeypot = params.get(HONEYPOT_FIELD) ?? '';
-  const fillRaw = params.get(FILL_TIME_FIELD) ?? '';
-  const fillMs = /^\d{1,12}$/.test(fillRaw) ? Number(fillRaw) : null;
-  const fields: FormField[] = [];
-  for (const [name, value] of params) {
-    if (name.startsWith('_div_')) continue;
-    const seen = fields.find((f) => f.name === name);
-    if (seen) seen.value = seen.value ? `${seen.value}, ${value}` : value;
-    else fields.push({ name, value });
-  }
-  const refuse = (status: number, message: string) => ({ outcome: { status, message }, page });
-  if (fields.length > FORM_LIMITS.fields) return refuse(413, t.tooManyFields);
-  const long = fields.find((f) => f.name.length > FORM_LIMITS.nameChars || f.value.length > FORM_LIMITS.valueChars);
-  if (long) return refuse(413, `${t.fieldTooLong} ${long.name.slice(0, FORM_LIMITS.nameChars)}.`);
-  if (spec?.files.some((name) => fields.some((f) => f.name === name && f.value.trim() !== ''))) return refuse(415, t.files);
-  const kept = fields.filter((f) => !spec?.files.includes(f.name));
-  const missing = (spec?.required ?? []).filter((name) => !kept.some((f) => f.name === name && f.value.trim() !== ''));
-  if (missing.length > 0) return refuse(400, `${t.required} ${missing.join(', ')}.`);
-  if (!kept.some((f) => f.value.trim() !== '')) return refuse(400, t.badForm);
-  const runtime = runtimeOf(ctx);
-  if (!(await runtime.limiter.allow(site.spaceId, clientIp(ctx, req)))) return refuse(429, t.rate);
-  const spamReason = spamReasonOf({ honeypot, fillMs, values: kept.map((f) => f.value) });
-  const stored = await storeSubmission(ctx, { spaceId: site.spaceId, formName, page, fields: kept, spamReason, test: false });
-  if (!stored) return refuse(404, t.badForm);
+  const read = readSubmission(new URLSearchParams(body.toString('utf8')), spec, t);
+  if ('refused' in read) return { outcome: read.refused, page: read.page };
+  const { page, fields } = read;
+  const runtime = formsRuntimeOf(ctx);
+  if (!(await runtime.limiter.allow(site.spaceId, clientIp(ctx, req))))
+    return { outcome: { status: 429, message: t.rate }, page };
+  const spamReason = spamReasonOf({ honeypot: read.honeypot, fillMs: read.fillMs, values: fields.map((f) => f.value) });
+  const stored = await storeSubmission(ctx, { spaceId: site.spaceId, formName, page, fields, spamReason, test: false });
+  if (!stored) return { outcome: { status: 404, message: t.badForm }, page };
   if (stored.queued) runtime.kick();
   return { outcome: { status: 200 }, page };
 }
 
-function clientIp(ctx: AppContext, req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (ctx.config.TRUST_PROXY && typeof forwarded === 'string') return forwarded.split(',')[0]?.trim() || 'unknown';
-  return req.socket.remoteAddress ?? 'unknown';
+export function clientIp(ctx: AppContext, req: IncomingMessage): string {
+  return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], ctx.config.TRUST_PROXY);
 }
 
 /** The body, or null past `limit` bytes (the rest is read and thrown away). */

@@ -1,8 +1,10 @@
-import type { FixErrorRequest, FixErrorResponse } from '@div/shared/generation';
+import type { FixErrorRequest, FixErrorResponse, FixOutcomeRequest, FixOutcomeResponse } from '@div/shared/generation';
 import { type PlanId, planOf } from '@div/shared/plans';
 import { parseOutput } from '@div/site-engine/parse';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { usageEvents } from '../../db/schema/metering';
+import { AppError, planRefusal } from '../../lib/errors';
 import type { AiProviders } from '../../providers/ai';
 import { AiProviderError } from '../../providers/ai';
 import type { AuthUser } from '../auth/sessions';
@@ -36,7 +38,7 @@ export async function fixError(opts: {
     provider: body.provider,
   });
   const reservation = await reserveMessage({ db: ctx.db, userId: user.id });
-  if (!reservation.ok) throw new AppError('QUOTA_EXCEEDED', QUOTA_MESSAGE, { openProModal: true });
+  if (!reservation.ok) throw planRefusal('QUOTA_EXCEEDED', QUOTA_MESSAGE, 'messages', plan);
   const started = Date.now();
   let answer: FixErrorResponse;
   let tokens: number | null = null;
@@ -79,7 +81,7 @@ export async function fixError(opts: {
   }
   const fixed = 'html' in answer;
   if (!fixed) await releaseMessage({ db: ctx.db, userId: user.id, periodEndsAt: reservation.periodEndsAt });
-  await recordUsageEvent({
+  const eventId = await recordUsageEvent({
     db: ctx.db,
     userId: user.id,
     feature: 'fix-error',
@@ -90,5 +92,44 @@ export async function fixError(opts: {
     tokens,
     source: 'app',
   });
+  // The editor names this fix when the preview shows the error came back (see `reportFixOutcome`).
+  if (fixed && eventId) return { ...answer, fixId: `${eventId}.${reservation.periodEndsAt.getTime()}` };
   return answer;
+}
+
+/** How long after a fix its outcome may still be reported. */
+const OUTCOME_WINDOW = sql`interval '15 minutes'`;
+
+/**
+ * The preview re-ran a fix: when the error came back the fix did not work, and the message it cost
+ * is given back. Only the fix's owner, once (its usage event turns unsuccessful in the same
+ * statement that finds it), and within 15 minutes; the release applies only in the period it was
+ * charged in.
+ */
+export async function reportFixOutcome(opts: {
+  ctx: AppContext;
+  user: AuthUser;
+  body: FixOutcomeRequest;
+}): Promise<FixOutcomeResponse> {
+  const { ctx, user, body } = opts;
+  if (body.worked) return { refunded: false };
+  const [eventId = '', period = ''] = body.fixId.split('.');
+  return ctx.db.transaction(async (tx) => {
+    const found = await tx
+      .update(usageEvents)
+      .set({ success: false })
+      .where(
+        and(
+          eq(usageEvents.id, eventId),
+          eq(usageEvents.userId, user.id),
+          eq(usageEvents.feature, 'fix-error'),
+          eq(usageEvents.success, true),
+          sql`${usageEvents.createdAt} > now() - ${OUTCOME_WINDOW}`,
+        ),
+      )
+      .returning({ id: usageEvents.id });
+    if (found.length === 0) return { refunded: false };
+    await releaseMessage({ db: tx, userId: user.id, periodEndsAt: new Date(Number(period)) });
+    return { refunded: true };
+  });
 }

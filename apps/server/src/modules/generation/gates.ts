@@ -9,7 +9,7 @@ import {
 } from '@div/shared/models';
 import { type PlanId, plans } from '@div/shared/plans';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, planRefusal } from '../../lib/errors';
 import type { AiProvider, AiProviders } from '../../providers/ai';
 import { customModelFor } from '../custom-models/service';
 
@@ -33,9 +33,15 @@ export function resolveModel(opts: { ai: AiProviders; plan: PlanId; model: strin
   const { option, provider } = found;
   if (!planAllowsModel(opts.plan, option)) {
     const needed = plans[minimumPlanFor(option.tier)].name;
-    throw new AppError('FORBIDDEN', `${option.label} está disponible a partir del plan ${needed}. Mejora tu plan para usarlo.`, {
-      openProModal: true,
-    });
+    throw planRefusal(
+      'FORBIDDEN',
+      `${option.label} está disponible a partir del plan ${needed}. Mejora tu plan para usarlo.`,
+      'model',
+      opts.plan,
+      {
+        tier: option.tier,
+      },
+    );
   }
   // The local composer has no providers: whatever was chosen, it answers itself.
   if (option.kind === 'composer') return { option, provider, providerChoice: AUTO_PROVIDER };
@@ -65,7 +71,7 @@ export async function resolveRequestModel(opts: {
 }): Promise<{ option: ModelOption; provider: AiProvider; providerChoice: string }> {
   if (!opts.model?.startsWith(CUSTOM_MODEL_PREFIX)) return resolveModel(opts);
   if (!planAllowsModel(opts.plan, { tier: 'custom' })) {
-    throw new AppError('FORBIDDEN', CUSTOM_MODEL_MESSAGES.proOnly, { openProModal: true });
+    throw planRefusal('FORBIDDEN', CUSTOM_MODEL_MESSAGES.proOnly, 'customModels', opts.plan);
   }
   const found = await customModelFor(opts.ctx, { userId: opts.userId, value: opts.model });
   if (!found) throw new AppError('BAD_REQUEST', CUSTOM_MODEL_MESSAGES.modelGone, { openSelectProvider: true });

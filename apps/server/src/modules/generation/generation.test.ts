@@ -375,7 +375,12 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
     await setMessagesUsed(database, user.id, 100);
     const over = await generate(spaceId, 'Una web');
     expect(over.status).toBe(429);
-    expect(over.json).toMatchObject({ message: 'Alcanzaste el límite de mensajes de tu plan este mes.', openProModal: true });
+    expect(over.json).toMatchObject({
+      message: 'Alcanzaste el límite de mensajes de tu plan este mes.',
+      openProModal: true,
+      // The cheapest plan with more messages than free (ADR 0185), not the top one.
+      upsell: { reason: 'messages', plan: 'small' },
+    });
     expect(await messagesUsed(database, user.id)).toBe(100);
   });
 
@@ -383,9 +388,9 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
     const spaceId = await createSpaceFor(url, user.authorization);
     const premium = await generate(spaceId, 'Una web', { model: 'anthropic/claude-3.7-sonnet' });
     expect(premium.status).toBe(403);
-    expect(premium.json?.openProModal).toBe(true);
+    expect(premium.json).toMatchObject({ openProModal: true, upsell: { reason: 'model', plan: 'medium', tier: 'premium' } });
     const advanced = await generate(spaceId, 'Una web', { model: 'deepseek/deepseek-r1-0528' });
-    expect(advanced.json?.openProModal).toBe(true);
+    expect(advanced.json).toMatchObject({ openProModal: true, upsell: { reason: 'model', plan: 'small', tier: 'advanced' } });
 
     const wrongProvider = await generate(spaceId, 'Una web', { provider: 'groq' });
     expect(wrongProvider.status).toBe(400);
@@ -419,7 +424,10 @@ describe('POST /api/ask-ai/generate-separate-files against a streaming upstream'
       error: 'ReferenceError: documnt is not defined',
       model: MODEL,
     });
-    expect(answer).toEqual({ status: 200, json: { html: fixed } });
+    expect(answer.status).toBe(200);
+    expect(answer.json.html).toBe(fixed);
+    // The editor reports with this id whether the preview ran the fix without the error (ADR 0161).
+    expect(answer.json.fixId).toMatch(/^[0-9a-f-]{36}\.\d+$/);
     expect(await messagesUsed(database, user.id)).toBe(1);
 
     upstream.enqueue({ steps: contentSteps('No puedo corregir esto sin más información.') });

@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import {
   fixErrorRequestSchema,
   fixErrorResponseSchema,
+  fixOutcomeRequestSchema,
+  fixOutcomeResponseSchema,
   type GenerateRequest,
   type GenerationEvent,
   generateRequestSchema,
@@ -23,7 +25,7 @@ import { defaultStarterFiles, type FileInput } from '@div/shared/spaces';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, planRefusal } from '../../lib/errors';
 import { activeGenerations } from '../../lib/metrics';
 import { SHUTDOWN_MESSAGE, SHUTDOWN_REASON } from '../../lib/shutdown';
 import { AiProviderError, aiProvidersFor } from '../../providers/ai';
@@ -40,7 +42,7 @@ import {
 import { recordUsageEvent, reserveMessage } from '../metering/service';
 import { getSpaceFiles } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
-import { fixError } from './fix-service';
+import { fixError, reportFixOutcome } from './fix-service';
 import { resolveRequestModel } from './gates';
 import { buildMessages, estimateTokens, isFollowUp } from './prompts';
 import { createGenerationRegistry, type GenerationRegistry } from './registry';
@@ -124,6 +126,15 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: AppContext, 
       preValidation: authenticate(ctx),
     },
     async (request) => fixError({ ctx, ai, user: userOf(request), body: request.body }),
+  );
+
+  api.post(
+    '/fix-error/outcome',
+    {
+      schema: { body: fixOutcomeRequestSchema, response: { 200: fixOutcomeResponseSchema } },
+      preValidation: authenticate(ctx),
+    },
+    async (request) => reportFixOutcome({ ctx, user: userOf(request), body: request.body }),
   );
 }
 
@@ -213,7 +224,7 @@ export async function runGenerationRequest(opts: {
       }
       return reserved;
     });
-    if (!reservation.ok) throw new AppError('QUOTA_EXCEEDED', GENERATION_MESSAGES.quota, { openProModal: true });
+    if (!reservation.ok) throw planRefusal('QUOTA_EXCEEDED', GENERATION_MESSAGES.quota, 'messages', plan);
     leaseRenewal = setInterval(() => {
       renewReservation({ db: ctx.db, id: reservationId, leaseMs }).catch((e) =>
         ctx.log.warn({ err: e }, 'could not renew a message reservation'),

@@ -28,11 +28,6 @@ export class GenerationFailure extends Error {
   }
 }
 
-export const FAILURE_MESSAGES = {
-  editsFailed:
-    'No se pudieron aplicar los cambios de la IA al código actual; no se ha modificado nada. Prueba a describir el cambio de otra forma.',
-} as const;
-
 export interface GenerateOptions {
   provider: AiProvider;
   option: ModelOption;
@@ -76,21 +71,23 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const run = async (messages: AiMessage[]) => {
     const attempt = await streamAttempt(options, messages, current);
     if (attempt.tokens !== null) tokens = (tokens ?? 0) + attempt.tokens;
-    const outcome = applyAnswer(current, attempt.result, { finishReason: attempt.finish });
+    // A refusal names who answered: the local composer is not an AI (issue 22).
+    const author = options.provider.kind === 'composer' ? 'composer' : 'ai';
+    const outcome = applyAnswer(current, attempt.result, { finishReason: attempt.finish, author });
     // A refused answer's edits were shown as they streamed: the preview goes back to the files as they were.
     if (!outcome.ok && attempt.previewed) options.emit({ type: 'reverted' });
     return { attempt, outcome };
   };
+  const composer = options.provider.kind === 'composer';
   const fail = (outcome: Extract<AnswerOutcome, { ok: false }>) =>
-    new GenerationFailure(outcome.reason.toUpperCase(), outcome.message);
+    new GenerationFailure(outcome.reason.toUpperCase(), composer ? composerWording(outcome.message) : outcome.message);
 
   const messages = buildMessages({ ...input, thinker: options.option.isThinker });
   const one = await run(messages);
   if (one.outcome.ok) return finish(current, one.outcome.files, toEditResults(one.outcome.byPath), tokens, 1);
   // The local composer explains what it understood when it changes nothing: that is the answer.
   const said = one.attempt.result.prose.trim();
-  if (one.outcome.reason === 'empty' && options.provider.kind === 'composer' && said)
-    throw new GenerationFailure('NOTHING_CHANGED', said);
+  if (one.outcome.reason === 'empty' && composer && said) throw new GenerationFailure('NOTHING_CHANGED', said);
   if (!RETRYABLE.has(one.outcome.reason)) throw fail(one.outcome);
 
   // Retry once with the refusal described to the model (each failed block and the closest region).
@@ -113,6 +110,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     throw fail(refused);
   }
   return finish(current, three.outcome.files, toEditResults(three.outcome.byPath), tokens, 3);
+}
+
+/**
+ * Refusals name who answered: the site engine writes "la IA"; when the local composer answered (no
+ * model involved) the person reads "el compositor local" instead.
+ */
+export function composerWording(message: string): string {
+  return message
+    .replace(/\bde la IA\b/g, 'del compositor local')
+    .replace(/\bLa IA\b/g, 'El compositor local')
+    .replace(/\bla IA\b/g, 'el compositor local');
 }
 
 function finish(

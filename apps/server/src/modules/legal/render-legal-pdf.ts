@@ -1,6 +1,9 @@
 import { PRODUCT_NAME } from '@div/shared/constants';
 import { formatLegalDate, type LegalDocument, legalEntity } from '@div/shared/legal-common';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { loadOnUse } from '../../lib/load-on-use';
+
+const pdfkit = loadOnUse<typeof PDFKitDocument>('pdfkit');
 
 const INK = '#0f172a';
 const MUTED = '#475569';
@@ -11,6 +14,7 @@ const ACCENT = '#4f46e5';
  * block), with the built-in Helvetica (its WinAnsi encoding covers Spanish accents, ñ, ¿ and ¡).
  */
 export function renderLegalPdf({ document }: { document: LegalDocument }): Promise<Buffer> {
+  const PDFDocument = pdfkit();
   const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: 64, bottom: 64, left: 64, right: 64 },

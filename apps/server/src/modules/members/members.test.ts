@@ -152,7 +152,11 @@ describe.each(testDrivers)('members, invitations and roles on %s (issue 25)', (d
     const freeSpace = await spaceOf(free);
     const refused = await call(free, 'POST', `/api/spaces/${freeSpace}/invitations`, { email: ana.email, role: 'viewer' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ message: MEMBER_MESSAGES.planCannotInvite, openProModal: true });
+    expect(refused.json()).toMatchObject({
+      message: MEMBER_MESSAGES.planCannotInvite,
+      openProModal: true,
+      upsell: { reason: 'collaboration', plan: 'medium' },
+    });
 
     const medium = await createTestUser(database, { plan: 'medium' });
     const mediumSpace = await spaceOf(medium);

@@ -12,8 +12,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { idParams, resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from './access';
+import { invitationLocale, sendInvitation } from './invitation-mail';
 import {
   acceptInvitation,
   changeRole,
@@ -25,7 +27,6 @@ import {
   revokeInvitation,
 } from './service';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
 /** Members, invitations and the spaces shared with the signed-in person (issue 25, ADR 0211). */
@@ -54,20 +55,30 @@ export function registerMembersRoutes(
     { schema: { params: idParams, body: inviteBodySchema, response: { 201: inviteResponseSchema } }, ...spaceRole('owner') },
     async (request, reply) => {
       const { user, access } = await accessOf(request);
-      const { invitation, link } = await invite({
+      const { email, role, locale } = request.body;
+      const { invitation, link, spaceName } = await invite({
         db,
         access,
         inviterId: user.id,
-        ...request.body,
+        email,
+        role,
         publicUrl: ctx.config.publicUrl,
       });
-      return reply.status(201).send({ invitation, link, emailed: false });
+      const emailed = await sendInvitation(ctx, {
+        to: invitation.email,
+        inviter: user.name,
+        spaceName,
+        role,
+        link,
+        locale: invitationLocale(locale, request.headers['accept-language']),
+      });
+      return reply.status(201).send({ invitation, link, emailed });
     },
   );
 
   api.delete(
     '/spaces/:id/invitations/:invitationId',
-    { schema: { params: idParams.extend({ invitationId: z.string().min(1).max(100) }) }, ...spaceRole('owner') },
+    { schema: { params: idParams.extend({ invitationId: resourceId }) }, ...spaceRole('owner') },
     async (request, reply) => {
       const { access } = await accessOf(request);
       await revokeInvitation(db, access.spaceId, request.params.invitationId);
@@ -75,7 +86,7 @@ export function registerMembersRoutes(
     },
   );
 
-  const memberParams = idParams.extend({ userId: z.string().min(1).max(100) });
+  const memberParams = idParams.extend({ userId: resourceId });
   api.patch(
     '/spaces/:id/members/:userId',
     {

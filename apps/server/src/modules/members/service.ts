@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/client';
 import { spaceInvitations, spaceMembers } from '../../db/schema/members';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, planRefusal } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { summaryColumns, toSummary } from '../spaces/service';
 import type { SpaceAccess } from './access';
@@ -80,8 +80,9 @@ export async function listMembers(db: Database, access: SpaceAccess): Promise<Me
 /** Throws 403 when the owner's plan cannot give `role`. */
 function checkPlan(access: SpaceAccess, role: MemberRole) {
   const collaboration = collaborationOf(access.ownerPlan);
-  if (collaboration.maxMembers === 0) throw new AppError('FORBIDDEN', MEMBER_MESSAGES.planCannotInvite, { openProModal: true });
-  if (!collaboration.roles.includes(role)) throw new AppError('FORBIDDEN', MEMBER_MESSAGES.planRole, { openProModal: true });
+  if (collaboration.maxMembers === 0)
+    throw planRefusal('FORBIDDEN', MEMBER_MESSAGES.planCannotInvite, 'collaboration', access.ownerPlan);
+  if (!collaboration.roles.includes(role)) throw planRefusal('FORBIDDEN', MEMBER_MESSAGES.planRole, 'editors', access.ownerPlan);
   return collaboration;
 }
 
@@ -96,12 +97,13 @@ export async function invite(opts: {
   email: string;
   role: MemberRole;
   publicUrl: string;
-}): Promise<{ invitation: Invitation; link: string }> {
+}): Promise<{ invitation: Invitation; link: string; spaceName: string }> {
   const { db, access, email, role } = opts;
   const collaboration = checkPlan(access, role);
   return db.transaction(async (tx) => {
     // One invitation at a time per space: the count below cannot be passed by two at once.
-    await tx.execute(sql`select 1 from ${spaces} where ${spaces.id} = ${access.spaceId} for update`);
+    const [space] = await tx.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, access.spaceId)).for('update');
+    if (!space) throw notFound();
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, access.ownerId));
     if (owner?.email.toLowerCase() === email) throw new AppError('BAD_REQUEST', MEMBER_MESSAGES.inviteSelf);
     const [member] = await tx
@@ -120,7 +122,7 @@ export async function invite(opts: {
       })
       .from(sql`(select 1) one`);
     if ((counts?.members ?? 0) + (counts?.invitations ?? 0) >= collaboration.maxMembers) {
-      throw new AppError('FORBIDDEN', MEMBER_MESSAGES.tooMany, { openProModal: true });
+      throw planRefusal('FORBIDDEN', MEMBER_MESSAGES.tooMany, 'seats', access.ownerPlan);
     }
     const token = newToken();
     const values = {
@@ -138,7 +140,7 @@ export async function invite(opts: {
       .onConflictDoUpdate({ target: [spaceInvitations.spaceId, spaceInvitations.email], set: values })
       .returning();
     if (!row) throw new Error('invitation not stored');
-    return { invitation: toInvitation(row), link: `${opts.publicUrl}${invitationPath(token)}` };
+    return { invitation: toInvitation(row), link: `${opts.publicUrl}${invitationPath(token)}`, spaceName: space.name };
   });
 }
 

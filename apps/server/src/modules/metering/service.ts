@@ -122,16 +122,21 @@ export interface UsageEventInput {
 }
 
 /** Records one metered action for the usage dashboard. */
-export async function recordUsageEvent(input: UsageEventInput): Promise<void> {
-  await input.db.insert(usageEvents).values({
-    userId: input.userId,
-    feature: input.feature,
-    model: input.model ?? null,
-    provider: input.provider ?? null,
-    success: input.success,
-    durationMs: Math.max(0, Math.round(input.durationMs)),
-    tokens: input.tokens ?? null,
-    source: input.source,
-    ...(input.at ? { createdAt: input.at } : {}),
-  });
+/** Records the event; answers its id. */
+export async function recordUsageEvent(input: UsageEventInput): Promise<string | undefined> {
+  const [row] = await input.db
+    .insert(usageEvents)
+    .values({
+      userId: input.userId,
+      feature: input.feature,
+      model: input.model ?? null,
+      provider: input.provider ?? null,
+      success: input.success,
+      durationMs: Math.max(0, Math.round(input.durationMs)),
+      tokens: input.tokens ?? null,
+      source: input.source,
+      ...(input.at ? { createdAt: input.at } : {}),
+    })
+    .returning({ id: usageEvents.id });
+  return row?.id;
 }

@@ -3,6 +3,7 @@ import type { FileInput } from '@div/shared/spaces';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, deployments, sites } from '../../db/schema/publishing';
+import { spaces } from '../../db/schema/spaces';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { listImages, SITE_IMAGES_PATH, shortHash } from '../assets/service';
 import { rewriteSiteImages } from '../assets/site-images';
@@ -12,6 +13,7 @@ import { isHtmlPath, type PreparedFile, pagePathOf, prepareFile } from '../hosti
 import { hostingOf } from '../hosting/hosting';
 import { customDomainUrl, siteUrl } from '../hosting/hosts';
 import { checkFiles, getSpaceFiles } from '../spaces/service';
+import { applyBadge, badgeHtml } from './badge';
 import { applySeo, seoOf } from './seo';
 import { ensureSite } from './sites';
 
@@ -50,13 +52,17 @@ export async function deploySpace(opts: {
     // (ensureSite also answers 404 for a space that is not the user's).
     const assets = files.map((f) => (isHtmlPath(f.path) ? undefined : prepareFile(f.path, f.content)));
     for (const asset of assets) asset?.catch(() => {});
-    const [site, domain] = await Promise.all([
+    const [site, domain, badge] = await Promise.all([
       ensureSite({ db: ctx.db, userId: opts.userId, spaceId: opts.spaceId }),
       defaultDomainOf(ctx, opts.spaceId),
+      badgeOf(ctx, opts.spaceId),
     ]);
     const seo = seoOf(site);
     // Forms without an external action of their own deliver to DIV (issue 23, ADR 0191).
-    const pages = files.map((f) => (isHtmlPath(f.path) ? rewriteForms(f.content, pagePathOf(f.path)) : undefined));
+    // The remix badge when the owner allows remixing the published site (ADR 0215).
+    const pages = files.map((f) =>
+      isHtmlPath(f.path) ? rewriteForms(badge ? applyBadge(f.content, badge) : f.content, pagePathOf(f.path)) : undefined,
+    );
     const forms = mergeFormSpecs(pages.map((p) => p?.forms ?? {}));
     const prepared = await Promise.all([
       ...files.map((f, i) => assets[i] ?? prepareFile(f.path, applySeo(pages[i]?.html ?? f.content, seo, opts.plan))),
@@ -96,6 +102,12 @@ async function writeDeployment(
       .where(and(eq(sites.spaceId, opts.spaceId), eq(sites.ownerId, opts.userId)));
     return row.id;
   });
+}
+
+/** The badge's HTML when the space lets anyone remix its published site, else undefined. */
+async function badgeOf(ctx: AppContext, spaceId: string): Promise<string | undefined> {
+  const [space] = await ctx.db.select({ allowRemix: spaces.allowRemix }).from(spaces).where(eq(spaces.id, spaceId));
+  return space?.allowRemix ? badgeHtml(ctx.config.publicUrl, spaceId) : undefined;
 }
 
 /** The hostname of the space's default active custom domain, if any. */

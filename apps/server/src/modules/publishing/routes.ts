@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { hostingOf } from '../hosting/hosting';
 import { sitesDomainOf } from '../hosting/hosts';
@@ -24,7 +25,7 @@ import { startDeploymentRetention } from './retention';
 import { getSeo, updateSeo } from './seo';
 import { getSite, listSites, renameSlug } from './sites';
 
-const spaceParams = z.object({ spaceId: z.string().min(1).max(100) });
+const spaceParams = z.object({ spaceId: resourceId });
 
 export function registerPublishingRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -94,7 +95,7 @@ export function registerPublishingRoutes(app: FastifyInstance, ctx: AppContext) 
     '/sites/:spaceId/deployments/:deploymentId/activate',
     {
       schema: {
-        params: spaceParams.extend({ deploymentId: z.string().min(1).max(100) }),
+        params: spaceParams.extend({ deploymentId: resourceId }),
         response: { 200: deployResponseSchema },
       },
       ...spaceRole('editor'),

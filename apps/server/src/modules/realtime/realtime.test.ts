@@ -7,7 +7,8 @@ import { startOwnRedis } from '../../resilience/services';
 import { createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { connectEditor, type TestEditor } from '../../test/realtime-client';
-import { createSpaceFor, listenTestApp, postJson, readSpace } from '../generation/test-helpers';
+import { GENERATION_MESSAGES } from '../generation/routes';
+import { createSpaceFor, listenTestApp, messagesUsed, postGenerate, postJson, readSpace } from '../generation/test-helpers';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 type Server = { app: FastifyInstance; url: string };
@@ -184,6 +185,52 @@ describe.each(testDrivers)('editing a space together on %s (issue 25)', (driver)
     await anaClient.saved();
     expect(await fileOf(server, owner, spaceId, 'index.html')).toBe('¡primera');
   });
+
+  it('while one member generates, a second generation in the space is refused; the result and a deploy reach everyone', async () => {
+    // A paced composer, so the generation is still running when the second one asks.
+    const slow = await listenTestApp(database, { COMPOSER_PACE: '6000' });
+    try {
+      const spaceId = await createSpaceFor(slow.url, owner.authorization);
+      await share(slow, owner, spaceId, ana, 'editor');
+      const olga = connectEditor({ baseUrl: slow.url, spaceId, token: owner.token });
+      open.push(olga);
+      await olga.synced;
+      const usedBefore = await messagesUsed(database, owner.id);
+      let firstEvent: () => void = () => {};
+      const running = new Promise<void>((resolve) => {
+        firstEvent = resolve;
+      });
+      const anaRun = postGenerate(
+        slow.url,
+        ana.authorization,
+        { prompt: 'Una web para un taller de cerámica con horarios', spaceId },
+        { onEvent: () => firstEvent() },
+      );
+      await running;
+      const second = await postGenerate(slow.url, owner.authorization, { prompt: 'Otra web distinta', spaceId });
+      expect(second.status).toBe(409);
+      expect(second.json?.message).toBe(GENERATION_MESSAGES.busy);
+      const first = await anaRun;
+      expect(first.events.some((event) => event.type === 'done')).toBe(true);
+      // Only Ana's generation was charged (to the owner's allowance, ADR 0212).
+      expect(await messagesUsed(database, owner.id)).toBe(usedBefore + 1);
+      await until(
+        () => olga.events.some((e: RealtimeEvent) => e.type === 'changed' && e.reason === 'generation' && e.by === 'Ana'),
+        'generation event',
+      );
+      const generated = await fileOf(slow, owner, spaceId, 'index.html');
+      await until(() => olga.text('index.html') === generated, 'generated files in the document');
+
+      const deployed = await postJson(slow.url, '/api/deploy', ana.authorization, { spaceId });
+      expect(deployed.status).toBe(200);
+      await until(
+        () => olga.events.some((e: RealtimeEvent) => e.type === 'changed' && e.reason === 'deploy' && e.by === 'Ana'),
+        'deploy event',
+      );
+    } finally {
+      await slow.app.close();
+    }
+  }, 120_000);
 
   it('edits made while disconnected merge when the connection returns, and the document survives a restart', async () => {
     const spaceId = await createSpaceFor(server.url, owner.authorization);

@@ -93,7 +93,7 @@ describe('POST /api/re-design', () => {
       const user = await createTestUser(database, { plan });
       const answer = await redesign(user.authorization, 'https://example.com');
       expect(answer.statusCode).toBe(403);
-      expect(answer.json()).toMatchObject({ openProModal: true });
+      expect(answer.json()).toMatchObject({ openProModal: true, upsell: { reason: 'redesign', plan: 'medium' } });
     }
   });
 

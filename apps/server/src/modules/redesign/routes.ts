@@ -2,7 +2,7 @@ import { redesignRequestSchema, redesignResponseSchema } from '@div/shared/gener
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, planRefusal } from '../../lib/errors';
 import { SafeFetchError, type SafeFetchOptions } from '../../lib/ssrf';
 import { requireUser } from '../auth/sessions';
 import { fetchPageAsMarkdown, planAllowsRedesign, REDESIGN_MESSAGES } from './service';
@@ -23,7 +23,7 @@ export function registerRedesignRoutes(app: FastifyInstance, ctx: AppContext, op
     },
     async (request) => {
       const user = await requireUser(ctx, request);
-      if (!planAllowsRedesign(user.plan)) throw new AppError('FORBIDDEN', REDESIGN_MESSAGES.plan, { openProModal: true });
+      if (!planAllowsRedesign(user.plan)) throw planRefusal('FORBIDDEN', REDESIGN_MESSAGES.plan, 'redesign', user.plan);
       try {
         return await fetchPageAsMarkdown({
           url: request.body.url,

@@ -1,11 +1,7 @@
 import { MAX_REDESIGN_MARKDOWN_CHARS } from '@div/shared/generation';
-import { type PlanId, planOf } from '@div/shared/plans';
 import { AppError } from '../../lib/errors';
 import { type SafeFetchOptions, safeFetch } from '../../lib/ssrf';
 import { htmlToMarkdown } from './html-to-markdown';
-
-/** Plans that include URL redesign (spec section 6: medium and pro). */
-const REDESIGN_PLANS: readonly PlanId[] = ['medium', 'pro'];
 
 export const REDESIGN_MESSAGES = {
   plan: 'El rediseño desde una URL está disponible a partir del plan Mediano. Mejora tu plan para usarlo.',
@@ -14,9 +10,7 @@ export const REDESIGN_MESSAGES = {
   empty: 'La página no tiene contenido que rediseñar.',
 } as const;
 
-export function planAllowsRedesign(plan: string): boolean {
-  return REDESIGN_PLANS.includes(planOf(plan).id as PlanId);
-}
+export { planAllowsRedesign } from '@div/shared/plan-access';
 
 /** Downloads a public page (see lib/ssrf) and converts it to markdown for `redesignMarkdown`. */
 export async function fetchPageAsMarkdown(opts: { url: string; fetchOptions?: SafeFetchOptions }): Promise<{ markdown: string }> {

@@ -19,10 +19,10 @@ import {
 import { assemblePreview } from '@div/site-engine/assemble';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { compress, preferredEncoding } from '../../lib/encoding';
 import { notFound, unauthenticated } from '../../lib/errors';
+import { idParams, resourceId } from '../../lib/params';
 import { bearerToken, requireUser } from '../auth/sessions';
 import { hostingOf } from '../hosting/hosting';
 import { requireSpaceAccess, spaceRole } from '../members/access';
@@ -49,8 +49,7 @@ const untagged = (tag: string) => tag.replace(/-(?:br|gzip)"$/, '"');
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_MIN_BYTES = 8 * 1024;
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const versionParams = idParams.extend({ versionId: z.string().min(1).max(100) });
+const versionParams = idParams.extend({ versionId: resourceId });
 
 export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();

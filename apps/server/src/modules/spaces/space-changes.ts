@@ -27,7 +27,13 @@ export async function updateSpace(opts: {
     isPublic: opts.public ?? null,
     allowRemix: opts.allowRemix ?? null,
   });
+  if (row instanceof ChangeFailed) throw row.error;
   return row && toSummary(row);
+}
+
+/** One change's own failure, when its batch had to be run change by change. */
+class ChangeFailed {
+  constructor(readonly error: unknown) {}
 }
 
 interface SpaceChange {
@@ -44,8 +50,29 @@ interface SpaceChange {
  * with another.
  */
 const spaceChanges = oncePerDatabase((db) =>
-  createBatchLoader<SpaceChange, SummaryRow>((changes) => applySpaceChanges(db, changes), { oneAtATime: true }),
+  createBatchLoader<SpaceChange, SummaryRow | ChangeFailed>((changes) => applyEachAnswered(db, changes), { oneAtATime: true }),
 );
+
+/**
+ * Applies a batch; when its statement fails, applies its changes one by one, so a change that cannot
+ * be applied fails alone and every other caller gets its own answer (issue 19, ADR 0155).
+ */
+async function applyEachAnswered(db: Database, changes: SpaceChange[]): Promise<Map<SpaceChange, SummaryRow | ChangeFailed>> {
+  try {
+    return await applySpaceChanges(db, changes);
+  } catch (error) {
+    if (changes.length === 1) throw error;
+    const answers = new Map<SpaceChange, SummaryRow | ChangeFailed>();
+    for (const change of changes) {
+      try {
+        for (const [key, row] of await applySpaceChanges(db, [change])) answers.set(key, row);
+      } catch (own) {
+        answers.set(change, new ChangeFailed(own));
+      }
+    }
+    return answers;
+  }
+}
 
 /** PostgreSQL's code for a transaction it aborted to break a deadlock. */
 const DEADLOCK = '40P01';

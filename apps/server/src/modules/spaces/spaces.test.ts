@@ -625,6 +625,59 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     }
   });
 
+  /** 100 renames sent together: 99 of alice's six spaces and one odd one out. */
+  async function hundredRenames(odd: { user: User; url: string; name: string }) {
+    const mine = await Promise.all(Array.from({ length: 6 }, (_, i) => create(alice, `Lote ${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        i === 50
+          ? app.inject({
+              method: 'PATCH',
+              url: odd.url,
+              headers: { authorization: odd.user.authorization },
+              payload: { name: odd.name },
+            })
+          : app.inject({
+              method: 'PATCH',
+              url: `/api/spaces/${(mine[i % mine.length] as { id: string }).id}`,
+              headers: { authorization: alice.authorization },
+              payload: { name: `Lote nombre ${i}` },
+            }),
+      ),
+    );
+    for (const [i, res] of answers.entries()) {
+      if (i === 50) continue;
+      expect(res.statusCode, `rename ${i}: ${res.body}`).toBe(200);
+      expect(res.json().space.name).toBe(`Lote nombre ${i}`);
+    }
+    return answers[50] as (typeof answers)[number];
+  }
+
+  // Issue 19: a NUL byte from one tenant failed 74-79 of 100 renames of another sharing its statement.
+  it("one tenant's rename with a NUL byte fails alone, refused before it is batched", async () => {
+    const own = await create(bob, 'De Bob');
+    const bad = await hundredRenames({ user: bob, url: `/api/spaces/${own.id}`, name: 'Malo\u0000nombre' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/caracteres de control/);
+    const badId = await hundredRenames({ user: bob, url: `/api/spaces/${own.id}%00`, name: 'Otro' });
+    expect(badId.statusCode).toBe(400);
+    expect((await call(bob, 'GET', `/api/spaces/${own.id}`)).json().space.name).toBe('De Bob');
+  });
+
+  it('when a batch statement fails, its changes run one by one and each caller gets its own answer', async () => {
+    const own = await create(bob, 'De Bob');
+    // A rename the database itself refuses, whatever the checks before it let through.
+    await database.db.execute(sql`alter table spaces add constraint test_refused_name check (name <> 'Rechazado') not valid`);
+    try {
+      const refused = await hundredRenames({ user: bob, url: `/api/spaces/${own.id}`, name: 'Rechazado' });
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused.json().message).toEqual(expect.any(String));
+    } finally {
+      await database.db.execute(sql`alter table spaces drop constraint test_refused_name`);
+    }
+    expect((await call(bob, 'GET', `/api/spaces/${own.id}`)).json().space.name).toBe('De Bob');
+  });
+
   // Two writers locking the same rows in opposite orders: PostgreSQL aborts one (after its
   // deadlock_timeout, 1 s), and an aborted batch of changes runs again instead of failing.
   if (driver === 'postgres') {

@@ -1,6 +1,9 @@
 import { AUTO_PROVIDER, type ProviderId, providers } from '@div/shared/models';
-import OpenAI, { APIConnectionError, APIError } from 'openai';
+import type OpenAI from 'openai';
+import { loadOnUse } from '../../lib/load-on-use';
 import { type AiChunk, type AiProvider, AiProviderError, type AiStreamOptions } from './types';
+
+const openAiPackage = loadOnUse<typeof import('openai')>('openai');
 
 export interface OpenAiRouterOptions {
   apiKey: string;
@@ -27,7 +30,7 @@ export class OpenAiRouterProvider implements AiProvider {
 
   constructor(options: OpenAiRouterOptions) {
     this.stallTimeoutMs = options.stallTimeoutMs;
-    this.client = new OpenAI({
+    this.client = new (openAiPackage().OpenAI)({
       apiKey: options.apiKey,
       baseURL: options.baseUrl,
       // The generation route decides about retries (and meters them); the stall timer replaces the timeout.
@@ -129,6 +132,7 @@ export class OpenAiRouterProvider implements AiProvider {
 }
 
 function mapError(error: unknown): AiProviderError {
+  const { APIConnectionError, APIError } = openAiPackage();
   if (error instanceof APIConnectionError) {
     return new AiProviderError('upstream', { detail: error.message, cause: error });
   }

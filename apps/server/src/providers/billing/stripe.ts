@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { loadOnUse } from '../../lib/load-on-use';
 import type { BillingEvent, BillingProvider, SubscriptionState, SubscriptionStatus } from './types';
 
 export interface StripeProviderOptions {
@@ -8,10 +9,13 @@ export interface StripeProviderOptions {
   apiBase?: string | undefined;
 }
 
+const stripePackage = loadOnUse<typeof Stripe>('stripe');
+
 /** Builds the Stripe client, honouring a custom API origin. */
 export function createStripeClient(options: Pick<StripeProviderOptions, 'secretKey' | 'apiBase'>): Stripe {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
-  return new Stripe(options.secretKey, {
+  const StripeClient = stripePackage();
+  return new StripeClient(options.secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
     ...(base

@@ -1,8 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadOnUse } from '../../lib/load-on-use';
 import { MailError, type MailMessage, type MailProvider, type SentMail } from './types';
+
+const nodemailer = loadOnUse<typeof import('nodemailer')>('nodemailer');
 
 const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 
@@ -32,7 +35,7 @@ export class SmtpMailProvider implements MailProvider {
 
   constructor(options: { url: string; from: string; timeoutMs?: number }) {
     const timeout = options.timeoutMs ?? 15_000;
-    this.transport = nodemailer.createTransport({
+    this.transport = nodemailer().createTransport({
       url: options.url,
       connectionTimeout: timeout,
       greetingTimeout: timeout,
@@ -60,7 +63,7 @@ export class LocalMailProvider implements MailProvider {
   private readonly transport: Transporter;
 
   constructor(private readonly options: { dir: string; from: string; log?: FastifyBaseLogger }) {
-    this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.transport = nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
   async send(message: MailMessage): Promise<SentMail> {

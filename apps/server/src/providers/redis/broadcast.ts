@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { createRedisClient, type RedisLog } from './client';
+import { createRedisClient, type RedisLog, redisClient } from './client';
 
 /**
  * A message every other instance hears at once: Redis pub/sub on one channel. Publishing never
@@ -24,7 +23,7 @@ export function createBroadcast<T>(options: {
   const log = options.log;
   const publisher = createRedisClient(options.url, { ...(log ? { log } : {}), name: options.channel });
   // The subscriber keeps its offline queue so the subscription is made (and remade) once Redis answers.
-  const subscriber = new Redis(options.url, { lazyConnect: false });
+  const subscriber = new (redisClient())(options.url, { lazyConnect: false });
   let warned = false;
   subscriber.on('error', (error: unknown) => {
     if (!warned) log?.warn({ err: error, channel: options.channel }, 'redis subscription unavailable');

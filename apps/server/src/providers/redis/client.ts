@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadOnUse } from '../../lib/load-on-use';
 
 /**
  * The app's Redis connections (issue 9). Short timeouts and no offline queue: when Redis is down a
@@ -10,11 +11,18 @@ export interface RedisLog {
   warn: (o: object, m: string) => void;
 }
 
+const ioredis = loadOnUse<typeof import('ioredis')>('ioredis');
+
+/** ioredis's client class, loaded when a Redis is first opened (a run without REDIS_URL never loads it). */
+export function redisClient(): typeof Redis {
+  return ioredis().Redis;
+}
+
 export const REDIS_CONNECT_TIMEOUT_MS = 1000;
 export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 export function createRedisClient(url: string, options: { log?: RedisLog; name?: string } = {}): Redis {
-  const client = new Redis(url, {
+  const client = new (redisClient())(url, {
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     enableOfflineQueue: false,

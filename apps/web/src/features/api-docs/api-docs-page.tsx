@@ -105,13 +105,13 @@ export default function ApiDocsPage() {
             {groups.map((group) => (
               <li key={group.tag}>
                 <p className="font-semibold text-slate-900 dark:text-white">{group.tag}</p>
-                <ul className="mt-1 space-y-1">
+                <ul className="mt-1">
                   {group.endpoints.map((e) => (
                     <li key={e.id}>
                       <a
                         href={`#${e.id}`}
                         className={clsx(
-                          'flex items-baseline gap-2 rounded text-slate-600 hover:text-indigo-600 dark:text-slate-300 dark:hover:text-indigo-300',
+                          'flex min-h-6 items-baseline gap-2 rounded py-1 text-slate-600 hover:text-indigo-600 dark:text-slate-300 dark:hover:text-indigo-300',
                           focusRing,
                         )}
                       >
@@ -289,7 +289,12 @@ function Fields({ schema, depth = 0 }: { schema: JsonSchema; depth?: number }) {
           <div className="flex flex-wrap items-baseline gap-x-2">
             <code className="font-mono font-semibold text-slate-900 text-xs dark:text-white">{name}</code>
             <span className="font-mono text-indigo-700 text-xs dark:text-indigo-300">{typeLabel(field)}</span>
-            <span className={clsx('text-xs', required.has(name) ? 'text-amber-700 dark:text-amber-300' : 'text-slate-400')}>
+            <span
+              className={clsx(
+                'text-xs',
+                required.has(name) ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400',
+              )}
+            >
               {required.has(name) ? t('required') : t('optional')}
             </span>
           </div>

@@ -17,6 +17,10 @@ registerLocale('auth', {
       urlsError: 'Error al obtener URLs de inicio de sesión',
       retry: 'Intentar de nuevo',
       redirecting: 'Redirigiendo...',
+      switchTitle: '¿Cambiar de cuenta?',
+      switchQuestion: 'Ya has iniciado sesión como {{current}}. ¿Cambiar a {{next}}?',
+      switchStay: 'Seguir como {{name}}',
+      switchChange: 'Cambiar a {{name}}',
     },
     callback: {
       processing: 'Procesando inicio de sesión con {{provider}}...',
@@ -55,6 +59,10 @@ registerLocale('auth', {
       urlsError: 'Could not get the sign-in addresses',
       retry: 'Try again',
       redirecting: 'Redirecting...',
+      switchTitle: 'Switch account?',
+      switchQuestion: 'You are already signed in as {{current}}. Switch to {{next}}?',
+      switchStay: 'Stay as {{name}}',
+      switchChange: 'Switch to {{name}}',
     },
     callback: {
       processing: 'Processing sign-in with {{provider}}...',

@@ -6,7 +6,7 @@ import { useTranslation } from '../../lib/i18n';
 import './auth-locale';
 
 const providerNames = { google: 'Google', github: 'GitHub' } as const;
-type Provider = keyof typeof providerNames;
+export type Provider = keyof typeof providerNames;
 
 const knownReasons: readonly AuthCallbackErrorReason[] = [
   'state_invalid',
@@ -22,10 +22,10 @@ export type ReturnOutcome =
 
 /**
  * What the return page does with its address (spec section 4, sign-in return page): the provider's
- * code and state go on to the server callback; an error reason from the callback, or missing
+ * code and state go on to the server callback (with the provider); an error reason from the callback, or missing
  * parameters, end in the error state.
  */
-export function decideReturn(search: string): ReturnOutcome {
+export function decideReturn(search: string, provider: Provider): ReturnOutcome {
   const params = new URLSearchParams(search);
   const error = params.get('error');
   if (error !== null) {
@@ -35,7 +35,8 @@ export function decideReturn(search: string): ReturnOutcome {
   const code = params.get('code');
   const state = params.get('state');
   if (!code || !state) return { kind: 'error', message: 'missingParams' };
-  const callback = new URLSearchParams({ code, state });
+  // The provider tells the server where a failure lands when the state itself is unknown.
+  const callback = new URLSearchParams({ code, state, provider });
   return { kind: 'redirect', to: `/api/auth/callback?${callback.toString()}` };
 }
 
@@ -44,7 +45,9 @@ export default function AuthReturnPage() {
   const { provider } = useParams();
   const { t } = useTranslation('auth');
   const known = provider === 'google' || provider === 'github';
-  const [outcome] = useState<ReturnOutcome | null>(() => (known ? decideReturn(window.location.search) : null));
+  const [outcome] = useState<ReturnOutcome | null>(() =>
+    known ? decideReturn(window.location.search, provider as Provider) : null,
+  );
   const [failure, setFailure] = useState<ReturnOutcome | null>(null);
 
   useEffect(() => {

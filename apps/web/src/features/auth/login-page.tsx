@@ -4,24 +4,49 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { GitHubMark, GoogleMark } from '../../components/brand-icons';
 import { LoadingMessage } from '../../components/loading-message';
-import { fetchLoginUrls, signInWithCode } from '../../lib/auth';
+import { currentUser, fetchLoginUrls, type RedeemedLogin, redeemCode, revokeToken } from '../../lib/auth';
 import { Trans, useTranslation } from '../../lib/i18n';
-import { getSession, takeReturnTo } from '../../lib/session';
+import { getSession, setSession, takeReturnTo } from '../../lib/session';
 import './auth-locale';
 
 /** A code is single-use: remember each redemption so a repeated effect does not spend it twice. */
-const redemptions = new Map<string, Promise<unknown>>();
+const redemptions = new Map<string, Promise<RedeemedLogin>>();
 
 function redeemOnce(code: string) {
   let pending = redemptions.get(code);
   if (!pending) {
-    pending = signInWithCode(code);
+    pending = redeemCode(code);
     redemptions.set(code, pending);
   }
   return pending;
 }
 
 type Provider = 'google' | 'github';
+
+type Person = { id: string; name: string; email: string };
+
+/** Who the person is signed in as, and who the code would sign them in as (ADR 0153). */
+interface Switch {
+  current: Person;
+  next: RedeemedLogin;
+  previousToken: string;
+}
+
+/**
+ * A live session is never replaced without the person choosing to: when the code belongs to someone
+ * else than the signed-in user, the page asks first.
+ */
+async function settle(login: RedeemedLogin): Promise<Switch | null> {
+  const previous = getSession();
+  const current = previous ? await currentUser() : null;
+  if (!previous || !current || current.id === login.user.id) {
+    setSession(login.session);
+    return null;
+  }
+  return { current, next: login, previousToken: previous.token };
+}
+
+const who = (person: Person) => (person.email ? `${person.name} (${person.email})` : person.name);
 
 /** /login (spec sections 2 and 4): the two provider buttons and the login with validate_code. */
 export default function LoginPage() {
@@ -32,6 +57,7 @@ export default function LoginPage() {
   const [codeFailed, setCodeFailed] = useState(false);
   const [urlsFailed, setUrlsFailed] = useState(false);
   const [starting, setStarting] = useState<Provider | null>(null);
+  const [switching, setSwitching] = useState<Switch | null>(null);
   const handled = useRef(false);
 
   useEffect(() => {
@@ -41,10 +67,12 @@ export default function LoginPage() {
       const url = new URL(window.location.href);
       url.searchParams.delete('validate_code');
       window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-      redeemOnce(code).then(
-        () => navigate(takeReturnTo() ?? '/spaces', { replace: true }),
-        () => setCodeFailed(true),
-      );
+      redeemOnce(code)
+        .then(settle)
+        .then(
+          (pending) => (pending ? setSwitching(pending) : navigate(takeReturnTo() ?? '/spaces', { replace: true })),
+          () => setCodeFailed(true),
+        );
       return;
     }
     if (getSession()) navigate('/spaces', { replace: true });
@@ -61,6 +89,52 @@ export default function LoginPage() {
       setStarting(null);
     }
   };
+
+  const choose = async (change: boolean) => {
+    if (!switching) return;
+    if (change) {
+      setSession(switching.next.session);
+      await revokeToken(switching.previousToken);
+      navigate(takeReturnTo() ?? '/spaces', { replace: true });
+    } else {
+      await revokeToken(switching.next.session.token);
+      navigate('/spaces', { replace: true });
+    }
+  };
+
+  if (switching) {
+    return (
+      <main className="flex flex-1 items-center justify-center bg-gradient-to-b from-indigo-50 to-white px-4 py-16 dark:from-slate-900 dark:to-slate-950">
+        <section
+          aria-labelledby="switch-title"
+          className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-xl dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h1 id="switch-title" className="font-bold text-2xl tracking-tight">
+            {t('login.switchTitle')}
+          </h1>
+          <p className="mt-3 text-slate-700 dark:text-slate-300">
+            {t('login.switchQuestion', { current: who(switching.current), next: who(switching.next.user) })}
+          </p>
+          <div className="mt-6 flex flex-col gap-3">
+            <button
+              type="button"
+              onClick={() => choose(false)}
+              className="rounded-lg bg-indigo-600 px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:text-slate-950"
+            >
+              {t('login.switchStay', { name: switching.current.name })}
+            </button>
+            <button
+              type="button"
+              onClick={() => choose(true)}
+              className="rounded-lg border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+            >
+              {t('login.switchChange', { name: switching.next.user.name })}
+            </button>
+          </div>
+        </section>
+      </main>
+    );
+  }
 
   if (code && !codeFailed) return <LoadingMessage message={t('login.validating')} />;
 

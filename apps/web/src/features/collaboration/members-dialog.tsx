@@ -158,7 +158,7 @@ export function MembersDialog({
 }
 
 function InviteForm({ spaceId, team, onInvited }: { spaceId: string; team: MembersResponse; onInvited: () => void }) {
-  const { t } = useTranslation('collaboration');
+  const { t, i18n } = useTranslation('collaboration');
   const roles = team.collaboration.roles;
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>(roles[0] ?? 'viewer');
@@ -178,7 +178,7 @@ function InviteForm({ spaceId, team, onInvited }: { spaceId: string; team: Membe
     event.preventDefault();
     setSending(true);
     try {
-      const answer = await inviteMember(spaceId, { email, role });
+      const answer = await inviteMember(spaceId, { email, role, locale: i18n.language });
       setSent({ ...answer, to: answer.invitation.email });
       setEmail('');
       onInvited();
@@ -247,7 +247,7 @@ function InvitationLink({ sent }: { sent: InviteResponse & { to: string } }) {
         </button>
       </div>
       <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">
-        {sent.emailed ? t('members.emailed') : t('members.linkHint')}
+        {sent.emailed ? t('members.emailed', { email: sent.to }) : t('members.linkHint')}
       </p>
     </div>
   );

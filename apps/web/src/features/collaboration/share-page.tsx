@@ -121,7 +121,9 @@ function SharedFiles({ view }: { view: SharedView }) {
             </figcaption>
             <pre
               data-testid="shared-code"
-              className="min-h-0 flex-1 overflow-auto bg-gray-50 p-4 font-mono text-xs leading-5 text-gray-900 dark:bg-gray-900 dark:text-gray-100"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+              tabIndex={0}
+              className="min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:outline-indigo-500 bg-gray-50 p-4 font-mono text-xs leading-5 text-gray-900 dark:bg-gray-900 dark:text-gray-100"
             >
               <code>{file?.content}</code>
             </pre>

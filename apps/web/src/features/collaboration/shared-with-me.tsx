@@ -30,7 +30,6 @@ export function SharedWithMe() {
             <Link
               to={paths.space(space.id)}
               data-testid="shared-space-card"
-              aria-label={t('shared.open', { name: space.name, owner: space.owner.name })}
               className="flex h-full flex-col gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:border-gray-800 dark:bg-gray-900 dark:hover:border-indigo-700"
             >
               <span className="truncate text-lg font-semibold text-gray-900 dark:text-gray-100">{space.name}</span>

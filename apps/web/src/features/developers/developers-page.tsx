@@ -4,6 +4,7 @@ import { clsx } from 'clsx';
 import { Check, Gauge, KeyRound, LifeBuoy, Package, ShieldCheck, Terminal, Zap } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CheckoutResult } from '../../components/checkout-result';
 import { useCheckout } from '../../lib/checkout';
 import { useTranslation } from '../../lib/i18n';
 import { useProfile } from '../../lib/profile';
@@ -55,6 +56,7 @@ export default function DevelopersPage() {
           <h1 className="mt-2 font-extrabold text-4xl text-slate-900 tracking-tight sm:text-5xl dark:text-white">{t('title')}</h1>
           <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
         </div>
+        <CheckoutResult kind="developer" />
         <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
           {developerPlanIds.map((id) => {
             const plan = developerPlans[id];

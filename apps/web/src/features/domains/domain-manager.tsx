@@ -171,11 +171,15 @@ function SubdomainTab({ site, sitesDomain }: { site: Site; sitesDomain: string }
             {t('subdomain.save')}
           </button>
         </div>
+        {/* The server's refusal is often the very rule the hint states: it shows once, in the alert. */}
         <p
           id={hintId}
-          className={clsx('text-xs', hint ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400')}
+          className={clsx(
+            'text-xs',
+            hint && !error ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500 dark:text-slate-400',
+          )}
         >
-          {hint ?? t('subdomain.hint')}
+          {(!error && hint) || t('subdomain.hint')}
         </p>
         {error && (
           <p role="alert" className="text-red-700 text-sm dark:text-red-300">

@@ -3,7 +3,7 @@ import type { PlanId } from '@div/shared/plans';
 import type { SpaceDetailResponse, SpaceSummary, Version } from '@div/shared/spaces';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
@@ -12,6 +12,7 @@ import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/prompt-bar';
 import { ReadOnlyBar, SharedBadge } from './access-badges';
+import { usePreviewFormsEndpoint } from './api/forms';
 import { spaceQueryKey } from './api/get-space';
 import { type CollaborationDialog, CollaborationDialogs } from './collaboration-slot';
 import { useEditorUi } from './editor-store';
@@ -46,6 +47,8 @@ const ScopeDialog = lazy(() => import('./visual/scope-dialog').then((module) => 
 const VisualPanel = lazy(() => import('./visual/visual-panel').then((module) => ({ default: module.VisualPanel })));
 /** The code editor's states are rebuilt once, when the shared document takes over the files. */
 const LIVE_GENERATION = -1;
+/** Longest the half-written site stays on top once the files are in, if the live preview never reports them loaded. */
+const STREAM_HANDOFF_MAX_MS = 3000;
 const ignoreEdit = () => {};
 /** The longest the code editor waits for the first preview before loading its syntax highlighting. */
 const SYNTAX_WAIT_MAX_MS = 2000;
@@ -64,6 +67,8 @@ export function EditorWorkspace({
   const dark = useDark();
   const { access } = detail;
   const canEdit = access.role !== 'viewer';
+  // Forms sent in the preview are kept as test submissions (ADR 0195); viewers' previews send nothing.
+  const formsEndpoint = usePreviewFormsEndpoint(spaceId, canEdit);
   const onUnauthorized = useCallback(() => {
     clearSession();
     navigate(paths.login, { replace: true });
@@ -136,8 +141,28 @@ export function EditorWorkspace({
   const [stream, setStream] = useState<StreamView | null>(null);
   // Lines the last generation changed, highlighted in the editor.
   const [updatedLines, setUpdatedLines] = useState<Record<string, LineRange[]>>({});
+  // New files from the server end the streaming view once the live preview has loaded them: until
+  // then the half-written site stays on top, so there is no blank frame between the two (issue 22).
+  const endStream = useRef<(() => void) | null>(null);
+  const streamRef = useRef(stream);
+  streamRef.current = stream;
   // biome-ignore lint/correctness/useExhaustiveDependencies: new files from the server end the streaming view
-  useEffect(() => setStream(null), [detail]);
+  useEffect(() => {
+    const ending = streamRef.current;
+    if (!ending) {
+      endStream.current = null;
+      return;
+    }
+    // Only the view that was streaming when the files came ends (not one a new generation started).
+    const end = () => {
+      clearTimeout(timer);
+      endStream.current = null;
+      setStream((current) => (current === ending ? null : current));
+    };
+    const timer = setTimeout(end, STREAM_HANDOFF_MAX_MS);
+    endStream.current = end;
+    return () => clearTimeout(timer);
+  }, [detail]);
   const editorActions = useEditorActions({ spaceId, session, setVersions, onUnauthorized });
   const visual = useVisualEdits({ spaceId, session, setVersions, onUnauthorized });
   const [scopeQuestion, setScopeQuestion] = useState<ScopeQuestion | null>(null);
@@ -256,9 +281,13 @@ export function EditorWorkspace({
                 <PreviewPanel
                   files={session.files}
                   onFix={actions.fix}
-                  onLoaded={() => setPreviewLoaded(true)}
+                  onLoaded={() => {
+                    setPreviewLoaded(true);
+                    endStream.current?.();
+                  }}
                   prepare={visual.prepare}
                   onVisual={visual.onVisual}
+                  formsEndpoint={formsEndpoint}
                 />
               )}
               {canEdit && !stream && <VisualToggle />}
@@ -322,6 +351,7 @@ export function EditorWorkspace({
             versions={versions}
             restoringId={actions.restoringId}
             canEdit={canEdit}
+            spaceId={spaceId}
           />
         </Suspense>
       )}

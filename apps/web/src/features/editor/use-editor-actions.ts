@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { deploySpace } from './api/deploy';
-import { fixPageError } from './api/fix-error';
+import { fixPageError, reportFixOutcome } from './api/fix-error';
 import { resetSpace } from './api/reset-space';
 import { restoreVersion } from './api/restore-version';
 import { useEditorStore } from './editor-store';
@@ -95,6 +95,8 @@ export function useEditorActions({
         if (seen.ok) toast.success(t('fixDone'));
         else {
           await session.put('index.html', html);
+          // A fix that did not work costs nothing: the server gives its message back.
+          if (answer.fixId) await reportFixOutcome({ fixId: answer.fixId, worked: false }).catch(() => undefined);
           toast.error(t('fixDidNotWork'), { description: seen.error ?? undefined });
         }
       } else {

@@ -36,7 +36,7 @@ export function PlanCard({
         <p
           className={clsx(
             '-top-3 -translate-x-1/2 absolute left-1/2 whitespace-nowrap rounded-full px-3 py-1 font-semibold text-white text-xs',
-            current ? 'bg-emerald-600' : 'bg-indigo-600',
+            current ? 'bg-emerald-700' : 'bg-indigo-600',
           )}
         >
           {current ? t('current') : t('popular')}
@@ -79,7 +79,7 @@ export function PlanCard({
           <h3 className="mt-5 font-semibold text-slate-500 text-xs uppercase tracking-wide dark:text-slate-400">{t('lacks')}</h3>
           <ul className="mt-3 space-y-2 text-sm">
             {plan.restrictions.map((restriction) => (
-              <li key={restriction} className="flex gap-2 text-slate-500 dark:text-slate-500">
+              <li key={restriction} className="flex gap-2 text-slate-600 dark:text-slate-400">
                 <X aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                 {restriction}
               </li>

@@ -3,6 +3,7 @@ import { type Plan, planFeatureCards, planIds, planOf, plans, plansWithFeature }
 import { BarChart3, Code2, Globe, Mail, Search } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CheckoutResult } from '../../components/checkout-result';
 import { startFreeTarget } from '../../components/start-free-link';
 import { useCheckout } from '../../lib/checkout';
 import { useTranslation } from '../../lib/i18n';
@@ -40,6 +41,7 @@ export default function PricingPage() {
           <h1 className="font-extrabold text-4xl text-slate-900 tracking-tight sm:text-5xl dark:text-white">{t('title')}</h1>
           <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
         </div>
+        <CheckoutResult kind="regular" />
         <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
           {planIds.map((id) => (
             <li key={id} className="flex">

@@ -173,14 +173,27 @@ describe('PromptBar', () => {
     expect(props.onDone).not.toHaveBeenCalled();
   });
 
-  it('opens the PRO upsell on openProModal and the settings with the message on openSelectProvider', async () => {
-    let answer = Response.json({ message: 'You reached the limit of free AI usage.', openProModal: true }, { status: 429 });
+  it('opens the upsell naming the cheapest plan at its catalogue price, and the settings on openSelectProvider', async () => {
+    let answer = Response.json(
+      {
+        message: 'Alcanzaste el límite de mensajes de tu plan este mes.',
+        code: 'QUOTA_EXCEEDED',
+        openProModal: true,
+        upsell: { reason: 'messages', plan: 'small' },
+      },
+      { status: 429 },
+    );
     serve(() => answer);
     renderBar();
     fireEvent.change(input(), { target: { value: 'Una web' } });
     await act(async () => fireEvent.keyDown(input(), { key: 'Enter' }));
-    await waitFor(() => expect(screen.getByTestId('pro-dialog').textContent).toContain('$9/mes'));
-    expect(screen.getByTestId('pro-dialog').textContent).toContain('You reached the limit of free AI usage.');
+    const dialog = await screen.findByTestId('pro-dialog');
+    expect(screen.getByRole('heading', { name: 'Mejora al plan Pequeño' })).toBeTruthy();
+    expect(dialog.textContent).toContain('Has usado los 100 mensajes de este mes de tu plan Gratis.');
+    expect(screen.getByTestId('upsell-unlocks').textContent).toBe('500 mensajes al mes');
+    expect(screen.getByTestId('upsell-price').textContent).toBe('$10');
+    expect(screen.getByRole('button', { name: 'Mejorar a Pequeño por $10/mes' })).toBeTruthy();
+    expect(dialog.textContent).not.toContain('$9');
     fireEvent.click(screen.getByRole('button', { name: 'Ahora no' }));
 
     answer = Response.json({ message: 'Groq no ofrece el modelo.', openSelectProvider: true }, { status: 400 });

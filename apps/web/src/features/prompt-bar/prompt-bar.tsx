@@ -1,15 +1,17 @@
 import type { LineRange } from '@div/shared/generation';
 import { AUTO_PROVIDER } from '@div/shared/model-access';
-import type { PlanId } from '@div/shared/plans';
+import { planAllowsRedesign } from '@div/shared/plan-access';
+import { type PlanId, plans } from '@div/shared/plans';
+import { readUpsell, type Upsell, upsellFor } from '@div/shared/upsell';
 import { ArrowUp, Brain, Globe, Loader2, Square, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { UpsellDialog } from '../../components/upsell-dialog';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { useProfile } from '../../lib/profile';
 import { fetchRedesign, stopGeneration, useModels } from './api';
 import './locale';
-import { ProDialog } from './pro-dialog';
 import { type AiChoice, SettingsPopover } from './settings-popover';
 import { playDoneSound } from './sound';
 import type { StreamView } from './streaming-view';
@@ -73,8 +75,7 @@ export function PromptBar(props: PromptBarProps) {
   const [choice, setChoice] = useState<AiChoice | null>(readChoice);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [providerMessage, setProviderMessage] = useState<string | null>(null);
-  const [proOpen, setProOpen] = useState(false);
-  const [proReason, setProReason] = useState<string | null>(null);
+  const [upsell, setUpsell] = useState<Upsell | null>(null);
   const [showThinking, setShowThinking] = useState(true);
   const [redesignOpen, setRedesignOpen] = useState(false);
   const [redesignUrl, setRedesignUrl] = useState('');
@@ -91,7 +92,9 @@ export function PromptBar(props: PromptBarProps) {
     return { model: catalogue?.defaultModel ?? '', provider: AUTO_PROVIDER };
   })();
   const model = catalogue?.models.find((m) => m.value === effective.model);
-  const canRedesign = plan === 'medium' || plan === 'pro';
+  const canRedesign = planAllowsRedesign(plan);
+  const redesignOffer = upsellFor('redesign', plan);
+  const redesignPlan = redesignOffer ? plans[redesignOffer.plan].name : '';
 
   useEffect(() => {
     if (choice) localStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
@@ -151,7 +154,7 @@ export function PromptBar(props: PromptBarProps) {
           ? {
               message: outcome.error.message,
               openSelectProvider: outcome.error.body.openSelectProvider === true,
-              openProModal: outcome.error.body.openProModal === true,
+              upsell: readUpsell(outcome.error.body.upsell),
               status: outcome.error.status,
               code: outcome.error.code,
             }
@@ -159,10 +162,9 @@ export function PromptBar(props: PromptBarProps) {
     if ('status' in flags && flags.status === 401) {
       toast.error(flags.message);
       props.onUnauthorized();
-    } else if ('openProModal' in flags && flags.openProModal) {
-      // The monthly limit is told in the interface's language (the server's text is Spanish).
-      setProReason('code' in flags && flags.code === 'QUOTA_EXCEEDED' ? t('quota') : flags.message);
-      setProOpen(true);
+    } else if ('upsell' in flags && flags.upsell && !props.sharing?.allowanceOf) {
+      // The dialog says why in the interface's language (the server's text is Spanish) and what to buy.
+      setUpsell(flags.upsell);
     } else if ('openSelectProvider' in flags && flags.openSelectProvider) {
       setProviderMessage(flags.message);
       setSettingsOpen(true);
@@ -193,9 +195,8 @@ export function PromptBar(props: PromptBarProps) {
       setRedesignOpen(false);
       toast.success(t('redesignLoaded'));
     } catch (error) {
-      if (error instanceof ApiError && error.body.openProModal) {
-        setProReason(error.message);
-        setProOpen(true);
+      if (error instanceof ApiError && readUpsell(error.body.upsell)) {
+        setUpsell(readUpsell(error.body.upsell));
       } else toast.error(t('redesignError'), { description: error instanceof Error ? error.message : undefined });
     } finally {
       setRedesignLoading(false);
@@ -315,14 +316,13 @@ export function PromptBar(props: PromptBarProps) {
             if (canRedesign) {
               setRedesignOpen((v) => !v);
             } else {
-              setProReason(t('redesignPro'));
-              setProOpen(true);
+              setUpsell(redesignOffer);
             }
           }}
           disabled={generation.busy}
           aria-label={t('redesign')}
           aria-expanded={redesignOpen}
-          title={canRedesign ? t('redesign') : `${t('redesign')} · ${t('redesignPro')}`}
+          title={canRedesign ? t('redesign') : `${t('redesign')} · ${t('redesignPro', { plan: redesignPlan })}`}
           className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:text-gray-300 dark:hover:bg-gray-800"
         >
           <Globe className="size-4" aria-hidden />
@@ -394,7 +394,14 @@ export function PromptBar(props: PromptBarProps) {
           {t('ownerAllowance', { name: props.sharing.allowanceOf })}
         </p>
       )}
-      <ProDialog open={proOpen} onOpenChange={setProOpen} reason={proReason} />
+      <UpsellDialog
+        upsell={upsell}
+        current={plan}
+        model={model?.label}
+        onOpenChange={(open) => {
+          if (!open) setUpsell(null);
+        }}
+      />
     </div>
   );
 }

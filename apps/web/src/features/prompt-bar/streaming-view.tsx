@@ -1,6 +1,6 @@
 import { assemblePreview } from '@div/site-engine/assemble';
 import { completeHtml } from '@div/site-engine/complete-html';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 /** What the editor shows while code streams: every file as it stands, partial ones included. */
 export interface StreamView {
@@ -9,16 +9,82 @@ export interface StreamView {
   writing: string | null;
 }
 
-/** Preview of a half-written site: open tags closed by site-engine, scripts not run until it is done. */
+/** The page being written: index.html, else the first HTML file. */
+function pageOf(files: Record<string, string>): string | undefined {
+  return files['index.html'] ?? Object.entries(files).find(([path]) => /\.html?$/i.test(path))?.[1];
+}
+
+/**
+ * Whether the half-written page's styles are known: its <head> is complete (so every stylesheet it
+ * links, and its inline <style>, has been written) and each local stylesheet it links has started
+ * to stream. Until then a paint would be unstyled HTML (issue 22), so none is shown.
+ */
+export function stylesKnown(files: Record<string, string>): boolean {
+  const html = pageOf(files);
+  if (html === undefined) return false;
+  const head = html.match(/^[\s\S]*?(?:<\/head\s*>|<body[\s>])/i)?.[0];
+  if (!head) return false;
+  for (const link of head.matchAll(/<link\b[^>]*>/gi)) {
+    const tag = link[0];
+    if (!/\brel=["']?stylesheet/i.test(tag)) continue;
+    const href = tag.match(/\bhref=["']?([^"'\s>]+)/i)?.[1] ?? '';
+    if (/^(?:[a-z]+:)?\/\//i.test(href) || href.startsWith('data:')) continue;
+    const path = href.replace(/^\.?\//, '').replace(/[?#].*$/, '');
+    if (!files[path]?.trim()) return false;
+  }
+  return true;
+}
+
+/**
+ * Preview of a half-written site: open tags closed by site-engine, scripts not run until it is done.
+ * Nothing is painted before the page's styles are known, and two frames take turns: the next
+ * document loads in the hidden one, which is shown once it has loaded, so no frame is ever blank.
+ */
 export function StreamingPreview({ view, title }: { view: StreamView; title: string }) {
   const doc = useMemo(() => {
+    if (!stylesKnown(view.files)) return null;
     const files: Record<string, string> = {};
     for (const [path, content] of Object.entries(view.files))
       files[path] = /\.html?$/i.test(path) ? completeHtml(content) : content;
     return assemblePreview(files);
   }, [view]);
+  const [frames, setFrames] = useState<{ docs: [string | null, string | null]; shown: 0 | 1 | null }>({
+    docs: [null, null],
+    shown: null,
+  });
+  useEffect(() => {
+    if (doc === null) return;
+    setFrames((current) => {
+      const hidden = current.shown === 0 ? 1 : 0;
+      if (current.docs[hidden] === doc || (current.shown !== null && current.docs[current.shown] === doc)) return current;
+      const docs: [string | null, string | null] = [...current.docs];
+      docs[hidden] = doc;
+      return { ...current, docs };
+    });
+  }, [doc]);
+  const loaded = (index: 0 | 1) => setFrames((current) => (index === current.shown ? current : { ...current, shown: index }));
   return (
-    <iframe title={title} data-testid="streaming-preview" sandbox="" srcDoc={doc} className="h-full w-full border-0 bg-white" />
+    <div className="relative h-full w-full">
+      {([0, 1] as const).map((index) => {
+        const shown = index === frames.shown;
+        const html = frames.docs[index];
+        if (html === null) return null;
+        return (
+          <iframe
+            key={index}
+            title={shown ? title : undefined}
+            aria-hidden={shown ? undefined : true}
+            tabIndex={shown ? undefined : -1}
+            data-testid={shown ? 'streaming-preview' : 'streaming-preview-next'}
+            sandbox=""
+            srcDoc={html}
+            onLoad={() => loaded(index)}
+            className="absolute inset-0 h-full w-full border-0 bg-white"
+            style={shown ? undefined : { visibility: 'hidden' }}
+          />
+        );
+      })}
+    </div>
   );
 }
 

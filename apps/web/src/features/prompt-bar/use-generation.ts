@@ -1,4 +1,5 @@
 import type { GenerateRequest, GenerationEvent, LineRange } from '@div/shared/generation';
+import type { Upsell } from '@div/shared/upsell';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { streamGeneration } from './api';
 import type { StreamView } from './streaming-view';
@@ -24,7 +25,8 @@ export type GenerationOutcome =
       message: string;
       code: string;
       openSelectProvider?: boolean;
-      openProModal?: boolean;
+      /** A plan refusal: why, and the cheapest plan that unlocks it (ADR 0185). */
+      upsell?: Upsell;
       /** OUT_OF_SCOPE: what the answer reaches beyond the selected element, and its files (ADR 0201). */
       outside?: string[];
       proposal?: { path: string; content: string }[];
@@ -130,7 +132,7 @@ export function useGeneration(options: { onStream: (view: StreamView | null) => 
               message: event.message,
               code: event.code,
               ...(event.openSelectProvider ? { openSelectProvider: true } : {}),
-              ...(event.openProModal ? { openProModal: true } : {}),
+              ...(event.upsell ? { upsell: event.upsell } : {}),
               ...(event.outside ? { outside: event.outside } : {}),
               ...(event.proposal ? { proposal: event.proposal } : {}),
             };

@@ -1,8 +1,8 @@
 import type { SpaceSummary } from '@div/shared/spaces';
-import { FolderCode, Trash2 } from 'lucide-react';
+import { FolderCode, Inbox, Trash2 } from 'lucide-react';
 import { AlertDialog, ContextMenu } from 'radix-ui';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { useTranslation } from '../../lib/i18n';
@@ -10,12 +10,13 @@ import { useDeleteSpace } from './api/delete-space';
 import { formatCreatedAt } from './format';
 import { useAuthRedirect } from './use-auth-redirect';
 
-/** One project: click opens it; right-click opens a menu with 'Eliminar proyecto' (confirmed). */
+/** One project: click opens it; right-click opens a menu with 'Formularios' and 'Eliminar proyecto' (confirmed). */
 export function SpaceCard({ space }: { space: SpaceSummary }) {
   const { t } = useTranslation('spaces');
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteSpace();
   const redirect = useAuthRedirect();
+  const navigate = useNavigate();
 
   const confirmDelete = () => {
     remove.mutate(space.id, {
@@ -37,7 +38,6 @@ export function SpaceCard({ space }: { space: SpaceSummary }) {
           <Link
             to={paths.space(space.id)}
             data-testid="space-card"
-            aria-label={t('open', { name: space.name })}
             title={t('menuHint')}
             className="group flex h-full flex-col gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:border-gray-800 dark:bg-gray-900 dark:hover:border-indigo-700"
           >
@@ -46,13 +46,20 @@ export function SpaceCard({ space }: { space: SpaceSummary }) {
             </span>
             <span className="truncate text-lg font-semibold text-gray-900 dark:text-gray-100">{space.name}</span>
             <span className="text-sm text-gray-600 dark:text-gray-400">{space.description}</span>
-            <span className="mt-auto text-xs text-gray-500 dark:text-gray-500">
+            <span className="mt-auto text-xs text-gray-600 dark:text-gray-400">
               {t('created', { date: formatCreatedAt(space.createdAt) })}
             </span>
           </Link>
         </ContextMenu.Trigger>
         <ContextMenu.Portal>
           <ContextMenu.Content className="z-50 min-w-48 rounded-lg border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900">
+            <ContextMenu.Item
+              onSelect={() => navigate(paths.spaceForms(space.id))}
+              className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100 dark:text-gray-200 dark:data-[highlighted]:bg-gray-800"
+            >
+              <Inbox className="size-4" aria-hidden />
+              {t('forms')}
+            </ContextMenu.Item>
             <ContextMenu.Item
               onSelect={() => setConfirming(true)}
               className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-red-600 outline-none data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950"

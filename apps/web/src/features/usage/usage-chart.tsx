@@ -1,7 +1,7 @@
 import type { UsageResponse } from '@div/shared/usage';
 import { barHeightPx, formatDayLabel, formatMonthLabel, formatWeekLabel } from '@div/shared/usage-display';
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 
 export type ChartPeriod = 'daily' | 'weekly' | 'monthly';
@@ -31,6 +31,14 @@ export function UsageChart({ usage }: { usage: UsageResponse }) {
   const points = pointsOf(usage, period);
   const max = Math.max(0, ...points.map((p) => p.messages));
   const labelEvery = points.length > 12 ? 5 : 1;
+  // Wide enough for a whole label ('27/11', 'Sem 16/11', 'nov 2026') at a readable size; narrow screens scroll.
+  const slot = period === 'daily' ? 'min-w-8' : 'min-w-16';
+  // The newest bucket (today) is what a person looks for: a chart wider than the screen opens at its end.
+  const scroller = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && period) element.scrollLeft = element.scrollWidth;
+  }, [period]);
 
   return (
     <section
@@ -60,7 +68,7 @@ export function UsageChart({ usage }: { usage: UsageResponse }) {
           ))}
         </div>
       </div>
-      <div className="mt-6 overflow-x-auto">
+      <div ref={scroller} data-testid="usage-chart-scroller" className="mt-6 overflow-x-auto pb-1">
         <ul
           data-testid="usage-chart"
           data-period={period}
@@ -70,7 +78,7 @@ export function UsageChart({ usage }: { usage: UsageResponse }) {
           {points.map((point) => {
             const height = barHeightPx(point.messages, max, CHART_HEIGHT_PX, MIN_BAR_PX);
             return (
-              <li key={point.key} className="group relative flex h-full min-w-3 flex-1 flex-col items-center justify-end">
+              <li key={point.key} className={clsx('group relative flex h-full flex-1 flex-col items-center justify-end', slot)}>
                 <button
                   type="button"
                   data-testid="usage-bar"
@@ -97,7 +105,11 @@ export function UsageChart({ usage }: { usage: UsageResponse }) {
         </ul>
         <ul className="mt-2 flex min-w-full gap-1" aria-hidden>
           {points.map((point, index) => (
-            <li key={point.key} className="min-w-3 flex-1 truncate text-center text-[11px] text-slate-500 dark:text-slate-400">
+            <li
+              key={point.key}
+              data-testid="usage-label"
+              className={clsx('flex-1 whitespace-nowrap text-center text-slate-600 text-xs dark:text-slate-300', slot)}
+            >
               {index % labelEvery === 0 || index === points.length - 1 ? point.label : ''}
             </li>
           ))}

@@ -208,7 +208,13 @@ function UsageDetails({ usage }: { usage: UsageResponse }) {
               {usage.topFeatures.map((f) => (
                 <li key={f.feature}>
                   <div className="flex justify-between text-sm">
-                    <span className="font-medium text-slate-800 dark:text-slate-100">{f.feature}</span>
+                    <span
+                      data-testid="feature-name"
+                      data-feature={f.feature}
+                      className="font-medium text-slate-800 dark:text-slate-100"
+                    >
+                      {t(`featureNames.${f.feature.replaceAll('.', '_')}`, { defaultValue: f.feature })}
+                    </span>
                     <span className="text-slate-500 dark:text-slate-400">
                       {t('features.uses', { count: f.usage })} · {formatOneDecimal(f.percentage)}%
                     </span>

@@ -34,11 +34,17 @@ export function clausesOf(prompt: string): string[] {
     quoted.push(m);
     return `\uE000${quoted.length - 1}\uE001`;
   });
-  return masked
-    .split(/(?:[.;\n]+(?!\d)|,(?!\d)\s*|\s+(?:y|e|and|also|adem[aá]s|luego|then)\s+)(?=\S)/iu)
-    .map((c) => c.replace(/\uE000(\d+)\uE001/g, (_m, i: string) => quoted[Number(i)] ?? ''))
-    .map((c) => c.trim())
-    .filter(Boolean);
+  return (
+    masked
+      // A comma splits only before a new request ("cambia el título, y añade…"), never inside a value
+      // ("change the title to Good coffee, good people").
+      .split(
+        /(?:[.;\n]+(?![\d\p{L}/])\s*|,(?!\d)\s*(?=(?:y\s+|and\s+)?(?:a[nñ]ade|agrega|pon|quita|elimina|borra|cambia|mueve|haz|usa|traduce|add|remove|delete|change|make|move|put|use|set|translate)\b)|\s+(?:y|e|and|also|adem[aá]s|luego|then)\s+)(?=\S)/iu,
+      )
+      .map((c) => c.replace(/\uE000(\d+)\uE001/g, (_m, i: string) => quoted[Number(i)] ?? ''))
+      .map((c) => c.trim())
+      .filter(Boolean)
+  );
 }
 
 export function quotes(text: string): string[] {

@@ -1,6 +1,7 @@
 import { findColours, type Language, wordPattern } from './analyse';
 import { findAddress, findEmail, findPhone, findSocial, whatsappDigits } from './brief/contact';
 import { PRICE } from './brief/lists';
+import { labels } from './content';
 import { type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
 import { escapeHtml, ICON, icon, mapsUrl } from './render-kit';
 
@@ -78,7 +79,15 @@ const changeFact: Handler = (files, clause, lang, out) => {
     }
     if (fact === 'email') next = next.split(`mailto:${old}`).join(`mailto:${value}`);
     if (fact === 'address') {
-      next = next.replace(/https:\/\/www\.google\.com\/maps\/search\/\?api=1&amp;query=[^"]*/g, escapeHtml(mapsUrl(value)));
+      const search = escapeHtml(mapsUrl(value));
+      next = next
+        .replace(/https:\/\/www\.google\.com\/maps\/search\/\?api=1&amp;query=[^"]*/g, search)
+        // A map placed by coordinates shows the old place: the new address gets its link instead.
+        .replace(/https:\/\/www\.openstreetmap\.org\/\?mlat=[^"]*/g, search)
+        .replace(
+          /<iframe class="map-embed[^"]*"[^>]*><\/iframe>/g,
+          `<a class="map-art reveal" href="${search}" target="_blank" rel="noopener" aria-label="${escapeHtml(labels[lang].directions)}">${icon(ICON.pin)}</a>`,
+        );
     }
     write(files, out, 'index.html', next);
     out.messages.push(t(lang, `He cambiado ${es} a «${value}».`, `I changed ${en} to "${value}".`));
@@ -87,44 +96,64 @@ const changeFact: Handler = (files, clause, lang, out) => {
   return false;
 };
 
-/** "cambia el precio del croissant a 1,50 €": the price shown after that item. */
+/** Lower case without accents, for matching an item's name as the person wrote it. */
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Names on the page that have a price shown after them: menu items, products, plans. */
+function pricedNames(page: string): string[] {
+  const names = new Set<string>();
+  for (const m of page.matchAll(/<(h3|strong|span class="item-name")>([^<]{2,80})<\/\1>/g)) {
+    const after = page.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 300);
+    if (/class="(?:price|plan-price)">/.test(after)) names.add(m[2] ?? '');
+  }
+  return [...names];
+}
+
+/** "cambia el precio del croissant a 1,50 €": the price shown after that item, wherever it is. */
 const changePrice: Handler = (files, clause, lang, out) => {
-  if (!wordPattern('precio|price|cuesta|cost', 'iu').test(clause)) return false;
+  if (!wordPattern('precio|price|cuesta|cuestan|cost|costs|vale|valen', 'iu').test(clause)) return false;
   const price = clause.match(new RegExp(PRICE, 'iu'))?.[0];
   if (!price) return false;
   out.understood = true;
-  const page = html(files);
-  const label = clause
-    .replace(new RegExp(PRICE, 'iu'), ' ')
-    .replace(
-      /(?:cambia|pon|change|set|update|el|la|los|las|del|de la|de|the|of|precio|price|a|to|por|for|cuesta|costs?)(?![\p{L}])/giu,
-      ' ',
-    )
-    .trim()
-    .replace(/\s+/g, ' ');
-  const at = label ? page.toLowerCase().indexOf(`>${escapeHtml(label).toLowerCase()}<`) : -1;
-  if (at < 0) {
+  let page = html(files);
+  const asked = fold(clause.replace(new RegExp(PRICE, 'iu'), ' '));
+  // The longest priced name the request mentions (a plural "croissants" also finds "Croissant").
+  const shown = pricedNames(page)
+    .filter((n) => {
+      const name = fold(n.replace(/&amp;/g, '&'));
+      return asked.includes(name) || asked.includes(name.replace(/s$/, '')) || asked.includes(`${name}s`);
+    })
+    .sort((a, b) => b.length - a.length)[0];
+  if (!shown) {
+    const names = pricedNames(page).slice(0, 3);
     out.messages.push(
       t(
         lang,
-        `No encontré «${label}» en la página; dime el nombre tal como aparece.`,
-        `I could not find "${label}" on the page; use its name as shown.`,
+        `No sé a qué producto te refieres; dime su nombre tal como aparece${names.length ? `, por ejemplo «cambia el precio de ${names[0]} a ${price}»` : ''}.`,
+        `I don't know which item you mean; use its name as shown${names.length ? `, e.g. "change the price of ${names[0]} to ${price}"` : ''}.`,
       ),
     );
     return true;
   }
-  const after = page.slice(at);
-  const m = after.match(/(class="price">|<strong>)([^<]*)(<)/);
-  if (!m || m.index === undefined || m.index > 600) {
-    out.messages.push(t(lang, `«${label}» no tiene un precio al lado que cambiar.`, `"${label}" has no price next to it.`));
+  let old = '';
+  // Every place the item is listed with its price (menu, products, FAQ answer).
+  page = page.replace(
+    new RegExp(
+      `(>${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}<[\\s\\S]{0,300}?class="(?:price|plan-price)">(?:<strong>)?)([^<]*)(<)`,
+      'g',
+    ),
+    (_m, head: string, value: string, tail: string) => {
+      old ||= value;
+      return value === old ? `${head}${escapeHtml(price)}${tail}` : _m;
+    },
+  );
+  if (!old) {
+    out.messages.push(t(lang, `«${shown}» no tiene un precio al lado que cambiar.`, `"${shown}" has no price next to it.`));
     return true;
   }
-  const start = at + m.index + (m[1] ?? '').length;
-  const shown = page.slice(at + 1, at + 1 + escapeHtml(label).length);
-  const next = page.slice(0, start) + escapeHtml(price) + page.slice(start + (m[2] ?? '').length);
-  // The same pair written elsewhere (the FAQ's "Croissants: 1,20 €") follows.
-  write(files, out, 'index.html', next.split(`${shown}: ${m[2] ?? ''}`).join(`${shown}: ${escapeHtml(price)}`));
-  out.messages.push(t(lang, `He puesto ${price} a «${label}».`, `I set "${label}" to ${price}.`));
+  page = page.split(`${shown}: ${old}`).join(`${shown}: ${escapeHtml(price)}`);
+  write(files, out, 'index.html', page);
+  out.messages.push(t(lang, `He puesto ${price} a «${shown}».`, `I set "${shown}" to ${price}.`));
   return true;
 };
 
@@ -144,7 +173,19 @@ const addWhatsApp: Handler = (files, clause, lang, out) => {
     );
     return true;
   }
-  const link = `https://wa.me/${whatsappDigits(phone, lang)}`;
+  const digits = whatsappDigits(phone, lang);
+  // A national number ("0117 496 0123") without its country code would open a wrong chat.
+  if (digits.startsWith('0')) {
+    out.messages.push(
+      t(
+        lang,
+        `He entendido que quieres un botón de WhatsApp, pero el ${phone} no lleva el prefijo de su país y el enlace abriría otro chat. Pide «añade WhatsApp con el +34 ${phone.replace(/^0/, '')}» (con tu prefijo) o «cambia el teléfono a +34 ${phone.replace(/^0/, '')}».`,
+        `I understood you want a WhatsApp button, but ${phone} has no country code and the link would open someone else's chat. Ask "add WhatsApp with +44 ${phone.replace(/^0/, '')}" (with your code) or "change the phone to +44 ${phone.replace(/^0/, '')}".`,
+      ),
+    );
+    return true;
+  }
+  const link = `https://wa.me/${digits}`;
   if (page.includes('https://wa.me/')) {
     write(files, out, 'index.html', page.replace(/https:\/\/wa\.me\/\d+/g, link));
     out.messages.push(
@@ -152,7 +193,7 @@ const addWhatsApp: Handler = (files, clause, lang, out) => {
     );
     return true;
   }
-  const button = `  <a class="whatsapp-float" id="whatsapp" data-section="whatsapp" href="${link}" target="_blank" rel="noopener">${icon(ICON.mail)}<span>${t(lang, 'Escríbenos por WhatsApp', 'Message us on WhatsApp')}</span></a>`;
+  const button = `  <a class="whatsapp-float" id="whatsapp" data-section="whatsapp" href="${link}" target="_blank" rel="noopener">${icon(ICON.chat)}<span>${t(lang, 'Escríbenos por WhatsApp', 'Message us on WhatsApp')}</span></a>`;
   const next = page.replace(/(\n\s*<script[^>]*src=|\n\s*<\/body>)/i, `\n${button}$1`);
   write(files, out, 'index.html', next);
   if (!(files.get('style.css') ?? '').includes('.whatsapp-float')) {
@@ -178,7 +219,7 @@ const addSocial: Handler = (files, clause, lang, out) => {
     const item = `<a href="${escapeHtml(s.url)}" rel="me">${escapeHtml(s.network)} ${escapeHtml(s.label === s.network ? '' : s.label)}</a>`;
     if (page.includes(s.url)) continue;
     if (/<ul class="info-list">/.test(page))
-      page = page.replace(/(<ul class="info-list">\n)/, `$1        <li>${icon(ICON.star)}${item}</li>\n`);
+      page = page.replace(/(<ul class="info-list">\n)/, `$1        <li>${icon(ICON.link)}${item}</li>\n`);
     else page = page.replace(/(\n(\s*)<\/footer>)/, `\n      <p>${item}</p>$1`);
   }
   write(files, out, 'index.html', page);
@@ -230,11 +271,14 @@ function addToList(
 const PERSON = /(\p{Lu}[\p{Ll}\p{M}]+(?:\s(?:de\s|del\s)?\p{Lu}[\p{Ll}\p{M}]+){0,2})/u;
 
 const addMember: Handler = (files, clause, lang, out) => {
-  if (!wordPattern('equipo|team|miembro|member', 'iu').test(clause)) return false;
+  const speaker = wordPattern('ponentes?|speakers?|conferenciantes?|invitad[oa]s?', 'iu').test(clause);
+  if (!speaker && !wordPattern('equipo|team|miembro|member', 'iu').test(clause)) return false;
   const name = quotes(clause)[0] ?? clause.replace(/^\S+/u, '').match(PERSON)?.[1];
   if (!name) return false;
   out.understood = true;
-  const role = clause.match(/\(([^)]+)\)/)?.[1] ?? clause.match(/(?:como|as)\s+([\p{L} ]{3,40})$/iu)?.[1];
+  const role = speaker
+    ? clause.match(/\(([^)]+)\)/)?.[1]
+    : (clause.match(/\(([^)]+)\)/)?.[1] ?? clause.match(/(?:como|as)\s+([\p{L} ]{3,40})$/iu)?.[1]);
   const initials = name
     .split(/\s+/)
     .slice(0, 2)
@@ -252,14 +296,19 @@ const addMember: Handler = (files, clause, lang, out) => {
       ...(role ? [`  <p class="meta">${escapeHtml(role)}</p>`] : []),
       '</article>',
     ],
+    speaker ? /data-section="speakers"/ : /data-section="team"|class="[^"]*\bteam\b/,
   );
   out.messages.push(
     ok
-      ? t(lang, `He añadido a ${name} al equipo.`, `I added ${name} to the team.`)
+      ? t(
+          lang,
+          `He añadido a ${name} ${speaker ? 'a los ponentes' : 'al equipo'}.`,
+          `I added ${name} to the ${speaker ? 'speakers' : 'team'}.`,
+        )
       : t(
           lang,
-          'No hay sección de equipo; pide primero «añade una sección de equipo».',
-          'There is no team section; ask "add a team section" first.',
+          `No hay sección de ${speaker ? 'ponentes' : 'equipo'}; pide primero «añade una sección de ${speaker ? 'ponentes' : 'equipo'}».`,
+          `There is no ${speaker ? 'speakers' : 'team'} section; ask "add a ${speaker ? 'speakers' : 'team'} section" first.`,
         ),
   );
   return true;
@@ -326,10 +375,19 @@ const FONT =
   /(?:tipograf[ií]a|fuente|letra|font|typeface)(?:\s+(?:de los t[ií]tulos|de t[ií]tulos|for (?:the )?headings|of the headings))?\s*(?:a|to|por|:|en|=)?\s*["“«']?([A-Z][\w ]{1,40}?)["”»']?\s*$/u;
 
 /** "usa la tipografía Playfair Display": the headings' font, never the heading's text. */
+/** Families people name without saying "font" ("use Poppins for the headings"). */
+const KNOWN_FONTS = wordPattern(
+  'Poppins|Inter|Roboto|Open Sans|Lato|Montserrat|Playfair Display|Lora|Merriweather|Raleway|Nunito|Oswald|Source Sans Pro|DM Sans|Work Sans|EB Garamond|Garamond|Fira Sans|Rubik|Quicksand|Josefin Sans|Bebas Neue|Cormorant Garamond|Libre Baskerville|Space Grotesk',
+  'u',
+);
+
 const changeFont: Handler = (files, clause, lang, out) => {
-  if (!wordPattern('tipograf[ií]as?|fuentes?|font|fonts|typeface|letra', 'iu').test(clause)) return false;
+  const known = wordPattern('usa|use|pon|cambia|change|switch|set|quiero|want', 'iu').test(clause)
+    ? clause.match(KNOWN_FONTS)?.[0]
+    : undefined;
+  if (!wordPattern('tipograf[ií]as?|fuentes?|font|fonts|typeface|letra', 'iu').test(clause) && !known) return false;
   out.understood = true;
-  const family = clause.match(FONT)?.[1]?.trim() ?? quotes(clause)[0];
+  const family = clause.match(FONT)?.[1]?.trim() ?? known ?? quotes(clause)[0];
   if (!family) {
     out.messages.push(
       t(

@@ -56,17 +56,47 @@ export function asksForTranslation(clause: string): Language | null {
   return null;
 }
 
-/** Swaps known texts between tags and in the attributes people read (alt, aria-label, content). */
-function swap(text: string, from: 0 | 1): string {
-  const list = pairs().map(([es, en]) => (from === 0 ? [es, en] : [en, es]) as [string, string]);
+let compiled: { from: 0 | 1; list: [RegExp, string][] } | null = null;
+/** The pairs as whole-word patterns: "Dental" never becomes "Dintal" through "en" → "in". */
+function patterns(from: 0 | 1): [RegExp, string][] {
+  if (compiled?.from === from) return compiled.list;
+  const list = pairs().map(([es, en]): [RegExp, string] => {
+    const [a, b] = from === 0 ? [es, en] : [en, es];
+    const source = escapeHtml(a).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return [new RegExp(`(?<![\\p{L}\\p{N}])${source}(?![\\p{L}\\p{N}])`, 'gu'), escapeHtml(b).replace(/\$/g, '$$$$')];
+  });
+  compiled = { from, list };
+  return list;
+}
+
+/**
+ * Swaps known texts between tags and in the attributes people read (alt, aria-label, content),
+ * never inside the texts in `keep` (the site's name and the facts the person wrote).
+ */
+function swap(text: string, from: 0 | 1, keep: string[]): string {
+  const list = patterns(from);
+  const kept = keep.filter((k) => k.length > 1).sort((x, y) => y.length - x.length);
   return text.replace(/(>|(?:content|aria-label|alt|title)=")([^<>"]+)(?=<|")/g, (_m, lead: string, body: string) => {
     let next = body;
-    for (const [a, b] of list) {
-      const ea = escapeHtml(a);
-      if (next.includes(ea)) next = next.split(ea).join(escapeHtml(b));
+    kept.forEach((k, i) => {
+      next = next.split(k).join(`\uE100${i}\uE101`);
+    });
+    for (const [pattern, replacement] of list) {
+      pattern.lastIndex = 0;
+      if (pattern.test(next)) {
+        pattern.lastIndex = 0;
+        next = next.replace(pattern, replacement);
+      }
     }
-    return lead + next;
+    return lead + next.replace(/\uE100(\d+)\uE101/g, (_x, i: string) => kept[Number(i)] ?? '');
   });
+}
+
+/** The site's name and every tagged fact, as written in the page. */
+function ownTexts(html: string): string[] {
+  const own = [html.match(/<title>([^<]+)<\/title>/)?.[1]?.trim() ?? ''];
+  for (const m of html.matchAll(/data-fact="[a-z]+">([^<]+)</g)) own.push((m[1] ?? '').trim());
+  return own;
 }
 
 export function translateSite(files: Files, clause: string, _lang: Language, out: FollowUpResult): boolean {
@@ -77,7 +107,10 @@ export function translateSite(files: Files, clause: string, _lang: Language, out
   let changed = false;
   for (const [path, content] of files) {
     if (!/\.html?$/i.test(path)) continue;
-    const next = swap(content, from).replace(/<html([^>]*)\slang="[a-z-]+"/i, `<html$1 lang="${target}"`);
+    const next = swap(content, from, ownTexts(files.get('index.html') ?? content)).replace(
+      /<html([^>]*)\slang="[a-z-]+"/i,
+      `<html$1 lang="${target}"`,
+    );
     if (next !== content) {
       write(files, out, path, next);
       changed = true;

@@ -351,7 +351,12 @@ function removeSections(files: Files, clause: string, lang: Language, out: Follo
       continue;
     }
     lines = [...lines.slice(0, range[0]), ...lines.slice(range[1] + 1)];
-    lines = lines.filter((l) => !new RegExp(`^\\s*<li><a href="#${id}">[^<]*</a></li>\\s*$`).test(l));
+    // Its nav link and any button that only led to it (a dead link otherwise).
+    lines = lines.filter(
+      (l) =>
+        !new RegExp(`^\\s*<li><a href="#${id}">[^<]*</a></li>\\s*$`).test(l) &&
+        !new RegExp(`^\\s*<a [^>]*href="#${id}"[^>]*>[^<]*</a>\\s*$`).test(l),
+    );
     out.messages.push(
       t(lang, `He quitado la sección de ${sectionName(id, lang)}.`, `I removed the ${sectionName(id, lang)} section.`),
     );

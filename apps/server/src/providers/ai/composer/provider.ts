@@ -66,7 +66,10 @@ export function answer(
   const { brief, files: composedAlone } = composeFromPrompt(prompt);
   // The space's own images take the logo's, the hero's and the gallery's places (issue 24).
   const composed = placeOwnImages(composedAlone, images);
-  return `${introFor(brief)}\n\n${composed.map((f) => formatFileBlock(f.path, f.content)).join('\n')}`;
+  // Styles stream first, so the first paint of the half-written page is already styled (issue 22).
+  const order = (path: string) => (/\.css$/i.test(path) ? 0 : /\.html?$/i.test(path) ? 1 : 2);
+  const ordered = [...composed].sort((a, b) => order(a.path) - order(b.path));
+  return `${introFor(brief)}\n\n${ordered.map((f) => formatFileBlock(f.path, f.content)).join('\n')}`;
 }
 
 /** The prompt and current files: from `site` when given, else read back from the conversation. */

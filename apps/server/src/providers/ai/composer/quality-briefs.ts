@@ -7,5 +7,6 @@ export const qualityBriefs = [
   'Podcast Ecos del Pasado con episodios y newsletter',
   'Clínica Dental Sonríe en Valencia, tel +34 961 234 567, hola@sonrie.es, instagram @sonrie, reservas online, colores celeste y beige',
   'Tienda online de jabones Espuma de Mar, jabón de lavanda 6 €, modo oscuro',
+  'Bar de tapas El Rincón en Cádiz, Calle Ancha 8, coordenadas 36.5322, -6.2990, con mapa y galería',
   'algo bonito',
 ];

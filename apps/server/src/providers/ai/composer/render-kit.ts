@@ -2,6 +2,7 @@ import { type BriefFacts, emptyFacts, type SectionId, type SiteBrief } from './a
 import { kindById } from './brief/detect';
 import type { KindDef } from './brief/kind-types';
 import { type Labels, labels } from './content';
+import { kindIcon, svgIcon } from './icons';
 
 /** What every section renderer reads: the brief, its kind, its facts and the page's words. */
 export interface RenderContext {
@@ -27,18 +28,26 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-const icons = [
-  '<path d="M12 2l3 7h7l-5.5 4.5L18.5 21 12 16.5 5.5 21l2-7.5L2 9h7z"/>',
-  '<path d="M13 2L4 14h7l-1 8 9-12h-7z"/>',
-  '<path d="M12 21s-8-5.5-8-11a5 5 0 0 1 8-4 5 5 0 0 1 8 4c0 5.5-8 11-8 11z"/>',
-  '<path d="M4 12l5 5L20 6"/>',
-  '<path d="M4 5h16v11H8l-4 4z"/>',
-  '<path d="M12 3l8 4v6c0 4-3.5 7-8 8-4.5-1-8-4-8-8V7z"/>',
-];
-export const ICON = { mail: 4, pin: 5, clock: 1, phone: 2, check: 3, star: 0 } as const;
+/** Interface icons (contact lines, buttons). */
+export const ICON = {
+  mail: 'mail',
+  pin: 'map-pin',
+  clock: 'clock',
+  phone: 'phone',
+  check: 'check',
+  star: 'star',
+  chat: 'message-circle',
+  link: 'link',
+} as const;
 
-export function icon(index: number): string {
-  return `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${icons[index % icons.length]}</svg>`;
+/** An interface icon by name, or the i-th neutral one. */
+export function icon(which: string | number): string {
+  return typeof which === 'number' ? kindIcon('', which) : svgIcon(which);
+}
+
+/** The i-th icon of the site's kind (a croissant for a bakery, a stethoscope for a clinic). */
+export function artIcon(ctx: RenderContext, index: number): string {
+  return kindIcon(ctx.kind.id, index);
 }
 
 export function initials(name: string): string {

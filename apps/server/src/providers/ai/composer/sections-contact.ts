@@ -37,23 +37,42 @@ function infoList(ctx: RenderContext): string[] {
   if (f.hours) items.push(`<li>${icon(ICON.clock)}<span data-fact="hours">${e(f.hours)}</span></li>`);
   for (const s of f.social)
     items.push(
-      `<li>${icon(ICON.star)}<a href="${e(s.url)}" rel="me">${e(s.network)} ${e(s.label === s.network ? '' : s.label)}</a></li>`,
+      `<li>${icon(ICON.link)}<a href="${e(s.url)}" rel="me">${e(s.network)} ${e(s.label === s.network ? '' : s.label)}</a></li>`,
     );
   return items.length ? ['<ul class="info-list">', ...items.map((i) => `  ${i}`), '</ul>'] : [];
+}
+
+/**
+ * OpenStreetMap's embed only for coordinates the brief gave (ADR 0171); otherwise the address block
+ * and a link that searches it, never a guessed location.
+ */
+export function osmEmbed(lat: number, lon: number): { src: string; link: string } {
+  const f = (n: number) => n.toFixed(5).replace(/\.?0+$/, '');
+  const bbox = [lon - 0.006, lat - 0.004, lon + 0.006, lat + 0.004].map(f).join(',');
+  return {
+    src: `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${f(lat)},${f(lon)}`,
+    link: `https://www.openstreetmap.org/?mlat=${f(lat)}&mlon=${f(lon)}#map=17/${f(lat)}/${f(lon)}`,
+  };
 }
 
 export const map: Renderer = (ctx) => {
   const f = ctx.facts;
   const query = [f.address, f.city].filter(Boolean).join(', ') || [displayName(ctx), f.city].filter(Boolean).join(' ');
+  const place = [f.address, f.address?.includes(f.city ?? '\u0000') ? '' : f.city].filter(Boolean).join(', ');
+  const osm = f.coordinates ? osmEmbed(f.coordinates.lat, f.coordinates.lon) : null;
+  const href = osm ? osm.link : mapsUrl(query);
+  const frameTitle = ctx.li === 0 ? `Mapa: ${place || displayName(ctx)}` : `Map: ${place || displayName(ctx)}`;
   return section('map', 'map', [
     ...heading(ctx, 'map'),
     '<div class="map-grid">',
     '  <div class="map-card reveal">',
-    `    <p class="map-address" data-fact="address">${e([f.address, f.address?.includes(f.city ?? '\u0000') ? '' : f.city].filter(Boolean).join(', ') || ctx.labels.placeholder.address)}</p>`,
+    `    <p class="map-address" data-fact="address">${e(place || ctx.labels.placeholder.address)}</p>`,
     ...(f.hours ? [`    <p><strong>${e(ctx.labels.hours)}:</strong> <span data-fact="hours">${e(f.hours)}</span></p>`] : []),
-    `    <a class="btn btn-primary" href="${e(mapsUrl(query))}" target="_blank" rel="noopener">${e(ctx.labels.directions)}</a>`,
+    `    <a class="btn btn-primary" href="${e(href)}" target="_blank" rel="noopener">${e(ctx.labels.directions)}</a>`,
     '  </div>',
-    `  <a class="map-art reveal" href="${e(mapsUrl(query))}" target="_blank" rel="noopener" aria-label="${e(ctx.labels.directions)}">${icon(ICON.pin)}</a>`,
+    osm
+      ? `  <iframe class="map-embed reveal" title="${e(frameTitle)}" src="${e(osm.src)}" loading="lazy" referrerpolicy="no-referrer"></iframe>`
+      : `  <a class="map-art reveal" href="${e(href)}" target="_blank" rel="noopener" aria-label="${e(ctx.labels.directions)}">${icon(ICON.pin)}</a>`,
     '</div>',
   ]);
 };
@@ -137,7 +156,7 @@ export const whatsapp: Renderer = (ctx) => {
   const phone = ctx.facts.phone;
   if (!phone) return [];
   return [
-    `<a class="whatsapp-float" id="whatsapp" data-section="whatsapp" href="https://wa.me/${whatsappDigits(phone, ctx.brief.language)}" target="_blank" rel="noopener">${icon(ICON.mail)}<span>${e(ctx.labels.whatsappText)}</span></a>`,
+    `<a class="whatsapp-float" id="whatsapp" data-section="whatsapp" href="https://wa.me/${whatsappDigits(phone, ctx.brief.language)}" target="_blank" rel="noopener">${icon(ICON.chat)}<span>${e(ctx.labels.whatsappText)}</span></a>`,
   ];
 };
 

@@ -1,10 +1,10 @@
 import type { PricedItem } from './brief/lists';
 import {
+  artIcon,
   capital,
   displayName,
   escapeHtml as e,
   heading,
-  icon,
   initials,
   kindLine,
   type RenderContext,
@@ -95,7 +95,7 @@ export const services: Renderer = (ctx) => {
     '<div class="grid cards">',
     ...items.flatMap((s, i) => [
       '  <article class="card reveal">',
-      `    <span class="card-icon">${icon(i)}</span>`,
+      `    <span class="card-icon">${artIcon(ctx, i)}</span>`,
       `    <h3>${e(s.title)}</h3>`,
       ...(s.price ? [`    <p class="price">${e(s.price)}</p>`] : []),
       '  </article>',
@@ -126,7 +126,7 @@ export const products: Renderer = (ctx) =>
     '<div class="grid products-grid">',
     ...offerItems(ctx).flatMap((item, i) => [
       '  <article class="product reveal">',
-      `    <div class="product-art art-${(i % 6) + 1}" aria-hidden="true">${icon(i)}</div>`,
+      `    <div class="product-art art-${(i % 6) + 1}" aria-hidden="true">${artIcon(ctx, i)}</div>`,
       `    <h3>${e(item.title)}</h3>`,
       `    <div class="product-foot"><span class="price">${e(item.price ?? '')}</span><a class="btn btn-small" href="#contact">${e(ctx.labels.order)}</a></div>`,
       '  </article>',
@@ -243,7 +243,7 @@ export const gallery: Renderer = (ctx) => {
     '<div class="gallery-grid">',
     ...captions.flatMap((caption, i) => [
       `  <figure class="tile art-${(i % 6) + 1} reveal">`,
-      `    ${icon(i)}`,
+      `    ${artIcon(ctx, i)}`,
       `    <figcaption>${e(caption)}</figcaption>`,
       '  </figure>',
     ]),

@@ -101,6 +101,13 @@ export const extraStyles = `
     var(--primary-soft);
 }
 
+.map-embed {
+  width: 100%;
+  min-height: 320px;
+  border: 1px solid var(--color-border);
+  border-radius: var(--radius);
+}
+
 .map-art .icon {
   width: 3.5rem;
   height: 3.5rem;

@@ -1,5 +1,5 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import {
   Decoration,
@@ -13,6 +13,7 @@ import {
 } from '@codemirror/view';
 import { memo, useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { darkGutters, darkHighlight, lightHighlight, updatedLineTheme } from './code-colours';
 import { leaveKeys, useTabIndents } from './tab-keys';
 
 /**
@@ -56,9 +57,12 @@ const common: Extension = [
   highlightSpecialChars(),
   drawSelection(),
   indentOnInput(),
-  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  syntaxHighlighting(lightHighlight, { fallback: true }),
   bracketMatching(),
   highlightActiveLine(),
+  // The code is a tab stop of its own, editable or read only, so its scrolling area is reached and
+  // scrolled by keyboard (a contenteditable without tabindex is not one for every tool, nor read only).
+  EditorView.contentAttributes.of({ tabindex: '0' }),
 ];
 // Without indentWithTab: Tab moves focus unless the person turns on "Tab indenta" (tab-keys.ts).
 const setup: Extension = [common, history(), keymap.of([...defaultKeymap, ...historyKeymap])];
@@ -109,18 +113,15 @@ function highlightLines(ranges: readonly (readonly [number, number])[]) {
   });
 }
 const updatedLine = Decoration.line({ class: 'cm-div-updated', attributes: { 'data-updated': 'true' } });
-const highlightTheme = EditorView.baseTheme({
-  '.cm-div-updated': { backgroundColor: 'rgba(250, 204, 21, 0.18)', boxShadow: 'inset 3px 0 0 rgb(234, 179, 8)' },
-});
 
 const readOnlyAccess: Extension = [EditorState.readOnly.of(true), EditorView.editable.of(false)];
 const accessFor = (readOnly: boolean): Extension => (readOnly ? readOnlyAccess : []);
 
-/** The dark theme (colours and highlighting) loads only when the app is in dark mode. */
+/** The dark theme (One Dark's editor colours, with readable code colours) loads only in dark mode. */
 let oneDarkTheme: Extension | null = null;
 function loadOneDark() {
   return import('@codemirror/theme-one-dark').then((module) => {
-    oneDarkTheme = module.oneDark;
+    oneDarkTheme = [module.oneDarkTheme, darkGutters, syntaxHighlighting(darkHighlight)];
   });
 }
 const plainLight = EditorView.theme({}, { dark: false });
@@ -187,7 +188,7 @@ export const CodeEditor = memo(function CodeEditor({
           theme,
           language.current.of([]),
           appearance.current.of(appearanceFor(dark)),
-          highlightTheme,
+          updatedLineTheme,
           marks.current.of([]),
           access.current.of(accessFor(readOnly)),
           tabs.current.of(tabIndents ? tabIndenting : []),

@@ -21,7 +21,7 @@ export function FileSidebar({
   const { t } = useTranslation('editor');
   return (
     <nav aria-label={t('files')} className="h-full overflow-y-auto bg-gray-50 py-3 dark:bg-gray-900/60">
-      <h2 className="px-4 pb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">{t('files')}</h2>
+      <h2 className="px-4 pb-2 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">{t('files')}</h2>
       <ul>
         {files.map((file) => {
           const Icon = icons[languageOfPath(file.path) as keyof typeof icons] ?? FileCode2;

@@ -17,7 +17,7 @@ export function ImagesSection({ images: actions, canEdit }: { images: SpaceImage
   return (
     <section aria-labelledby="images-title" className="mt-4" data-testid="images-section">
       <div className="flex items-center px-4 pb-2">
-        <h2 id="images-title" className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
+        <h2 id="images-title" className="text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
           {t('title')}
         </h2>
         {canEdit && (

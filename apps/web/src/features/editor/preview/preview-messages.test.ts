@@ -10,7 +10,16 @@ describe('preview messages', () => {
     expect(parsePreviewMessage({ source: 'div-preview', type: 'error', phase: 'runtime', message: 'x' })).toEqual({
       type: 'error',
       phase: 'runtime',
+      kind: 'script',
       message: 'x',
+    });
+    expect(
+      parsePreviewMessage({ source: 'div-preview', type: 'error', phase: 'load', kind: 'resource', message: 'img' }),
+    ).toEqual({
+      type: 'error',
+      phase: 'load',
+      kind: 'resource',
+      message: 'img',
     });
     expect(parsePreviewMessage({ source: 'other', type: 'ready' })).toBeNull();
     expect(parsePreviewMessage('ready')).toBeNull();

@@ -6,9 +6,20 @@ export type PreviewMessage =
   | { type: 'ready' }
   | { type: 'patched' }
   | { type: 'patch-failed' }
-  | { type: 'error'; phase: 'load' | 'runtime'; message: string }
+  | PreviewError
   | { type: 'select'; selector: string; html: string; mark?: string }
   | VisualMessage;
+
+/**
+ * An error of the page itself: a script's (its message is the browser's), a file that did not load
+ * (`message` is the element's tag) or a promise rejected with nobody listening (`message` is its reason).
+ */
+export interface PreviewError {
+  type: 'error';
+  phase: 'load' | 'runtime';
+  kind: 'script' | 'resource' | 'rejection';
+  message: string;
+}
 
 /** What the visual edit mode reports (visual-runtime.ts). */
 export type VisualMessage =
@@ -74,6 +85,7 @@ export function parsePreviewMessage(data: unknown): PreviewMessage | null {
     return {
       type: 'error',
       phase: message.phase === 'runtime' ? 'runtime' : 'load',
+      kind: message.kind === 'resource' || message.kind === 'rejection' ? message.kind : 'script',
       message: typeof message.message === 'string' ? message.message.slice(0, 500) : 'Error',
     };
   }
@@ -106,6 +118,8 @@ export type EditorMessage =
   | ({ type: 'patch'; base: number; rev: number } & TextDelta)
   | { type: 'inspector'; enabled: boolean }
   | { type: 'visual'; enabled: boolean }
+  /** Where the page's forms go as test submissions; `{name}` stands for the form's name (ADR 0195). */
+  | { type: 'forms'; endpoint: string }
   | { type: 'visual-attribute'; mark: string; name: string; value: string | null };
 
 /** Posts an editor message to a frame, if it is there (its origin is opaque, hence '*'). */

@@ -34,6 +34,7 @@ export function PreviewPanel({
   onLoaded,
   prepare,
   onVisual,
+  formsEndpoint,
 }: {
   files: EditableFile[];
   /** Rewrites the files before they are assembled (the visual edit mode marks source positions). */
@@ -43,6 +44,8 @@ export function PreviewPanel({
   onFix: (error?: string) => void;
   /** Called when a load attempt ends, ready or failed. */
   onLoaded?: () => void;
+  /** Where the page's forms are sent as test submissions (ADR 0195); none for viewers. */
+  formsEndpoint?: string | undefined;
 }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
@@ -168,6 +171,8 @@ export function PreviewPanel({
   loadedCallback.current = onLoaded;
   const visualCallback = useRef(onVisual);
   visualCallback.current = onVisual;
+  const formsRef = useRef(formsEndpoint);
+  formsRef.current = formsEndpoint;
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (fromOwnFrame(event, standby.current)) {
@@ -193,8 +198,11 @@ export function PreviewPanel({
         loadedCallback.current?.();
         if (store.get().inspecting) sendToFrame(frame.current, { type: 'inspector', enabled: true });
         if (store.get().visualEditing) sendToFrame(frame.current, { type: 'visual', enabled: true });
+        if (formsRef.current) sendToFrame(frame.current, { type: 'forms', endpoint: formsRef.current });
       } else if (message.type === 'error') {
-        for (const watch of store.preview.watchers) watch({ type: 'error', message: message.message });
+        const described =
+          message.kind === 'script' ? message.message : t(`pageError.${message.kind}`, { detail: message.message });
+        for (const watch of store.preview.watchers) watch({ type: 'error', message: described });
         // The page's own errors (its scripts, a missing file) never use up attempts: the page still
         // renders. They raise the 'Solucionar problema' toast once per document.
         if (errorToasted.current) return;
@@ -202,8 +210,8 @@ export function PreviewPanel({
         whenToasterReady(() =>
           toast.error(t('runtimeError'), {
             id: 'preview-runtime-error',
-            description: message.message,
-            action: { label: t('fixProblem'), onClick: () => fix.current(message.message) },
+            description: described,
+            action: { label: t('fixProblem'), onClick: () => fix.current(described) },
           }),
         );
       } else if (message.type === 'select') {
@@ -224,6 +232,9 @@ export function PreviewPanel({
   useEffect(() => {
     sendToFrame(frame.current, { type: 'visual', enabled: visualOn });
   }, [visualOn]);
+  useEffect(() => {
+    if (formsEndpoint) sendToFrame(frame.current, { type: 'forms', endpoint: formsEndpoint });
+  }, [formsEndpoint]);
   useEffect(() => {
     store.preview.send = (message) => sendToFrame(frame.current, message);
     return () => {

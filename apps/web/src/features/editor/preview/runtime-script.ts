@@ -1,3 +1,4 @@
+import { previewForms } from './forms-runtime';
 import { type VisualEditing, visualEditing } from './visual-runtime';
 
 /**
@@ -6,7 +7,7 @@ import { type VisualEditing, visualEditing } from './visual-runtime';
  * load to the editor by postMessage, and carries out the inspector (hover highlight, click select).
  * It is written as a function so TypeScript checks it, then serialised into the document.
  */
-function previewRuntime(visualEditing: VisualEditing) {
+function previewRuntime(visualEditing: VisualEditing, previewForms: () => { endpoint: string | null }) {
   const TAG = 'div-preview';
   const post = (data: Record<string, unknown>) => {
     try {
@@ -14,13 +15,15 @@ function previewRuntime(visualEditing: VisualEditing) {
     } catch {}
   };
   let loaded = false;
+  const forms = previewForms();
   const phase = () => (loaded ? 'runtime' : 'load');
   window.addEventListener(
     'error',
     (event) => {
       const target = event.target as Element | null;
       if (target && target !== (window as unknown as Element) && 'tagName' in target) {
-        post({ type: 'error', phase: phase(), message: `No se pudo cargar ${target.tagName.toLowerCase()}` });
+        // Worded by the editor in the interface's language (preview-messages.ts).
+        post({ type: 'error', phase: phase(), kind: 'resource', message: target.tagName.toLowerCase() });
         return;
       }
       post({
@@ -36,7 +39,7 @@ function previewRuntime(visualEditing: VisualEditing) {
   window.addEventListener('unhandledrejection', (event) => {
     const reason = event.reason as { message?: unknown } | undefined;
     const message = reason && typeof reason.message === 'string' ? reason.message : String(event.reason);
-    post({ type: 'error', phase: phase(), message: `Unhandled rejection: ${message}` });
+    post({ type: 'error', phase: phase(), kind: 'rejection', message });
   });
   window.addEventListener('load', () => {
     // Errors thrown by the page's own load handlers still count as a failed load.
@@ -284,6 +287,10 @@ function previewRuntime(visualEditing: VisualEditing) {
       requestAnimationFrame(() => setTimeout(() => post({ type: 'patched' }), 0));
       return;
     }
+    if (data.type === 'forms' && typeof data.endpoint === 'string') {
+      forms.endpoint = data.endpoint;
+      return;
+    }
     if (data.type === 'visual') {
       visual.on = Boolean(data.enabled);
       if (!visual.on) highlight(null);
@@ -300,4 +307,4 @@ function previewRuntime(visualEditing: VisualEditing) {
   });
 }
 
-export const PREVIEW_RUNTIME_SCRIPT = `(${previewRuntime.toString()})(${visualEditing.toString()});`;
+export const PREVIEW_RUNTIME_SCRIPT = `(${previewRuntime.toString()})(${visualEditing.toString()}, ${previewForms.toString()});`;

@@ -20,7 +20,7 @@ export function InspectorPanel() {
       <div className="mb-2 flex items-center gap-2">
         <MousePointerClick className="size-4 text-indigo-600 dark:text-indigo-300" aria-hidden />
         <h2 className="font-semibold text-gray-900 dark:text-gray-100">{t('inspector.title')}</h2>
-        <span className="text-xs text-gray-500">{inspecting ? t('inspector.active') : ''}</span>
+        <span className="text-xs text-gray-600 dark:text-gray-400">{inspecting ? t('inspector.active') : ''}</span>
         <button
           type="button"
           onClick={() => store.set({ inspecting: false, selectedElement: null })}
@@ -54,7 +54,7 @@ export function InspectorPanel() {
           </button>
         </>
       ) : (
-        <p className="text-gray-500">{t('inspector.hint')}</p>
+        <p className="text-gray-600 dark:text-gray-400">{t('inspector.hint')}</p>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { Version } from '@div/shared/spaces';
 import {
   ExternalLink,
+  Inbox,
   type LucideIcon,
   Monitor,
   MousePointerClick,
@@ -17,7 +18,10 @@ import {
   X,
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { useTranslation } from '../../../lib/i18n';
+import { useFormsUnread } from '../api/forms';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import { type Device, deviceNames, devices } from '../preview/devices';
 import { VersionHistory } from './version-history';
@@ -51,6 +55,7 @@ export function ToolsModal({
   versions,
   restoringId,
   canEdit = true,
+  spaceId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -59,12 +64,15 @@ export function ToolsModal({
   restoringId: string | null;
   /** False for a viewer of a shared space: no reset, deploy or restore (the server refuses them too). */
   canEdit?: boolean;
+  /** The space, for its forms inbox ("Formularios", owners and editors). */
+  spaceId: string;
 }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
   const device = useEditorUi((state) => state.device);
   const inspecting = useEditorUi((state) => state.inspecting);
   const visualEditing = useEditorUi((state) => state.visualEditing);
+  const unread = useFormsUnread(spaceId, canEdit && open).data ?? 0;
   const run = (fn: () => void) => () => {
     onOpenChange(false);
     fn();
@@ -103,7 +111,9 @@ export function ToolsModal({
                 >
                   <Icon className="size-5" aria-hidden />
                   {t(`device.${name}`)}
-                  <span className="text-[10px] font-normal text-gray-500">{size ? `${size.width}×${size.height}` : '100%'}</span>
+                  <span className="text-[10px] font-normal text-gray-600 dark:text-gray-400">
+                    {size ? `${size.width}×${size.height}` : '100%'}
+                  </span>
                 </button>
               );
             })}
@@ -152,6 +162,25 @@ export function ToolsModal({
                 <Rocket className="size-5" aria-hidden />
                 {t('tools.deploy')}
               </button>
+            )}
+            {canEdit && (
+              <Link
+                to={paths.spaceForms(spaceId)}
+                className={`${action} relative`}
+                data-testid="tools-forms"
+                aria-label={unread > 0 ? `${t('tools.forms')} (${t('tools.unread', { count: unread })})` : undefined}
+              >
+                <Inbox className="size-5" aria-hidden />
+                {t('tools.forms')}
+                {unread > 0 && (
+                  <span
+                    aria-hidden
+                    className="absolute top-1 right-1 rounded-full bg-indigo-700 px-1.5 font-semibold text-[10px] text-white"
+                  >
+                    {unread}
+                  </span>
+                )}
+              </Link>
             )}
             <button type="button" className={action} onClick={run(actions.share)}>
               <Share2 className="size-5" aria-hidden />

@@ -25,7 +25,7 @@ export function VersionHistory({
         {t('history.title')}
       </h3>
       {shown.length === 0 ? (
-        <p className="text-sm text-gray-500">{t('history.empty')}</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('history.empty')}</p>
       ) : (
         <ol className="divide-y divide-gray-100 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
           {shown.map((version) => (

@@ -12,6 +12,8 @@ export interface ContactFacts {
   city?: string;
   hours?: string;
   date?: string;
+  /** Only when the brief gives them (a map link or "coordenadas 37.38, -5.99"): never guessed. */
+  coordinates?: { lat: number; lon: number };
   social: { network: string; url: string; label: string }[];
 }
 
@@ -153,15 +155,42 @@ const NETWORKS: [string, string, string][] = [
 export function findSocial(text: string): ContactFacts['social'] {
   const found: ContactFacts['social'] = [];
   for (const [network, words, base] of NETWORKS) {
-    const url = text.match(new RegExp(`https?://(?:www\\.)?(?:${words})\\.com/[\\w.@/-]+`, 'iu'))?.[0];
+    const url = text.match(new RegExp(`(?<![\\w.])(?:https?://)?(?:www\\.)?(?:${words})\\.com/[\\w.@/-]+`, 'iu'))?.[0];
     if (url) {
-      found.push({ network, url: url.replace(/[.,]$/, ''), label: network });
+      const full = /^https?:/i.test(url) ? url : `https://${url}`;
+      found.push({ network, url: full.replace(/[.,]$/, ''), label: network });
       continue;
     }
     const handle = text.match(new RegExp(`(?<![${L}])(?:${words})\\s*:?\\s*(?:es\\s+)?@([\\w.]{2,30})`, 'iu'))?.[1];
     if (handle) found.push({ network, url: `${base}${handle.replace(/\.$/, '')}`, label: `@${handle.replace(/\.$/, '')}` });
   }
   return found;
+}
+
+const NUM = '(-?\\d{1,3}\\.\\d+)';
+const COORDINATE_PATTERNS = [
+  // A map link: …/@37.3891,-5.9845,17z · ?mlat=37.38&mlon=-5.99 · #map=17/37.38/-5.99 · ?q=37.38,-5.99
+  new RegExp(`@${NUM},\\s*${NUM}`),
+  new RegExp(`mlat=${NUM}&(?:amp;)?mlon=${NUM}`),
+  new RegExp(`#map=\\d+/${NUM}/${NUM}`),
+  new RegExp(`[?&](?:q|query|ll)=${NUM},\\s*${NUM}`),
+  // Named: "coordenadas 37.3891, -5.9845", "GPS: 51.45,-2.58", "lat 37.38 lon -5.99".
+  new RegExp(
+    `(?:coordenadas|coordinates|coords|gps|lat(?:itud|itude)?)\\s*:?\\s*${NUM}\\s*[,;/ ]\\s*(?:lon(?:gitud|gitude)?|lng)?\\s*:?\\s*${NUM}`,
+    'i',
+  ),
+];
+
+/** Latitude and longitude, only when written in the brief; out-of-range pairs are ignored. */
+export function findCoordinates(text: string): { lat: number; lon: number } | undefined {
+  for (const pattern of COORDINATE_PATTERNS) {
+    const m = text.match(pattern);
+    if (!m) continue;
+    const lat = Number(m[1]);
+    const lon = Number(m[2]);
+    if (Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { lat, lon };
+  }
+  return undefined;
 }
 
 export function findContactFacts(text: string, name: string | null): ContactFacts {
@@ -171,6 +200,8 @@ export function findContactFacts(text: string, name: string | null): ContactFact
   const phone = findPhone(text.replace(email ?? '\u0000', ' '));
   const hours = findHours(text);
   const date = findDate(text);
+  const coordinates = findCoordinates(text);
+  if (coordinates) facts.coordinates = coordinates;
   const city = findCity(text, [name ?? '', ...(address ? [address.replace(/,[^,]*$/, '')] : [])]);
   if (email) facts.email = email;
   if (phone) facts.phone = phone;

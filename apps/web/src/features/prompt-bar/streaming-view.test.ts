@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { stylesKnown } from './streaming-view';
+
+/** A half-written page is painted only once its styles are known (issue 22: no unstyled first paint). */
+
+const head =
+  '<!DOCTYPE html>\n<html lang="es">\n<head>\n<link rel="stylesheet" href="style.css">\n<title>La Espiga</title>\n</head>\n<body>\n<h1>La Espiga';
+
+describe('stylesKnown', () => {
+  it('waits for the linked stylesheet when the page streams first (as models often write it)', () => {
+    expect(stylesKnown({ 'index.html': '<!DOCTYPE html>\n<html><head><link rel="styl' })).toBe(false);
+    expect(stylesKnown({ 'index.html': head })).toBe(false);
+    expect(stylesKnown({ 'index.html': head, 'style.css': '' })).toBe(false);
+    expect(stylesKnown({ 'index.html': head, 'style.css': ':root { --color-primary: #92400e; }' })).toBe(true);
+  });
+
+  it('with the styles first (as the local composer writes), paints once the head is complete', () => {
+    const css = { 'style.css': 'body { font-family: system-ui; }' };
+    expect(stylesKnown({ ...css })).toBe(false);
+    expect(stylesKnown({ ...css, 'index.html': '<!DOCTYPE html>\n<html><head><meta charset="utf-8">' })).toBe(false);
+    expect(stylesKnown({ ...css, 'index.html': head })).toBe(true);
+    expect(stylesKnown({ ...css, 'index.html': head.replace('href="style.css"', 'href="./style.css?v=2"') })).toBe(true);
+  });
+
+  it('does not wait for remote stylesheets or pages with inline styles only', () => {
+    expect(
+      stylesKnown({ 'index.html': '<html><head><link rel="stylesheet" href="https://cdn.example/x.css"></head><body>' }),
+    ).toBe(true);
+    expect(stylesKnown({ 'index.html': '<html><head><style>body{color:red}</style></head><body><p>Hola' })).toBe(true);
+    expect(stylesKnown({ 'index.html': '<html><head><style>body{color:r' })).toBe(false);
+    expect(stylesKnown({ 'about.html': '<html><head><link rel="stylesheet" href="site.css"></head><body>' })).toBe(false);
+  });
+});
