@@ -115,9 +115,4 @@ export function cleanImageName(fileName: string, format: ImageFormat): string {
   return `${base || 'imagen'}.${extensionOfFormat(format)}`;
 }
 
-/** Bytes as a person reads them: 812 KB, 3,4 MB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  const mb = bytes / 1024 / 1024;
-  return mb >= 1000 ? `${(mb / 1024).toFixed(1).replace('.', ',')} GB` : `${mb.toFixed(1).replace('.', ',')} MB`;
-}
+export { formatBytes } from './asset-display';

@@ -1,3 +1,4 @@
+import { resolveImageRefs } from './images';
 import { extensionOf, normalizePath } from './paths';
 import { DEFAULT_FILES } from './protocol';
 
@@ -20,6 +21,8 @@ export interface AssembleOptions {
   entry?: string;
   /** Script placed first in `<head>` (the editor's error reporter), before any of the site's code. */
   injectScript?: string;
+  /** URLs of the space's own images by name: `images/<name>` in the page and its code points at them. */
+  images?: Readonly<Record<string, string>>;
 }
 
 type FileSet = readonly FileContent[] | Readonly<Record<string, string>>;
@@ -68,6 +71,7 @@ export function assemblePreview(files: FileSet, options: AssembleOptions = {}): 
     const close = html.toLowerCase().lastIndexOf('</body>');
     html = close >= 0 ? html.slice(0, close) + tag + html.slice(close) : html + tag;
   }
+  if (options.images) html = resolveImageRefs(html, options.images);
   if (options.injectScript) html = insertInHead(html, `<script>${escapeRaw(options.injectScript, 'script')}</script>`, 'start');
   return html;
 }

@@ -20,23 +20,30 @@ export interface ApiOptions extends Omit<RequestInit, 'body'> {
   token?: string | null;
   /** Do not attach any token. */
   anonymous?: boolean;
+  /** Bytes sent as they are (an uploaded file), instead of `body` as JSON. */
+  rawBody?: Blob;
 }
 
 /** Calls the API with the session's bearer token; a 401 clears the stored session. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { body, token, anonymous, headers, ...init } = options;
+  const { body, token, anonymous, headers, rawBody, ...init } = options;
   const bearer = anonymous ? null : (token ?? getSession()?.token ?? null);
   // A plain GET the entry already started for this page (early-requests) is read, not re-sent.
-  const early = body === undefined && !headers && !init.method && !init.signal ? takeRequest(path, bearer) : undefined;
+  const early =
+    body === undefined && !rawBody && !headers && !init.method && !init.signal ? takeRequest(path, bearer) : undefined;
   const response = await (early ??
     fetch(path, {
       ...init,
       headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined
+          ? { 'content-type': 'application/json' }
+          : rawBody
+            ? { 'content-type': 'application/octet-stream' }
+            : {}),
         ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
         ...headers,
       },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      body: body !== undefined ? JSON.stringify(body) : rawBody,
     }));
   const text = await response.text();
   let data: Record<string, unknown> = {};

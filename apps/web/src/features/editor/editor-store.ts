@@ -1,3 +1,4 @@
+import type { SpaceImage } from '@div/shared/assets';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Device } from './preview/devices';
 import type { EditorMessage, VisualSelection } from './preview/preview-messages';
@@ -24,6 +25,9 @@ export interface EditorUiState {
   /** The visual edit mode ("Editar", issue 24) and the element it has selected. */
   visualEditing: boolean;
   visualSelection: VisualSelection | null;
+  /** The space's own images (issue 24), and the preview's URL of each by name. */
+  images: SpaceImage[];
+  imageUrls: Readonly<Record<string, string>>;
 }
 
 export function createEditorStore(initial?: Partial<EditorUiState>) {
@@ -36,6 +40,8 @@ export function createEditorStore(initial?: Partial<EditorUiState>) {
     previewNonce: 0,
     visualEditing: false,
     visualSelection: null,
+    images: [],
+    imageUrls: {},
     ...initial,
   };
   const listeners = new Set<() => void>();

@@ -19,6 +19,8 @@ import { useEditorUi } from './editor-store';
 import { CodeEditor, type SharedFile } from './files/code-editor';
 import { FileSidebar, FileTabs } from './files/file-sidebar';
 import { type FileSession, useFileSession } from './files/use-file-session';
+import { ImagesSection } from './images/images-section';
+import { useSpaceImages } from './images/use-space-images';
 import { EditorLayout } from './layout/editor-layout';
 import { useLiveSpace } from './live-slot';
 import { PreviewPanel } from './preview/preview-panel';
@@ -80,6 +82,8 @@ export function EditorWorkspace({
     },
     onUnauthorized,
   });
+  // The space's own images (issue 24): the sidebar, the preview and the visual panel use them.
+  const images = useSpaceImages(spaceId, canEdit, refetch);
   // A space with members is edited together through its shared document (ADR 0213).
   const { live, snapshot } = useLiveSpace(spaceId, access.role !== 'owner' || access.members > 0);
   const liveOn = live !== null && snapshot.ready;
@@ -240,7 +244,11 @@ export function EditorWorkspace({
       </header>
       {session.staleDraft && <StaleDraftBanner onRecover={session.recoverDraft} onDiscard={session.discardDraft} />}
       <EditorLayout
-        sidebar={<FileSidebar files={session.files} active={active} onOpen={open} />}
+        sidebar={
+          <FileSidebar files={session.files} active={active} onOpen={open}>
+            <ImagesSection images={images} canEdit={canEdit} />
+          </FileSidebar>
+        }
         editor={
           <>
             <FileTabs tabs={tabs} active={active} onSelect={setActive} onClose={close} />
@@ -297,7 +305,7 @@ export function EditorWorkspace({
             )}
             {visualShown && canEdit && (
               <Suspense fallback={null}>
-                <VisualPanel edits={visual} />
+                <VisualPanel edits={visual} uploadImages={images.upload} />
               </Suspense>
             )}
           </div>

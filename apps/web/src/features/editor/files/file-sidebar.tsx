@@ -1,4 +1,5 @@
 import { FileCode2, FileJson, FileType } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { languageOfPath } from './code-editor';
 import type { EditableFile } from './drafts';
@@ -9,14 +10,17 @@ export function FileSidebar({
   files,
   active,
   onOpen,
+  children,
 }: {
   files: EditableFile[];
   active: string;
   onOpen: (path: string) => void;
+  /** More sections under the files (the space's images, issue 24). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('editor');
   return (
-    <nav aria-label={t('files')} className="h-full bg-gray-50 py-3 dark:bg-gray-900/60">
+    <nav aria-label={t('files')} className="h-full overflow-y-auto bg-gray-50 py-3 dark:bg-gray-900/60">
       <h2 className="px-4 pb-2 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">{t('files')}</h2>
       <ul>
         {files.map((file) => {
@@ -37,6 +41,7 @@ export function FileSidebar({
           );
         })}
       </ul>
+      {children}
     </nav>
   );
 }

@@ -58,7 +58,12 @@ export function PreviewPanel({
   const panel = useRef<HTMLDivElement>(null);
   const [panelSize, setPanelSize] = useState({ width: 0, height: 0 });
 
-  const doc = useMemo(() => buildPreviewDocument(prepare ? prepare(settled) : settled), [settled, prepare]);
+  // The space's own images (issue 24): `images/<name>` loads from the app (ADR 0202).
+  const imageUrls = useEditorUi((state) => state.imageUrls);
+  const doc = useMemo(
+    () => buildPreviewDocument(prepare ? prepare(settled) : settled, undefined, imageUrls),
+    [settled, prepare, imageUrls],
+  );
   const visualOn = useEditorUi((state) => state.visualEditing);
   const locked = runtime.status === 'locked';
   // While locked the frame keeps the last document without reloading it; the latest edits render

@@ -124,7 +124,12 @@ export function useVisualEdits({
       setStacks((n) => n + 1);
       if (result.attribute) {
         // Shown at once; the selection follows.
-        store.preview.send({ type: 'visual-attribute', mark, ...result.attribute });
+        // An own image (`images/<name>`) is shown at its preview URL; the file keeps the path.
+        const shown =
+          result.attribute.name === 'src' && result.attribute.value?.startsWith('images/')
+            ? (store.get().imageUrls[result.attribute.value.slice('images/'.length)] ?? result.attribute.value)
+            : result.attribute.value;
+        store.preview.send({ type: 'visual-attribute', mark, ...result.attribute, value: shown });
         const name = result.attribute.name;
         const value = result.attribute.value;
         store.set((state) =>

@@ -1,10 +1,12 @@
-import { ArrowDown, ArrowUp, Copy, Eye, EyeOff, PencilLine, Redo2, Sparkles, Trash2, Undo2, X } from 'lucide-react';
+import type { SpaceImage } from '@div/shared/assets';
+import { ArrowDown, ArrowUp, Copy, Eye, EyeOff, PencilLine, Redo2, Sparkles, Trash2, Undo2, Upload, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useTranslation } from '../../../lib/i18n';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import type { VisualEdits } from './use-visual-edits';
 import './locale';
+import '../images/locale';
 
 const FONT_SIZES = ['0.875rem', '1rem', '1.25rem', '1.5rem', '2rem', '2.5rem', '3rem'];
 const WEIGHTS = ['300', '400', '500', '600', '700', '800'];
@@ -104,8 +106,74 @@ function TextField({ label, value, onCommit }: { label: string; value: string; o
   );
 }
 
+/** Replace an image's `src` by one of the space's own images, or by one uploaded here (issue 24). */
+function OwnImagePicker({
+  current,
+  upload,
+  onPick,
+}: {
+  current: string;
+  upload: ((files: File[]) => Promise<SpaceImage[]>) | undefined;
+  onPick: (image: SpaceImage) => void;
+}) {
+  const { t } = useTranslation('images');
+  const images = useEditorUi((state) => state.images);
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex flex-col gap-1 sm:col-span-2">
+      <Labeled label={t('replace')}>
+        {(id) => (
+          <select
+            id={id}
+            className={field}
+            value={images.some((i) => i.path === current) ? current : ''}
+            onChange={(event) => {
+              const image = images.find((i) => i.path === event.target.value);
+              if (image) onPick(image);
+            }}
+          >
+            <option value="">{t('choose')}</option>
+            {images.map((image) => (
+              <option key={image.id} value={image.path}>
+                {image.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Labeled>
+      {upload && (
+        <>
+          <button type="button" className={`${button} self-start`} onClick={() => input.current?.click()}>
+            <Upload className="size-3.5" aria-hidden />
+            {t('uploadHere')}
+          </button>
+          <input
+            ref={input}
+            type="file"
+            accept="image/*"
+            hidden
+            data-testid="visual-image-upload"
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = '';
+              if (files.length) void upload(files).then(([image]) => image && onPick(image));
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
 /** The panel of the visual edit mode: what is selected and the changes it offers. */
-export function VisualPanel({ edits }: { edits: VisualEdits }) {
+export function VisualPanel({
+  edits,
+  uploadImages,
+}: {
+  edits: VisualEdits;
+  /** Uploads files as the space's images (issue 24); answers the ones stored. */
+  uploadImages?: (files: File[]) => Promise<SpaceImage[]>;
+}) {
   const { t } = useTranslation('visual');
   const store = useEditorStore();
   const selection = useEditorUi((state) => state.visualSelection);
@@ -228,6 +296,11 @@ export function VisualPanel({ edits }: { edits: VisualEdits }) {
                 onCommit={(value) => attribute('src')(value)}
               />
               <TextField label={t('alt')} value={selection.attributes.alt ?? ''} onCommit={(value) => attribute('alt')(value)} />
+              <OwnImagePicker
+                current={selection.attributes.src ?? ''}
+                upload={uploadImages}
+                onPick={(image) => attribute('src')(image.path)}
+              />
             </div>
           )}
           <div className="flex flex-wrap gap-1">
