@@ -7,7 +7,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { mergeFormSpecs, rewriteForms } from '../forms/rewrite';
 import { FORM_SPECS_PATH } from '../forms/visitor';
 import { isHtmlPath, type PreparedFile, pagePathOf, prepareFile } from '../hosting/content';
-import { hostingOf } from '../hosting/hosting';
+import { hostingOf } from '../hosting/front-door';
 import { customDomainUrl, siteUrl } from '../hosting/hosts';
 import { checkFiles, getSpaceFiles } from '../spaces/service';
 import { applySeo, seoOf } from './seo';

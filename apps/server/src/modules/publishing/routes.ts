@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../auth/sessions';
-import { hostingOf } from '../hosting/hosting';
+import { hostingOf } from '../hosting/front-door';
 import { sitesDomainOf } from '../hosting/hosts';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { FILES_BODY_LIMIT } from '../spaces/routes';
