@@ -5,6 +5,8 @@
 //     alternating, and p99 under twice bare's. The app runs as `npm start` configures it (production,
 //     info logging to a file). The closed-loop generator (ADR 0137) drives both; its CPU and each
 //     server's CPU per request are recorded.
+//     nginx (Debian's package, when installed) serves the same gzip bytes with gzip_static in the same
+//     rounds, one worker process, for reference.
 //  3. Page-view analytics on (a medium plan's site) vs off (a free plan's site): within 10 %.
 // Run from the repository root: node bench/publishing.mjs   (writes bench/results/publishing.json)
 // BENCH_ONLY=deploy measures the deploys alone and prints them (no results file), for before/after checks;
@@ -12,9 +14,9 @@
 // The app runs in a child process on the embedded database; the deploy is measured again on a scratch
 // PostgreSQL database next to BENCH_DATABASE_URL (default: the machine's server) when one answers,
 // and the bar applies to both.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,6 +101,41 @@ async function serveApp() {
   const app = await buildApp(config, { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send({ port: app.server.address().port, tokens });
+}
+
+/**
+ * nginx with one worker process and no master (so its CPU is one process's), answering the page's
+ * same gzip bytes from disk with gzip_static; undefined when nginx is not installed.
+ */
+async function startNginx() {
+  const binary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((b) => existsSync(b));
+  if (!binary) return undefined;
+  const dir = mkdtempSync(path.join(tmpdir(), 'div-bench-nginx-'));
+  mkdirSync(path.join(dir, 'www'));
+  writeFileSync(path.join(dir, 'www', 'index.html'), PAGE);
+  writeFileSync(path.join(dir, 'www', 'index.html.gz'), gzipSync(Buffer.from(PAGE), { level: 5 }));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/${t};`).join(' ');
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off; master_process off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nodelay on; keepalive_requests 10000000; ${temp}
+  types { text/html html; } default_type text/html;
+  server { listen 127.0.0.1:${port}; root ${dir}/www; gzip_static on; location / { index index.html; } } }
+`,
+  );
+  const child = spawn(binary, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 100; i += 1) {
+    const ok = await request(port, {}).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return { child, port, version: spawnSync(binary, ['-v'], { encoding: 'utf8' }).stderr.trim() };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('nginx did not start');
 }
 
 /** Starts a server child; its log goes to a file (as under a process manager), its port comes by IPC. */
@@ -278,14 +315,17 @@ async function main() {
     if (check.body !== PAGE) throw new Error('served bytes differ from the page');
 
     const loadBefore = os.loadavg().map((n) => +n.toFixed(1));
+    const nginx = await startNginx();
     // 2 and 3. Serving: bare server, site without analytics, site with analytics; two rounds, averaged.
-    const rounds = { bare: [], off: [], on: [] };
+    const rounds = { bare: [], off: [], on: [], nginx: [] };
     // The order alternates between rounds so neither variant always runs first on a warm process.
     for (let round = 0; round < ROUNDS; round += 1) {
       rounds.bare.push(await serve(bare));
       const order = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
       for (const which of order) rounds[which].push(await serve(app, `analytics-${which}.bench.test`));
+      if (nginx) rounds.nginx.push(await serve(nginx));
     }
+    nginx?.child.kill();
     const mean = (list, key) => +(list.reduce((n, r) => n + r[key], 0) / list.length).toFixed(2);
     const avg = (list) => ({
       requestsPerSec: Math.round(mean(list, 'requestsPerSec')),
@@ -309,6 +349,13 @@ async function main() {
       // Each round's site against the bare server measured just before it.
       ratioPerRound: rounds.on.map((r, i) => +(r.requestsPerSec / rounds.bare[i].requestsPerSec).toFixed(3)),
       p99ToBare: +(onR.p99Ms / bareR.p99Ms).toFixed(2),
+      nginx: nginx
+        ? {
+            version: nginx.version,
+            ...avg(rounds.nginx),
+            siteToNginx: +(onR.requestsPerSec / avg(rounds.nginx).requestsPerSec).toFixed(3),
+          }
+        : 'not installed: not measured',
       targetRatio: 0.85,
       targetP99ToBare: 2,
       loadAverageBefore: loadBefore,

@@ -29,7 +29,7 @@ import { registerPreviewFormsRoutes } from './modules/forms/preview';
 import { registerFormsRoutes, startForms } from './modules/forms/routes';
 import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerHealthRoutes } from './modules/health/routes';
-import { registerHosting } from './modules/hosting/hosting';
+import { registerHosting } from './modules/hosting/front-door';
 import { registerLegalRoutes } from './modules/legal/routes';
 import { registerMembersRoutes } from './modules/members/routes';
 import { registerOps } from './modules/ops/ops';

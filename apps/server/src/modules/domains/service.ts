@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/client';
 import { customDomains, sites } from '../../db/schema/publishing';
 import { AppError, badRequest, notFound, planRefusal } from '../../lib/errors';
-import { hostingOf } from '../hosting/hosting';
+import { hostingOf } from '../hosting/front-door';
 import { appHostOf, sitesDomainOf } from '../hosting/hosts';
 import { ensureSite } from '../publishing/sites';
 import type { DnsLookup } from './dns';

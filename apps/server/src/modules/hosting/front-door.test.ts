@@ -9,7 +9,7 @@ import { buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestUser, testConfig } from '../../test/app';
 import { openTestDatabase } from '../../test/db';
-import { hostingOfApp } from './hosting';
+import { hostingOfApp } from './front-door';
 
 /**
  * Published sites over a real socket (ADR 0221): the server's request listener answers them before

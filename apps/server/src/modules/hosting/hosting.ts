@@ -1,11 +1,8 @@
-import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, type SiteSeo, sites } from '../../db/schema/publishing';
 import { users } from '../../db/schema/users';
-import { preferredEncoding } from '../../lib/encoding';
-import { SHUTDOWN_MESSAGE } from '../../lib/shutdown';
 import { type Broadcast, createBroadcast } from '../../providers/redis/broadcast';
 import { IMMUTABLE } from '../assets/routes';
 import { readVariant, SITE_IMAGES_PATH, VARIANT_FILE } from '../assets/service';
@@ -14,26 +11,10 @@ import type { FormSpecs } from '../forms/rewrite';
 import { FORM_SPECS_PATH, handleFormsRequest, isFormsPath } from '../forms/visitor';
 import { SiteAccessLog } from './access-log';
 import { PageViewCounter } from './analytics';
-import { etagOf, isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
+import { isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
 import { appHostOf, sitesDomainOf } from './hosts';
+import { common, generated, lookupFile, type ServedFile, servedFile, writeServedFile } from './served-file';
 
-/**
- * Generated sites may load scripts, styles, fonts and images from any HTTPS CDN and run inline code,
- * but they are never served on the app's origin, so the app's storage and cookies stay out of reach.
- */
-export const SITE_CSP = [
-  "default-src 'self' https: data: blob: 'unsafe-inline' 'unsafe-eval'",
-  "img-src 'self' https: data: blob:",
-  "connect-src 'self' https:",
-  "frame-ancestors 'self'",
-  "form-action 'self' https:",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ');
-
-const HTML_CACHE = 'no-cache';
-/** Asset paths are not content-hashed, so a short freshness and then revalidation by ETag (ADR 0102). */
-const ASSET_CACHE = 'public, max-age=60, must-revalidate';
 const MAX_CACHE_BYTES = 256 * 1024 * 1024;
 const MAX_IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** Redis channel on which an instance tells the others to forget a space's cached site (ADR 0107). */
@@ -45,20 +26,6 @@ interface Invalidation {
   spaceId: string;
   /** Custom domain names changed too: reload them. */
   domains: boolean;
-}
-
-interface Variant {
-  headers: OutgoingHttpHeaders;
-  etag: string;
-  body: Buffer;
-}
-
-interface ServedFile {
-  /** The page path counted by analytics; undefined for assets. */
-  page: string | undefined;
-  identity: Variant;
-  gzip: Variant | undefined;
-  br: Variant | undefined;
 }
 
 interface SiteEntry {
@@ -85,49 +52,6 @@ interface ResolvedHost {
   deploymentId: string | null;
   plan: string;
   seo: SiteSeo | null;
-}
-
-const common = (contentType: string, cacheControl: string): OutgoingHttpHeaders => ({
-  'content-type': contentType,
-  'cache-control': cacheControl,
-  vary: 'Accept-Encoding',
-  'content-security-policy': SITE_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-});
-
-function variant(base: OutgoingHttpHeaders, etag: string, body: Buffer, encoding?: string): Variant {
-  const headers: OutgoingHttpHeaders = { ...base, etag, 'content-length': body.length };
-  if (encoding) headers['content-encoding'] = encoding;
-  return { headers, etag, body };
-}
-
-function servedFile(file: {
-  path: string;
-  contentType: string;
-  etag: string;
-  body: Buffer;
-  gzip: Buffer | null;
-  brotli: Buffer | null;
-}): ServedFile {
-  const html = isHtmlPath(file.path);
-  const base = common(file.contentType, html ? HTML_CACHE : ASSET_CACHE);
-  return {
-    page: html ? pagePathOf(file.path) : undefined,
-    identity: variant(base, `"${file.etag}"`, file.body),
-    gzip: file.gzip ? variant(base, `"${file.etag}-gz"`, file.gzip, 'gzip') : undefined,
-    br: file.brotli ? variant(base, `"${file.etag}-br"`, file.brotli, 'br') : undefined,
-  };
-}
-
-function generated(path: string, contentType: string, text: string): ServedFile {
-  const body = Buffer.from(text, 'utf8');
-  return servedFile({ path, contentType, etag: etagOf(body), body, gzip: null, brotli: null });
-}
-
-function matches(ifNoneMatch: string, etag: string): boolean {
-  if (ifNoneMatch === etag || ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** The published-sites side of the server: host resolution, an LRU of live deployments and page-view counting. */
@@ -357,7 +281,7 @@ export class Hosting {
       void this.track(this.answerImage(host, entry, url.slice(SITE_IMAGES_PREFIX.length), req, res));
       return;
     }
-    const file = this.lookup(entry, url);
+    const file = lookupFile(entry.files, url);
     if (!file) {
       this.send(host, req, res, 404, entry.notFound);
       return;
@@ -368,41 +292,10 @@ export class Hosting {
 
   /** Writes the chosen variant (or a 304); true when a GET was answered with the page (a view). */
   private send(host: string, req: IncomingMessage, res: ServerResponse, status: number, file: ServedFile): boolean {
-    const encoding = preferredEncoding(req.headers['accept-encoding'] as string | undefined);
-    const chosen = (encoding === 'br' && file.br) || (encoding !== 'identity' && file.gzip) || file.identity;
-    const inm = req.headers['if-none-match'];
-    if (status === 200 && inm && matches(inm, chosen.etag)) {
-      res.writeHead(304, {
-        etag: chosen.etag,
-        'cache-control': chosen.headers['cache-control'],
-        vary: 'Accept-Encoding',
-      });
-      res.end();
-      this.access.record(host, 304);
-      return req.method === 'GET';
-    }
-    this.access.record(host, status);
-    res.writeHead(status, chosen.headers);
-    if (req.method === 'HEAD') res.end();
-    else res.end(chosen.body);
-    return req.method === 'GET' && status === 200;
-  }
-
-  private lookup(entry: SiteEntry, url: string): ServedFile | undefined {
-    const q = url.indexOf('?');
-    let path = q === -1 ? url : url.slice(0, q);
-    if (path.includes('%')) {
-      try {
-        path = decodeURIComponent(path);
-      } catch {
-        return undefined;
-      }
-    }
-    const p = path.replace(/^\/+/, '');
-    if (p === '') return entry.files.get('index.html');
-    if (p.includes('..')) return undefined;
-    if (p.endsWith('/')) return entry.files.get(`${p}index.html`);
-    return entry.files.get(p) ?? entry.files.get(`${p}.html`) ?? entry.files.get(`${p}/index.html`);
+    const written = writeServedFile(req, res, status, file);
+    this.access.record(host, written);
+    // A 304 answers a page the client already holds: a view all the same.
+    return req.method === 'GET' && status === 200 && (written === 200 || written === 304);
   }
 
   /**
@@ -623,60 +516,3 @@ export class Hosting {
 }
 
 const analyticsPlan = (plan: string) => plan === 'medium' || plan === 'pro';
-
-const registry = new WeakMap<AppContext, Hosting>();
-
-const byApp = new WeakMap<FastifyInstance, Hosting>();
-
-/** The hosting of this app instance (for the publishing and domains modules). */
-export function hostingOf(ctx: AppContext): Hosting | undefined {
-  return registry.get(ctx);
-}
-
-/** The hosting of a built app (for tests and benchmarks that look at its cache). */
-export function hostingOfApp(app: FastifyInstance): Hosting | undefined {
-  return byApp.get(app);
-}
-
-/**
- * Serves published sites by Host before anything of the app runs (issue 26, ADR 0221): the HTTP
- * server's request listener looks at the Host first and answers a site itself, so Fastify never
- * routes, logs, ids or tracks site traffic. Requests that do not pass through the server
- * (`app.inject` in tests) are answered by the first onRequest hook the same way (hijacked), so no
- * app header, cookie or route ever applies to a site either way.
- */
-export function registerHosting(app: FastifyInstance, ctx: AppContext): Hosting {
-  const hosting = new Hosting(ctx);
-  registry.set(ctx, hosting);
-  byApp.set(app, hosting);
-  app.addHook('onReady', () => hosting.start());
-  // After Fastify stops taking requests and before the database closes: site reads under way finish.
-  app.addHook('preClose', () => hosting.drained());
-  app.addHook('onClose', () => hosting.close());
-  app.addHook('onRequest', (request, reply, done) => {
-    const host = hosting.siteHost(request.headers.host);
-    if (host === undefined) return done();
-    reply.hijack();
-    void hosting.handle(host, request.raw, reply.raw);
-  });
-  frontDoor(app.server, hosting, ctx.shutdown);
-  return hosting;
-}
-
-/** Puts the site check in front of the server's one request listener (Fastify's). */
-function frontDoor(server: Server, hosting: Hosting, shutdown: AbortSignal | undefined): void {
-  const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-  const [app] = listeners;
-  if (!app || listeners.length !== 1) return;
-  server.removeListener('request', app);
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const host = hosting.siteHost(req.headers.host);
-    if (host === undefined) return app(req, res);
-    if (shutdown?.aborted) {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-      res.end(SHUTDOWN_MESSAGE);
-      return;
-    }
-    void hosting.handle(host, req, res);
-  });
-}

@@ -4,7 +4,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { pageViews } from '../../db/schema/publishing';
 import { AppError } from '../../lib/errors';
-import { hostingOf } from '../hosting/hosting';
+import { hostingOf } from '../hosting/front-door';
 import { findSpace } from '../spaces/service';
 
 /** Views per day (every day of the period, zeros included) and the most viewed pages of a space. */

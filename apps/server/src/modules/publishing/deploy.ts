@@ -10,7 +10,7 @@ import { rewriteSiteImages } from '../assets/site-images';
 import { mergeFormSpecs, rewriteForms } from '../forms/rewrite';
 import { FORM_SPECS_PATH } from '../forms/visitor';
 import { isHtmlPath, type PreparedFile, pagePathOf, prepareFile } from '../hosting/content';
-import { hostingOf } from '../hosting/hosting';
+import { hostingOf } from '../hosting/front-door';
 import { customDomainUrl, siteUrl } from '../hosting/hosts';
 import { checkFiles, getSpaceFiles } from '../spaces/service';
 import { applyBadge, badgeHtml } from './badge';

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { sites } from '../../db/schema/publishing';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
-import { hostingOfApp } from '../hosting/hosting';
+import { hostingOfApp } from '../hosting/front-door';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 const SITES = 'sites.test';

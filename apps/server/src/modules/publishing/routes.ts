@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
-import { hostingOf } from '../hosting/hosting';
+import { hostingOf } from '../hosting/front-door';
 import { sitesDomainOf } from '../hosting/hosts';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { FILES_BODY_LIMIT } from '../spaces/routes';

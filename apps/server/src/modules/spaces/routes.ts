@@ -24,7 +24,7 @@ import { compress, preferredEncoding } from '../../lib/encoding';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { idParams, resourceId } from '../../lib/params';
 import { bearerToken, requireUser } from '../auth/sessions';
-import { hostingOf } from '../hosting/hosting';
+import { hostingOf } from '../hosting/front-door';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { attachment, exportSpace } from './export';
 import { FilesJsonCache, VersionedBufferCache, VersionedCache } from './files-cache';
