@@ -90,7 +90,8 @@ describe('prompt analysis', () => {
 describe('composed sites', () => {
   it('are complete multi-section sites that parse into index.html, style.css and script.js', () => {
     const { files, prose } = generate(restaurantPrompt);
-    expect(Object.keys(files)).toEqual(['index.html', 'style.css', 'script.js']);
+    // Styles come first, so the half-written page is already styled (ADR 0173).
+    expect(Object.keys(files)).toEqual(['style.css', 'index.html', 'script.js']);
     const html = files['index.html'] ?? '';
     expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="es">/);
     expect(html).toContain('<title>La Buena Mesa</title>');
@@ -279,8 +280,8 @@ describe('follow-ups', () => {
   it('builds a new site when the request is for one', () => {
     const text = answer('Crea una web para un gimnasio llamado "Fuerza"', [{ path: 'index.html', content: '<h1>x</h1>\n' }]);
     const parsed = parseOutput(text);
-    expect(parsed.files.map((f) => f.path)).toEqual(['index.html', 'style.css', 'script.js']);
-    expect(parsed.files[0]?.content).toContain('<title>Fuerza</title>');
+    expect(parsed.files.map((f) => f.path)).toEqual(['style.css', 'index.html', 'script.js']);
+    expect(parsed.files.find((f) => f.path === 'index.html')?.content).toContain('<title>Fuerza</title>');
   });
 });
 
@@ -324,11 +325,12 @@ describe('LocalComposerProvider', () => {
     parser.end();
     expect(sawPartialHtml).toBe(true);
     expect(events.filter((e) => e.startsWith('complete:'))).toEqual([
-      'complete:index.html',
       'complete:style.css',
+      'complete:index.html',
       'complete:script.js',
     ]);
-    expect(parser.result().files.map((f) => f.content)).toEqual(composeFromPrompt(restaurantPrompt).files.map((f) => f.content));
+    const byPath = (files: { path: string; content: string }[]) => Object.fromEntries(files.map((f) => [f.path, f.content]));
+    expect(byPath(parser.result().files)).toEqual(byPath(composeFromPrompt(restaurantPrompt).files));
   });
 
   it('streams at the configured pace', async () => {
