@@ -119,7 +119,7 @@ export default function LoginPage() {
             <button
               type="button"
               onClick={() => choose(false)}
-              className="rounded-lg bg-indigo-600 px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:text-slate-950"
+              className="rounded-lg bg-indigo-600 px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700"
             >
               {t('login.switchStay', { name: switching.current.name })}
             </button>
