@@ -99,7 +99,10 @@ export default function ApiDocsPage() {
       </header>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label={t('contents')} className="lg:sticky lg:top-20 lg:self-start">
+        <nav
+          aria-label={t('contents')}
+          className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem-var(--cookie-banner-h,0px))] lg:self-start lg:overflow-y-auto"
+        >
           <p className="font-semibold text-slate-500 text-xs uppercase tracking-wide dark:text-slate-400">{t('contents')}</p>
           <ul className="mt-3 space-y-4 text-sm">
             {groups.map((group) => (
