@@ -73,7 +73,7 @@ test('share a space by link, remix it as someone else with every file, see the c
   await expect(bruno.getByRole('heading', { name: 'Panadería Sol (remix)' })).toBeVisible();
   await expect(bruno.getByTestId('remixed-from')).toHaveText('Remix de Panadería Sol');
   await expect(preview(bruno).getByRole('heading', { name: 'Pan del día' })).toHaveCSS('color', 'rgb(200, 30, 60)');
-  const files = bruno.getByRole('navigation', { name: 'Archivos' }).getByRole('button');
+  const files = bruno.getByRole('navigation', { name: 'Archivos' }).getByRole('list').first().getByRole('button');
   await expect(files).toHaveText(['index.html', 'style.css', 'script.js']);
   await bruno.goto('/spaces');
   await expect(bruno.getByTestId('space-card')).toHaveText(/Panadería Sol \(remix\)/);
