@@ -14,10 +14,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answerApplied } from '../apps/server/src/providers/ai/composer/answer-applied.ts';
 import { evaluateFollowUps, followUpBases } from '../apps/server/src/providers/ai/composer/followup-corpus.ts';
-import { answer } from '../apps/server/src/providers/ai/composer/provider.ts';
-import { applyEditsToFiles } from '../packages/site-engine/src/apply-edits.ts';
-import { parseOutput } from '../packages/site-engine/src/parse.ts';
 import { corpus as generated } from './corpus/composer-briefs.ts';
 import { freeBriefs } from './corpus/composer-briefs-free.ts';
 
@@ -35,16 +33,8 @@ type Run = (prompt: string, files?: Files, selected?: Selected) => Promise<{ fil
 
 /** In this process: the composer's answer, parsed and applied as the server does. */
 const inProcess: Run = async (prompt, files = {}, selected) => {
-  const text = answer(
-    prompt,
-    Object.entries(files).map(([path, content]) => ({ path, content })),
-    selected,
-  );
-  const parsed = parseOutput(text);
-  const next = { ...files };
-  for (const f of parsed.files) next[f.path] = f.content;
-  const applied = parsed.edits.length ? applyEditsToFiles(next, parsed.edits) : { ok: true, files: next };
-  return { files: applied.files, prose: parsed.prose };
+  const applied = answerApplied(prompt, files, selected);
+  return { files: applied.files, prose: applied.prose };
 };
 
 /** The child process the --http run starts when no server is named: the app on an embedded database. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { spaceImages, storedObjects } from '../../db/schema/assets';
 import { spaceMembers } from '../../db/schema/members';
-import { createTestApp, createTestUser } from '../../test/app';
+import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
@@ -35,14 +35,8 @@ describe.each(testDrivers)('own images of a space (%s, issue 24)', (driver) => {
   let otherSpaceId: string;
   let jpeg: Buffer;
 
-  function call(user: User | null, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) {
-    return app.inject({
-      method: method as 'GET',
-      url,
-      headers: { host: 'app.test', ...(user ? { authorization: user.authorization } : {}), ...headers },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  }
+  const call = (user: User | null, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    injectAs(app, user, method, url, payload, headers);
   const upload = (user: User | null, space: string, name: string, body: Buffer | string, type = 'application/octet-stream') =>
     call(user, 'POST', `/api/spaces/${space}/images?name=${encodeURIComponent(name)}`, body, { 'content-type': type });
   const list = async (user: User, space = spaceId) => {

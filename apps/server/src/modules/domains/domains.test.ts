@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { customDomains } from '../../db/schema/publishing';
-import { createTestApp, createTestUser, testConfig } from '../../test/app';
+import { createTestApp, createTestUser, injectAs, testConfig } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { createDnsLookup } from './dns';
 import { type DnsTestServer, startDnsTestServer } from './dns-test-server';
@@ -51,14 +51,7 @@ describe.each(testDrivers)('custom domains on %s', (driver) => {
     await dns.close();
   });
 
-  function call(user: User | null, method: string, url: string, payload?: unknown) {
-    return app.inject({
-      method: method as 'GET',
-      url,
-      headers: { host: 'app.test', ...(user ? { authorization: user.authorization } : {}) },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  }
+  const call = (user: User | null, method: string, url: string, payload?: unknown) => injectAs(app, user, method, url, payload);
   async function add(user: User, domain: string, space = spaceId) {
     return call(user, 'POST', '/api/domains', { spaceId: space, domain });
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { formSubmissions, formUsage } from '../../db/schema/forms';
 import { users } from '../../db/schema/users';
-import { createTestApp, createTestUser } from '../../test/app';
+import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { startWebhookServer, type TestWebhookServer, until } from '../../test/webhook-server';
@@ -64,14 +64,7 @@ describe.each(testDrivers)('forms on published sites (%s)', (driver) => {
     await hook.close();
   });
 
-  function call(user: User | null, method: string, url: string, payload?: unknown) {
-    return app.inject({
-      method: method as 'GET',
-      url,
-      headers: { host: 'app.test', ...(user ? { authorization: user.authorization } : {}) },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  }
+  const call = (user: User | null, method: string, url: string, payload?: unknown) => injectAs(app, user, method, url, payload);
   let ip = 0;
   /** A visitor posting the form (a new IP each time unless given). */
   function submit(fields: Record<string, string>, options: { json?: boolean; ip?: string; type?: string; raw?: string } = {}) {

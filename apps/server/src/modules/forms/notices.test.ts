@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import type { DatabaseHandle } from '../../db/client';
 import { formDeliveries, formUsage } from '../../db/schema/forms';
-import { createTestApp, createTestUser, testConfig } from '../../test/app';
+import { createTestApp, createTestUser, injectAs, testConfig } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { startWebhookServer, until } from '../../test/webhook-server';
@@ -51,14 +51,7 @@ describe.each(testDrivers)('form notices and preview tests (%s)', (driver) => {
     await smtp.close();
   });
 
-  function call(user: User | null, method: string, url: string, payload?: unknown) {
-    return app.inject({
-      method: method as 'GET',
-      url,
-      headers: { host: 'app.test', ...(user ? { authorization: user.authorization } : {}) },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  }
+  const call = (user: User | null, method: string, url: string, payload?: unknown) => injectAs(app, user, method, url, payload);
   /** A published space with a contact form; returns its id and host. */
   async function site(name: string) {
     const created = await call(owner, 'POST', '/api/spaces', { name });

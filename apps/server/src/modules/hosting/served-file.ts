@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { preferredEncoding } from '../../lib/encoding';
-import { etagOf, isHtmlPath, pagePathOf } from './content';
+import { etagOf, isHtmlPath, type PreparedFile, pagePathOf } from './content';
 
 // A published file as it is served: every variant's headers built once per deployment (ADR 0221),
 // then the answer to one request is a lookup, an Accept-Encoding choice and one write.
@@ -52,14 +52,7 @@ function variant(base: OutgoingHttpHeaders, etag: string, body: Buffer, encoding
   return { headers, etag, body };
 }
 
-export function servedFile(file: {
-  path: string;
-  contentType: string;
-  etag: string;
-  body: Buffer;
-  gzip: Buffer | null;
-  brotli: Buffer | null;
-}): ServedFile {
+export function servedFile(file: PreparedFile): ServedFile {
   const html = isHtmlPath(file.path);
   const base = common(file.contentType, html ? HTML_CACHE : ASSET_CACHE);
   return {

@@ -1,8 +1,6 @@
-import { applyEditsToFiles } from '@div/site-engine/apply-edits';
-import { parseOutput } from '@div/site-engine/parse';
 import { describe, expect, it } from 'vitest';
+import { answerApplied } from './answer-applied';
 import { evaluateFollowUps, followUpBases, followUpCases, type SiteFiles } from './followup-corpus';
-import { answer } from './provider';
 
 /**
  * The follow-up corpus through the composer's real answer text, parsed and applied by the same
@@ -10,17 +8,9 @@ import { answer } from './provider';
  */
 
 function apply(prompt: string, files: SiteFiles, selected?: { selector: string; html: string }) {
-  const text = answer(
-    prompt,
-    Object.entries(files).map(([path, content]) => ({ path, content })),
-    selected,
-  );
-  const parsed = parseOutput(text);
-  const next = { ...files };
-  for (const f of parsed.files) next[f.path] = f.content;
-  const applied = parsed.edits.length ? applyEditsToFiles(next, parsed.edits) : { ok: true, files: next };
+  const applied = answerApplied(prompt, files, selected);
   expect(applied.ok).toBe(true);
-  return { files: applied.files, message: parsed.prose.trim() };
+  return { files: applied.files, message: applied.prose.trim() };
 }
 
 describe('follow-up corpus', () => {
