@@ -164,10 +164,12 @@ describe('large nested JSON bodies', () => {
   it('signed in: answers 400 about the nesting at once, and health stays fast', async () => {
     const baseline = await attack(bare, () => undefined);
     const { statuses, times, grewMb } = await attack(server, (url) => (url.startsWith('/v1/') ? apiKey : session));
+    // 0: the server answered and closed before this client finished writing its 20 MB (as above).
     expect(
-      statuses.every((s) => s === 400 || s === 413),
+      statuses.every((s) => s === 400 || s === 413 || s === 0),
       String(statuses),
     ).toBe(true);
+    expect(statuses.filter((s) => s === 400).length).toBeGreaterThan(0);
     expectResponsive(times, baseline.times);
     expect(grewMb).toBeLessThan(MEMORY_BUDGET_MB);
     // Still serving its person afterwards.
