@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, type ImageFormat } from '@div/shared/assets';
-import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import type { Metadata, SharpOptions } from 'sharp';
 import { AppError } from '../../lib/errors';
+import { loadOnUse } from '../../lib/load-on-use';
 
 /**
  * Turns uploaded bytes into what a site serves (issue 24, ADR 0203): the format is read from the
@@ -25,8 +26,21 @@ export interface ProcessedImage {
 
 /** WebP quality of the variants: visually clean photos at about a tenth of a JPEG camera file. */
 const WEBP_QUALITY = 78;
-/** libvips may use this many threads per image: the machine is shared with the requests. */
-sharp.concurrency(2);
+/**
+ * sharp (libvips) is loaded with the first image, not at every start of the server (issue 26, ADR
+ * 0224). libvips may use 2 threads per image: the machine is shared with the requests.
+ */
+type Sharp = typeof import('sharp').default;
+const sharpPackage = loadOnUse<Sharp>('sharp');
+let configured = false;
+function sharp(input?: Buffer, options?: SharpOptions): ReturnType<Sharp> {
+  const load = sharpPackage();
+  if (!configured) {
+    load.concurrency(2);
+    configured = true;
+  }
+  return load(input, options);
+}
 
 const FORMATS: Record<string, ImageFormat> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', heif: 'avif', svg: 'svg' };
 
