@@ -37,6 +37,10 @@ const SIZES = [
 ];
 
 const ONLY = process.env.BENCH_ONLY;
+// BENCH_PORT_BASE=N puts the bare server on N, the app on N+1, the PostgreSQL app on N+2 and nginx on
+// N+3 (a shared machine's port range); by default the system picks them.
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 0);
+const portOf = (offset) => (PORT_BASE ? PORT_BASE + offset : 0);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 
@@ -71,7 +75,7 @@ function serveBare() {
     });
     res.end(body);
   });
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  server.listen(portOf(0), '127.0.0.1', () => process.send({ port: server.address().port }));
 }
 
 async function serveApp() {
@@ -99,7 +103,7 @@ async function serveApp() {
     tokens[plan] = (await createSession(database, { userId: user.id, ttlMs: 3_600_000 })).token;
   }
   const app = await buildApp(config, { database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: portOf(process.env.BENCH_APP_DATABASE_URL ? 2 : 1), host: '127.0.0.1' });
   process.send({ port: app.server.address().port, tokens });
 }
 
@@ -114,7 +118,7 @@ async function startNginx() {
   mkdirSync(path.join(dir, 'www'));
   writeFileSync(path.join(dir, 'www', 'index.html'), PAGE);
   writeFileSync(path.join(dir, 'www', 'index.html.gz'), gzipSync(Buffer.from(PAGE), { level: 5 }));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = portOf(3) || 20000 + Math.floor(Math.random() * 20000);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/${t};`).join(' ');
   writeFileSync(
     path.join(dir, 'nginx.conf'),
