@@ -114,10 +114,14 @@ async function use(server) {
   const worker = async () => {
     while (done < GENERATIONS && !refused) {
       const n = done++;
+      // Each generation composes a new site in a space of its own: the local composer (no AI model)
+      // makes first versions, and a second prompt in the same space is a follow-up it may not do (422).
+      const target =
+        n === 0 ? space : (await (await api(base, token, 'POST', '/api/spaces', { name: `Sitio ${n + 1}` })).json()).space;
       const res = await fetch(`${base}/api/ask-ai/generate-separate-files`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ spaceId: space.id, prompt: prompts[n % prompts.length] }),
+        body: JSON.stringify({ spaceId: target.id, prompt: prompts[n % prompts.length] }),
       });
       if (res.status === 409 && busyRetries < 100) {
         // The previous generation's stream has ended but its claim is let go a moment later.
@@ -167,7 +171,15 @@ async function measure(label, env) {
   if (BASELINE) {
     const rounds = { baseline: [], current: [] };
     for (let i = 0; i < BASELINE_ROUNDS; i += 1) {
-      for (const [which, cwd] of i % 2 ? [['current', root], ['baseline', BASELINE]] : [['baseline', BASELINE], ['current', root]]) {
+      for (const [which, cwd] of i % 2
+        ? [
+            ['current', root],
+            ['baseline', BASELINE],
+          ]
+        : [
+            ['baseline', BASELINE],
+            ['current', root],
+          ]) {
         const s = await start(common, cwd);
         await stop(s.child);
         rounds[which].push({ ms: s.startMs, cpuS: s.cpuS, idleRssMb: s.idleRssMb, load1: +os.loadavg()[0].toFixed(1) });

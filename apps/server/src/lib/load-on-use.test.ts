@@ -47,7 +47,18 @@ describe('packages loaded when the server starts', () => {
     for (const name of ['fastify', 'zod', 'drizzle-orm']) expect(loaded.has(name), name).toBe(true);
     // Clients of outside systems (ADR 0223), the database drivers (opened by kind), Lucide's icons
     // and libvips (ADR 0224): none of them at start.
-    const later = ['ioredis', 'stripe', 'openai', 'nodemailer', 'pdfkit', 'pg', '@electric-sql/pglite', 'lucide', 'sharp', 'esbuild'];
+    const later = [
+      'ioredis',
+      'stripe',
+      'openai',
+      'nodemailer',
+      'pdfkit',
+      'pg',
+      '@electric-sql/pglite',
+      'lucide',
+      'sharp',
+      'esbuild',
+    ];
     expect(later.filter((name) => loaded.has(name))).toEqual([]);
   }, 60_000);
 });
