@@ -93,7 +93,8 @@ async function serveApp() {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SITES_DOMAIN: 'bench.test',
   });
-  const database = await openDatabase({ url: config.DATABASE_URL });
+  // The embedded database in a data folder on disk, as `npm start` opens it (not in memory).
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const tokens = {};
   for (const plan of ['medium', 'free']) {
     const [user] = await database.db
