@@ -15,8 +15,7 @@ const item =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-gray-100 dark:data-[highlighted]:bg-gray-800';
 const plain = 'text-gray-800 dark:text-gray-200';
 const danger = 'text-red-700 data-[highlighted]:bg-red-50 dark:text-red-300 dark:data-[highlighted]:bg-red-950';
-const content =
-  'z-50 min-w-48 rounded-lg border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900';
+const content = 'z-50 min-w-48 rounded-lg border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900';
 
 /**
  * A card's actions, reachable three ways with the same items: a menu button on the card (Enter,

@@ -96,9 +96,7 @@ function PublishedBadge({ published }: { published: PublishedSite | null }) {
     >
       <Globe className="size-3.5 shrink-0" aria-hidden />
       <span className="shrink-0">{t('published')}</span>
-      <span aria-hidden className="shrink-0">
-        ·
-      </span>
+      <span className="shrink-0">·</span>
       <span className="truncate">{published.address}</span>
       <ExternalLink className="size-3 shrink-0" aria-hidden />
       <span className="sr-only">{t('newTab')}</span>

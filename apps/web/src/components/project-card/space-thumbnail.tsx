@@ -47,7 +47,9 @@ export function SpaceThumbnail({ spaceId, revision, label }: { spaceId: string; 
   const thumbnail = useQuery({
     queryKey: ['space-thumbnail', spaceId, revision],
     queryFn: () =>
-      api<SpaceThumbnailResponse>(`/api/spaces/${encodeURIComponent(spaceId)}/thumbnail?revision=${encodeURIComponent(revision)}`),
+      api<SpaceThumbnailResponse>(
+        `/api/spaces/${encodeURIComponent(spaceId)}/thumbnail?revision=${encodeURIComponent(revision)}`,
+      ),
     enabled: near,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
