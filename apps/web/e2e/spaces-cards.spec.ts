@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 150_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 const port = Number(process.env.E2E_PORT ?? 3100);
 
-const page = (title: string, colour: string) =>
+const page = (title: string) =>
   `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="style.css"></head>` +
   `<body><header class="hero"><h1>${title}</h1><p>Pan de masa madre cada mañana</p></header>` +
   `<script>document.body.style.background = "red"</script></body></html>`;
@@ -31,7 +31,7 @@ async function makeSpace(p: Page, name: string, title: string, colour: string) {
       revision: space.revision,
       replaceAll: true,
       files: [
-        { path: 'index.html', content: page(title, colour) },
+        { path: 'index.html', content: page(title) },
         { path: 'style.css', content: style(colour) },
       ],
     },
