@@ -143,6 +143,8 @@ export const siteSchema = z.object({
   url: z.string(),
   liveDeploymentId: z.string().nullable(),
   deployedAt: z.string().nullable(),
+  /** When the space was last edited: the settings picker tells same-named projects apart by it (ADR 0187). */
+  editedAt: z.string(),
 });
 export type Site = z.infer<typeof siteSchema>;
 export const listSitesResponseSchema = z.object({
