@@ -31,6 +31,8 @@ interface VictimIds {
   /** An image of the victim's space and a visitor's form submission to it. */
   image: string;
   submission: string;
+  /** The victim's custom model endpoint (an account's, not a space's). */
+  customModel: string;
 }
 
 /** Which of the victim's ids a path parameter of this route names; undefined when not owner-scoped. */
@@ -46,6 +48,7 @@ function idFor(url: string, param: string, ids: VictimIds): string | undefined {
   if (/^\/(api|v1)\/(spaces|remix|share)\//.test(url)) return ids.space;
   if (url.startsWith('/api/domains/')) return ids.domain;
   if (url.startsWith('/api/keys/')) return ids.key;
+  if (url.startsWith('/api/custom-models/')) return ids.customModel;
   return undefined;
 }
 
@@ -146,7 +149,14 @@ function listRoutes(app: FastifyInstance): string[] {
 
 /** Everything of the victim's an answer must never hold when someone else asked. */
 function victimSecrets(victim: Actor, ids: VictimIds): string[] {
-  return [victim.id, victim.email, ...Object.values(ids), 'www.victima-ejemplo.com', 'Hola desde la víctima'];
+  return [
+    victim.id,
+    victim.email,
+    ...Object.values(ids),
+    'www.victima-ejemplo.com',
+    'Hola desde la víctima',
+    'sk-victima-secreta',
+  ];
 }
 
 describe('authorization matrix', () => {
@@ -159,7 +169,12 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    app = await createTestApp(database, { COMPOSER_PACE: '0', DNS_RESOLVER: '127.0.0.1:9', DNS_TIMEOUT_MS: '100' });
+    app = await createTestApp(database, {
+      COMPOSER_PACE: '0',
+      CUSTOM_MODELS_ALLOW_PRIVATE: 'true',
+      DNS_RESOLVER: '127.0.0.1:9',
+      DNS_TIMEOUT_MS: '100',
+    });
     victim = await createActor(app, database, { plan: 'pro' });
     attacker = await createActor(app, database, { plan: 'pro' });
     const published = await publishActor(app, victim);
@@ -175,6 +190,7 @@ describe('authorization matrix', () => {
       member: team.viewer.id,
       image: content.imageId,
       submission: content.submissionId,
+      customModel: content.customModelId,
     };
     expect(Object.values(ids).every(Boolean), JSON.stringify(ids)).toBe(true);
     // The API-key rows below make more /v1 calls in a minute than the starter plan allows.
@@ -225,6 +241,8 @@ describe('authorization matrix', () => {
       'DELETE /api/spaces/:id/images/:imageId',
       'PATCH /api/spaces/:id/submissions/:submissionId',
       'GET /v1/spaces/:id/submissions/:submissionId',
+      'PATCH /api/custom-models/:id',
+      'POST /api/custom-models/:id/test',
     ]) {
       expect(checked).toContain(expected);
     }

@@ -49,7 +49,14 @@ export async function createActor(
   if (version.statusCode >= 300) throw new Error(`version not saved: ${version.statusCode} ${version.body}`);
   const versions = await app.inject({ url: `/api/spaces/${spaceId}/versions`, headers });
   const versionId = (versions.json().versions?.[0]?.id ?? versions.json()[0]?.id) as string;
-  return { id: user.id, email: user.email, authorization: user.authorization, apiAuthorization: `Bearer ${key}`, spaceId, versionId };
+  return {
+    id: user.id,
+    email: user.email,
+    authorization: user.authorization,
+    apiAuthorization: `Bearer ${key}`,
+    spaceId,
+    versionId,
+  };
 }
 
 /** What a person sees of their own data through the API: compared before and after an attack. */
@@ -69,6 +76,7 @@ export async function snapshotOf(app: FastifyInstance, actor: Actor): Promise<Re
     `/api/spaces/${actor.spaceId}/form-settings`,
     '/api/domains',
     '/api/keys',
+    '/api/custom-models',
     '/api/user/profile',
   ];
   const out: Record<string, unknown> = {};
@@ -138,7 +146,8 @@ export async function addTeam(app: FastifyInstance, database: DatabaseHandle, ow
 
 /**
  * Gives the actor's space an image (uploaded through the route) and a form submission (a visitor's,
- * stored as the published form would store it); returns their ids.
+ * stored as the published form would store it), and the actor a custom model endpoint (needs Pro);
+ * returns their ids.
  */
 export async function addContent(app: FastifyInstance, database: DatabaseHandle, actor: Actor) {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#123"/></svg>';
@@ -160,5 +169,17 @@ export async function addContent(app: FastifyInstance, database: DatabaseHandle,
     })
     .returning({ id: formSubmissions.id });
   if (!submission) throw new Error('submission not stored');
-  return { imageId: uploaded.json().image.id as string, submissionId: submission.id };
+  // A custom model endpoint (Pro), the account's own and not a space's.
+  const endpoint = await app.inject({
+    method: 'POST',
+    url: '/api/custom-models',
+    headers: { authorization: actor.authorization },
+    payload: { name: 'Mi modelo', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-victima-secreta', models: ['modelo-propio'] },
+  });
+  if (endpoint.statusCode !== 201) throw new Error(`custom model not added: ${endpoint.statusCode} ${endpoint.body}`);
+  return {
+    imageId: uploaded.json().image.id as string,
+    submissionId: submission.id,
+    customModelId: endpoint.json().endpoint.id as string,
+  };
 }
