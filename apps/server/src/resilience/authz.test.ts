@@ -1,7 +1,7 @@
 import { roleAllows, type SpaceRole } from '@div/shared/members';
+import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/client';

@@ -1,4 +1,4 @@
-import { customDomainSchema, PUBLISHING_MESSAGES } from '@div/shared/publishing';
+import { type CustomDomain, customDomainSchema, PUBLISHING_MESSAGES } from '@div/shared/publishing';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ import { createDnsLookup } from './dns';
 import { type DnsTestServer, startDnsTestServer } from './dns-test-server';
 import { recheckPendingDomains } from './service';
 
-type User = Awaited<ReturnType<typeof createTestUser>>;
 const SERVER_IP = '203.0.113.10';
 
 /**
@@ -156,10 +155,7 @@ describe.each(testDrivers)('custom-domain squatting on %s', (driver) => {
     await first.add('compartido.com');
     const shared = await second.add('compartido.com');
     expect(shared.statusCode).toBe(alone.statusCode);
-    const shape = (body: string) =>
-      Object.keys(JSON.parse(body).domain)
-        .sort()
-        .join(',');
+    const shape = (body: string) => Object.keys(JSON.parse(body).domain).sort().join(',');
     expect(shape(shared.body)).toBe(shape(alone.body));
     expect(customDomainSchema.parse(shared.json().domain)).toMatchObject({ status: 'pending', lastError: null });
     // Its own TXT not yet published: the same message as for any missing record.
@@ -172,7 +168,7 @@ describe.each(testDrivers)('custom-domain squatting on %s', (driver) => {
     const hostname = 'carrera.com';
     const names = ['Eva', 'Fede', 'Gala', 'Hugo', 'Iris'];
     const racers = await Promise.all(names.map((n) => tenant(n, `Sitio de ${n}`)));
-    const domains = [];
+    const domains: CustomDomain[] = [];
     for (const racer of racers) {
       const res = await racer.add(hostname);
       expect(res.statusCode).toBe(201);
