@@ -144,6 +144,8 @@ describe.each(testDrivers)('custom-domain squatting on %s', (driver) => {
 
     // When the owner lets it go, the hostname is free for the next proof: the other registration can win.
     expect((await owner.call('DELETE', `/api/domains/${ownerDomain.id}`)).statusCode).toBe(204);
+    // Until the other registration proves itself no site answers there: pending is never served.
+    expect((await serve('disputado.com')).statusCode).toBe(404);
     expect(await squatter.verify(squatDomain.id)).toMatchObject({ status: 'active', lastError: null });
     expect((await serve('disputado.com')).body).toContain('<h1>Sitio de Bruno</h1>');
   });
