@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, rowsOf } from '../../db/client';
-import { createTestApp, createTestUser } from '../../test/app';
+import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { createSession } from '../auth/sessions';
 
@@ -35,13 +35,7 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     await database.close();
   });
 
-  const call = (user: User | null, method: string, url: string, payload?: unknown) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      headers: user ? { authorization: user.authorization } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call = (user: User | null, method: string, url: string, payload?: unknown) => injectAs(app, user, method, url, payload);
 
   async function create(user: User, name = 'Mi web') {
     const res = await call(user, 'POST', '/api/spaces', { name, description: 'ignorado' });
