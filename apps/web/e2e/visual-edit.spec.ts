@@ -310,3 +310,67 @@ test('own images: uploaded from the panel, dropped and pasted; one replaces an i
   await expect(page.getByTestId('storage-used')).not.toHaveText('0 KB');
   await expect(page.getByTestId('storage-limit')).toHaveText('50 MB');
 });
+
+test('an extra page of a multi-file site: chosen in the preview, edited in place, only its own bytes change', async ({
+  page,
+}) => {
+  const about = `<!DOCTYPE html>
+<html lang="es">
+  <head>
+    <meta charset="utf-8">
+    <title>Sobre nosotros</title>
+    <link rel="stylesheet" href="style.css">
+  </head>
+  <body>
+    <h1 class="brand">Sobre nosotros</h1>
+    <p class="historia">Horneamos desde 1987 en el barrio.</p>
+    <a href="index.html" class="nav-link">Volver</a>
+  </body>
+</html>
+`;
+  const spaceId = await setUp(page, 'Páginas');
+  const headers = await api(page);
+  const { revision } = await (await page.request.get(`/api/spaces/${spaceId}`, { headers })).json();
+  expect(
+    (
+      await page.request.put(`/api/spaces/${spaceId}/files`, {
+        headers,
+        data: { revision, files: [{ path: 'about.html', content: about }] },
+      })
+    ).status(),
+  ).toBe(200);
+  await page.reload();
+  await expect(preview(page).locator('h1')).toHaveText('Panadería Luna', { timeout: 30_000 });
+
+  await page.getByLabel('Página de la vista previa').selectOption('about.html');
+  await expect(preview(page).locator('h1')).toHaveText('Sobre nosotros');
+  await startVisual(page);
+  const story = preview(page).locator('.historia');
+  await story.click();
+  await expect(page.getByTestId('visual-selected')).toContainText('p');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Horneamos desde 1987 en el barrio de Gràcia.');
+  await page.keyboard.press('Enter');
+  const edited = about.replace('Horneamos desde 1987 en el barrio.', 'Horneamos desde 1987 en el barrio de Gràcia.');
+  await expect.poll(() => serverFile(page, spaceId, 'about.html')).toBe(edited);
+  // A style on that page's link: its own start tag only.
+  await preview(page).locator('a', { hasText: 'Volver' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('visual-panel').getByLabel('Fondo').fill('#fde68a');
+  const styled = edited.replace(
+    '<a href="index.html" class="nav-link">Volver</a>',
+    '<a href="index.html" class="nav-link" style="background-color: #fde68a">Volver</a>',
+  );
+  await expect.poll(() => serverFile(page, spaceId, 'about.html')).toBe(styled);
+  // The home page is untouched, and is what the preview shows again when chosen.
+  expect(await serverFile(page, spaceId)).toBe(PAGE);
+  await page.getByLabel('Página de la vista previa').selectOption('index.html');
+  await expect(preview(page).locator('h1')).toHaveText('Panadería Luna');
+  await page.getByTestId('visual-toggle').click();
+
+  await page.reload();
+  await page.getByLabel('Página de la vista previa').selectOption('about.html');
+  await expect(preview(page).locator('.historia')).toHaveText('Horneamos desde 1987 en el barrio de Gràcia.', {
+    timeout: 30_000,
+  });
+});
