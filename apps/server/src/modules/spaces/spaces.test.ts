@@ -272,17 +272,17 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
 
     // A base of another length, a range past the end, a missing file or a stale revision change nothing.
     const refused = [
-      [{ revision: 3, files: [], patches: [{ path: 'index.html', at, remove: 5, insert: 'X', length: page.length }] }, 409],
+      [{ revision: 3, files: [], patches: [{ path: 'index.html', at, remove: 5, insert: 'X', length }] }, 409],
       [
         {
           revision: 3,
           files: [],
-          patches: [{ path: 'index.html', at: after.length, remove: 1, insert: 'X', length: after.length }],
+          patches: [{ path: 'index.html', at: afterLength, remove: 1, insert: 'X', length: afterLength }],
         },
         409,
       ],
       [{ revision: 3, files: [], patches: [{ path: 'nada.html', at: 0, remove: 0, insert: 'X', length: 0 }] }, 404],
-      [{ revision: 2, files: [], patches: [{ path: 'index.html', at, remove: 5, insert: 'X', length: after.length }] }, 409],
+      [{ revision: 2, files: [], patches: [{ path: 'index.html', at, remove: 5, insert: 'X', length: afterLength }] }, 409],
       [
         {
           revision: 3,
