@@ -184,9 +184,40 @@ export const listSpacesQuerySchema = z.object({
 });
 export type ListSpacesQuery = z.infer<typeof listSpacesQuerySchema>;
 
+/**
+ * Where a space's live deployment answers (ADR 0187): its default custom domain when one is active,
+ * else `{slug}.{SITES_DOMAIN}`; `url` opens it, `at` is when the live deployment was made.
+ */
+export const publishedSiteSchema = z.object({ address: z.string(), url: z.string(), at: z.string() });
+export type PublishedSite = z.infer<typeof publishedSiteSchema>;
+
+/**
+ * A space as the projects list shows it: the summary (its `updatedAt` is when it was last edited,
+ * its `revision` names the thumbnail) and where it is published, or null (ADR 0187).
+ */
+export const spaceListItemSchema = spaceSummarySchema.extend({ published: publishedSiteSchema.nullable() });
+export type SpaceListItem = z.infer<typeof spaceListItemSchema>;
+
+/**
+ * GET /api/spaces/{id}/thumbnail?revision= (any role): the space's page as the card's thumbnail
+ * draws it, with its own images resolved and its scripts left out (ADR 0187); null when the page is
+ * too large to draw as a thumbnail.
+ */
+export const spaceThumbnailResponseSchema = z.object({ html: z.string().nullable(), revision: z.number().int() });
+export type SpaceThumbnailResponse = z.infer<typeof spaceThumbnailResponseSchema>;
+export const spaceThumbnailQuerySchema = z.object({
+  revision: z.coerce
+    .number({ message: 'revision debe ser un número entero' })
+    .int({ message: 'revision debe ser un número entero' })
+    .min(0, { message: 'revision debe ser un número entero' })
+    .optional(),
+});
+/** Largest page, in UTF-8 bytes, a thumbnail draws. */
+export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
+
 /** One page of spaces; `nextCursor` is null on the last page, `total` counts all the owner's spaces. */
 export const listSpacesResponseSchema = z.object({
-  spaces: z.array(spaceSummarySchema),
+  spaces: z.array(spaceListItemSchema),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
 });

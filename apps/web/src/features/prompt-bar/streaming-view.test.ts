@@ -14,6 +14,13 @@ describe('stylesKnown', () => {
     expect(stylesKnown({ 'index.html': head, 'style.css': ':root { --color-primary: #92400e; }' })).toBe(true);
   });
 
+  it('waits until the linked stylesheet is written whole, not merely begun', () => {
+    const begun = { 'style.css': ':root { --color-primary: #92400e; }\nbody { margin: 0', 'index.html': head };
+    expect(stylesKnown(begun, 'style.css')).toBe(false);
+    expect(stylesKnown(begun, 'index.html')).toBe(true);
+    expect(stylesKnown(begun, 'script.js')).toBe(true);
+  });
+
   it('with the styles first (as the local composer writes), paints once the head is complete', () => {
     const css = { 'style.css': 'body { font-family: system-ui; }' };
     expect(stylesKnown({ ...css })).toBe(false);

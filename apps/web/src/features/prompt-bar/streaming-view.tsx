@@ -16,10 +16,12 @@ function pageOf(files: Record<string, string>): string | undefined {
 
 /**
  * Whether the half-written page's styles are known: its <head> is complete (so every stylesheet it
- * links, and its inline <style>, has been written) and each local stylesheet it links has started
- * to stream. Until then a paint would be unstyled HTML (issue 22), so none is shown.
+ * links, and its inline <style>, has been written) and each local stylesheet it links has been
+ * written whole (it is not the file streaming now: files stream one after another). A stylesheet
+ * that has only begun holds its variables and resets but not the rules for links, lists and images,
+ * so a paint then would be half-styled (issue 22); none is shown until the styles are whole.
  */
-export function stylesKnown(files: Record<string, string>): boolean {
+export function stylesKnown(files: Record<string, string>, writing: string | null = null): boolean {
   const html = pageOf(files);
   if (html === undefined) return false;
   const head = html.match(/^[\s\S]*?(?:<\/head\s*>|<body[\s>])/i)?.[0];
@@ -30,7 +32,7 @@ export function stylesKnown(files: Record<string, string>): boolean {
     const href = tag.match(/\bhref=["']?([^"'\s>]+)/i)?.[1] ?? '';
     if (/^(?:[a-z]+:)?\/\//i.test(href) || href.startsWith('data:')) continue;
     const path = href.replace(/^\.?\//, '').replace(/[?#].*$/, '');
-    if (!files[path]?.trim()) return false;
+    if (!files[path]?.trim() || path === writing) return false;
   }
   return true;
 }
@@ -42,7 +44,7 @@ export function stylesKnown(files: Record<string, string>): boolean {
  */
 export function StreamingPreview({ view, title }: { view: StreamView; title: string }) {
   const doc = useMemo(() => {
-    if (!stylesKnown(view.files)) return null;
+    if (!stylesKnown(view.files, view.writing)) return null;
     const files: Record<string, string> = {};
     for (const [path, content] of Object.entries(view.files))
       files[path] = /\.html?$/i.test(path) ? completeHtml(content) : content;
