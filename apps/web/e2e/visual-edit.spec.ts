@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from './fixtures/axe';
 import { createSpace, preview } from './fixtures/editor';
 import { sessionToken, signIn } from './fixtures/sign-in';
 
@@ -342,6 +343,12 @@ test('an extra page of a multi-file site: chosen in the preview, edited in place
   await page.reload();
   await expect(preview(page).locator('h1')).toHaveText('Panadería Luna', { timeout: 30_000 });
 
+  // The page picker passes axe in both themes.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page, '[data-testid="preview-page"]')).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.getByLabel('Página de la vista previa').selectOption('about.html');
   await expect(preview(page).locator('h1')).toHaveText('Sobre nosotros');
   await startVisual(page);
