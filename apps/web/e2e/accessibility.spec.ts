@@ -74,6 +74,8 @@ async function prepareAccount(browser: Browser): Promise<Account> {
     spaceId: own.space.id,
   });
   expect(await generation.text()).toContain('"type":"done"');
+  // Published, so /spaces shows a card with its address as well as a thumbnail (ADR 0187).
+  await api(page, 'post', '/api/deploy', { spaceId: own.space.id });
   const storageState = await context.storageState();
   await context.close();
   return { storageState, spaceId: own.space.id, sharedId };
@@ -135,6 +137,10 @@ const screens: Screen[] = [
     ready: async (p) => {
       await expect(p.getByText('Panadería Aurora').first()).toBeVisible();
       await expect(p.getByTestId('shared-space-card')).toBeVisible();
+      // The cards as they finish (ADR 0187): thumbnails drawn, the published address, menu buttons.
+      await expect(p.locator('[data-testid="space-thumbnail"][data-state="drawn"]')).toHaveCount(2);
+      await expect(p.getByTestId('space-published')).toBeVisible();
+      await expect(p.getByRole('button', { name: /^Más acciones para / })).toHaveCount(2);
     },
   },
   { name: 'editor', signedIn: true, path: (a) => `/space/${a.spaceId}`, ready: editorReady },

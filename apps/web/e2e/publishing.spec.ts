@@ -96,7 +96,10 @@ test('publish from the editor, visit the site on its own *.localhost origin, dep
   // Roll back from the domain manager in /settings.
   await page.goto('/settings');
   await expect(page.getByTestId('site-address')).toHaveText(`${slug}.localhost:${port}`);
-  await page.getByRole('combobox', { name: 'Proyecto' }).selectOption({ label: name });
+  // Each option names the project, where it is published and when it was last edited (ADR 0187).
+  const picker = page.getByRole('combobox', { name: 'Proyecto' });
+  const option = picker.locator('option', { hasText: `${name} — ${slug}.localhost:${port} · editado` });
+  await picker.selectOption((await option.getAttribute('value')) ?? '');
   await page.getByRole('button', { name: 'Volver a esta versión' }).first().click();
   await expect(page.getByText('Publicación restaurada')).toBeVisible();
   await site.reload();

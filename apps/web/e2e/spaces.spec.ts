@@ -28,9 +28,9 @@ test('projects page: empty state, create with Enter, grid card, open, delete via
   const card = page.getByTestId('space-card');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Mi portafolio');
-  await expect(card).toContainText('Proyecto DIV');
-  const today = new Date().toLocaleDateString('es-ES', { day: 'numeric', month: 'short', year: 'numeric' });
-  await expect(card).toContainText(today);
+  // When it was last edited, and that it is not published yet (ADR 0187).
+  await expect(card.locator('time')).toHaveText(/^Editado (ahora|hace \d+ (s|min))$/);
+  await expect(page.getByTestId('space-unpublished')).toHaveText('Sin publicar');
   await expect(page.getByTestId('spaces-count')).toHaveText('1 proyecto activo');
 
   // A second project with the button; newest first.

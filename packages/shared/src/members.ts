@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberRoles } from './plan-access';
-import { personSchema, spaceSummarySchema } from './spaces';
+import { personSchema, spaceListItemSchema } from './spaces';
 
 export { type Collaboration, collaborationOf, memberRoles } from './plan-access';
 
@@ -100,7 +100,7 @@ export const acceptResponseSchema = z.object({ spaceId: z.string(), role: member
 export type AcceptResponse = z.infer<typeof acceptResponseSchema>;
 
 /** GET /api/shared-spaces: spaces others shared with the signed-in person, newest first. */
-export const sharedSpaceSchema = spaceSummarySchema.extend({ role: memberRoleSchema, owner: personSchema });
+export const sharedSpaceSchema = spaceListItemSchema.extend({ role: memberRoleSchema, owner: personSchema });
 export type SharedSpace = z.infer<typeof sharedSpaceSchema>;
 export const sharedSpacesResponseSchema = z.object({ spaces: z.array(sharedSpaceSchema) });
 export type SharedSpacesResponse = z.infer<typeof sharedSpacesResponseSchema>;

@@ -14,7 +14,14 @@ export const PUBLISHING_MESSAGES = {
   slugTaken: 'Ese subdominio ya está en uso. Elige otro.',
   domainRequired: 'El dominio no puede estar vacío.',
   domainInvalid: 'Escribe un dominio válido, por ejemplo www.midominio.com.',
-  domainTaken: 'Ese dominio ya está registrado.',
+  /** The account's own second registration of a hostname (never about another account's). */
+  domainTaken: 'Ya has añadido ese dominio.',
+  /**
+   * The records are right but the hostname is verified elsewhere in DIV: says nothing about who
+   * (ADR 0156).
+   */
+  domainUnavailable:
+    'No se pudo verificar este dominio en tu cuenta. Si el dominio es tuyo, escríbenos a soporte y lo revisaremos.',
   domainOwnSites: 'Ese dominio pertenece a DIV; usa el subdominio de tu sitio.',
   planRequired: 'Los dominios propios, el SEO y las analíticas de visitas están disponibles en los planes Mediano y Pro.',
   advancedRequired: 'El SEO avanzado (URL canónica y datos estructurados) está disponible en el plan Pro.',
@@ -143,6 +150,8 @@ export const siteSchema = z.object({
   url: z.string(),
   liveDeploymentId: z.string().nullable(),
   deployedAt: z.string().nullable(),
+  /** When the space was last edited: the settings picker tells same-named projects apart by it (ADR 0187). */
+  editedAt: z.string(),
 });
 export type Site = z.infer<typeof siteSchema>;
 export const listSitesResponseSchema = z.object({

@@ -26,6 +26,8 @@ export const MESSAGES = {
   notFound: 'Proyecto no encontrado',
   versionNotFound: 'Versión no encontrada',
   conflict: 'El proyecto cambió en otra pestaña o dispositivo. Recarga para ver la última versión.',
+  patchMissingFile: 'No existe el archivo que se quería cambiar',
+  patchWithReplaceAll: 'Un guardado que reemplaza todos los archivos no admite cambios parciales',
   fileTooLarge: `Un archivo supera el tamaño máximo de ${FILE_MAX_BYTES / 1024 / 1024} MB`,
   spaceTooLarge: `El proyecto supera el tamaño máximo de ${SPACE_MAX_BYTES / 1024 / 1024} MB`,
   tooManyFiles: `Un proyecto puede tener como máximo ${SPACE_MAX_FILES} archivos`,
@@ -182,9 +184,40 @@ export const listSpacesQuerySchema = z.object({
 });
 export type ListSpacesQuery = z.infer<typeof listSpacesQuerySchema>;
 
+/**
+ * Where a space's live deployment answers (ADR 0187): its default custom domain when one is active,
+ * else `{slug}.{SITES_DOMAIN}`; `url` opens it, `at` is when the live deployment was made.
+ */
+export const publishedSiteSchema = z.object({ address: z.string(), url: z.string(), at: z.string() });
+export type PublishedSite = z.infer<typeof publishedSiteSchema>;
+
+/**
+ * A space as the projects list shows it: the summary (its `updatedAt` is when it was last edited,
+ * its `revision` names the thumbnail) and where it is published, or null (ADR 0187).
+ */
+export const spaceListItemSchema = spaceSummarySchema.extend({ published: publishedSiteSchema.nullable() });
+export type SpaceListItem = z.infer<typeof spaceListItemSchema>;
+
+/**
+ * GET /api/spaces/{id}/thumbnail?revision= (any role): the space's page as the card's thumbnail
+ * draws it, with its own images resolved and its scripts left out (ADR 0187); null when the page is
+ * too large to draw as a thumbnail.
+ */
+export const spaceThumbnailResponseSchema = z.object({ html: z.string().nullable(), revision: z.number().int() });
+export type SpaceThumbnailResponse = z.infer<typeof spaceThumbnailResponseSchema>;
+export const spaceThumbnailQuerySchema = z.object({
+  revision: z.coerce
+    .number({ message: 'revision debe ser un número entero' })
+    .int({ message: 'revision debe ser un número entero' })
+    .min(0, { message: 'revision debe ser un número entero' })
+    .optional(),
+});
+/** Largest page, in UTF-8 bytes, a thumbnail draws. */
+export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
+
 /** One page of spaces; `nextCursor` is null on the last page, `total` counts all the owner's spaces. */
 export const listSpacesResponseSchema = z.object({
-  spaces: z.array(spaceSummarySchema),
+  spaces: z.array(spaceListItemSchema),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
 });
@@ -232,9 +265,26 @@ export type SpaceDetailResponse = z.infer<typeof spaceDetailResponseSchema>;
  * or replaced and the others kept (one file or several); `replaceAll` makes the given set the
  * whole set; `deletePaths` removes files. Over the limits: 413.
  */
+/**
+ * One replacement in a file as the server has it at the body's `revision` (ADR 0209): `remove`
+ * characters (Unicode code points, not UTF-16 units) at `at` give way to `insert`; `length` is the
+ * file's length in characters before, checked. A visual edit of a 200 KB page is sent as a few bytes
+ * instead of the page. `codePointPatch` (text-patch.ts) makes one from a JavaScript string's replacement.
+ */
+export const filePatchSchema = z.object({
+  path: filePathSchema,
+  at: z.number().int().min(0).max(SPACE_MAX_BYTES),
+  remove: z.number().int().min(0).max(SPACE_MAX_BYTES),
+  insert: z.string(),
+  length: z.number().int().min(0).max(SPACE_MAX_BYTES),
+});
+export type FilePatch = z.infer<typeof filePatchSchema>;
+
 export const saveFilesBodySchema = z.object({
   revision: z.number().int().min(0).max(2_147_483_647),
   files: z.array(fileInputSchema).max(SPACE_MAX_FILES),
+  /** Files changed by a replacement each, instead of their whole content (ADR 0209). */
+  patches: z.array(filePatchSchema).max(SPACE_MAX_FILES).optional(),
   replaceAll: z.boolean().optional(),
   deletePaths: z.array(filePathSchema).max(SPACE_MAX_FILES).optional(),
 });

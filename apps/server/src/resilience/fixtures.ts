@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
+import { formSubmissions } from '../db/schema/forms';
 import { createApiKey } from '../modules/api-keys/service';
 import { createTestUser } from '../test/app';
 
 export interface Actor {
   id: string;
+  email: string;
   authorization: string;
   apiAuthorization: string;
   spaceId: string;
@@ -47,7 +49,14 @@ export async function createActor(
   if (version.statusCode >= 300) throw new Error(`version not saved: ${version.statusCode} ${version.body}`);
   const versions = await app.inject({ url: `/api/spaces/${spaceId}/versions`, headers });
   const versionId = (versions.json().versions?.[0]?.id ?? versions.json()[0]?.id) as string;
-  return { id: user.id, authorization: user.authorization, apiAuthorization: `Bearer ${key}`, spaceId, versionId };
+  return {
+    id: user.id,
+    email: user.email,
+    authorization: user.authorization,
+    apiAuthorization: `Bearer ${key}`,
+    spaceId,
+    versionId,
+  };
 }
 
 /** What a person sees of their own data through the API: compared before and after an attack. */
@@ -60,8 +69,14 @@ export async function snapshotOf(app: FastifyInstance, actor: Actor): Promise<Re
     `/api/spaces/${actor.spaceId}/versions/${actor.versionId}`,
     `/api/sites/${actor.spaceId}`,
     `/api/sites/${actor.spaceId}/seo`,
+    `/api/sites/${actor.spaceId}/deployments`,
+    `/api/spaces/${actor.spaceId}/images`,
+    `/api/spaces/${actor.spaceId}/submissions`,
+    `/api/spaces/${actor.spaceId}/members`,
+    `/api/spaces/${actor.spaceId}/form-settings`,
     '/api/domains',
     '/api/keys',
+    '/api/custom-models',
     '/api/user/profile',
   ];
   const out: Record<string, unknown> = {};
@@ -127,4 +142,44 @@ export async function addTeam(app: FastifyInstance, database: DatabaseHandle, ow
     payload: { email: 'pendiente@example.test', role: 'viewer' },
   });
   return { editor, viewer, invitationId: pending.json().invitation.id as string };
+}
+
+/**
+ * Gives the actor's space an image (uploaded through the route) and a form submission (a visitor's,
+ * stored as the published form would store it), and the actor a custom model endpoint (needs Pro);
+ * returns their ids.
+ */
+export async function addContent(app: FastifyInstance, database: DatabaseHandle, actor: Actor) {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#123"/></svg>';
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: `/api/spaces/${actor.spaceId}/images?name=logo.svg`,
+    headers: { authorization: actor.authorization, 'content-type': 'image/svg+xml' },
+    payload: svg,
+  });
+  if (uploaded.statusCode !== 201) throw new Error(`image not uploaded: ${uploaded.statusCode} ${uploaded.body}`);
+  const [submission] = await database.db
+    .insert(formSubmissions)
+    .values({
+      spaceId: actor.spaceId,
+      formName: 'contacto',
+      page: '/',
+      fields: [{ name: 'mensaje', value: 'Hola desde la víctima' }],
+      email: 'visitante@example.test',
+    })
+    .returning({ id: formSubmissions.id });
+  if (!submission) throw new Error('submission not stored');
+  // A custom model endpoint (Pro), the account's own and not a space's.
+  const endpoint = await app.inject({
+    method: 'POST',
+    url: '/api/custom-models',
+    headers: { authorization: actor.authorization },
+    payload: { name: 'Mi modelo', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-victima-secreta', models: ['modelo-propio'] },
+  });
+  if (endpoint.statusCode !== 201) throw new Error(`custom model not added: ${endpoint.statusCode} ${endpoint.body}`);
+  return {
+    imageId: uploaded.json().image.id as string,
+    submissionId: submission.id,
+    customModelId: endpoint.json().endpoint.id as string,
+  };
 }

@@ -89,7 +89,14 @@ export const customDomains = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('custom_domains_hostname_idx').on(t.hostname), index('custom_domains_owner_idx').on(t.ownerId)],
+  (t) => [
+    // A hostname is unique among verified (active) domains only: any number of accounts may register
+    // it, and the first to prove the TXT record gets it; the constraint settles a race (ADR 0156).
+    uniqueIndex('custom_domains_verified_hostname_idx').on(t.hostname).where(sql`status = 'active'`),
+    // One registration of a hostname per account (a second one is the owner's own duplicate).
+    uniqueIndex('custom_domains_owner_hostname_idx').on(t.ownerId, t.hostname),
+    index('custom_domains_hostname_idx').on(t.hostname),
+  ],
 );
 
 /** Page views per site, page and day: no cookies, no addresses, only counts. */

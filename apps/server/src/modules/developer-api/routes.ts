@@ -33,6 +33,7 @@ import { bearerToken } from '../auth/sessions';
 import { registerV1SubmissionRoutes } from '../forms/v1-routes';
 import { createGenerationRegistry } from '../generation/registry';
 import { runGenerationRequest } from '../generation/routes';
+import { siteAddressingOf } from '../hosting/hosts';
 import { recordUsageEvent } from '../metering/service';
 import { deploySpace } from '../publishing/deploy';
 import { listSpacesJson } from '../spaces/read-json';
@@ -232,7 +233,14 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
           },
         },
         async (request) =>
-          JSON.parse(await listSpacesJson({ db: ctx.db, userId: stateOf(request).owner.userId, ...request.query })),
+          JSON.parse(
+            await listSpacesJson({
+              db: ctx.db,
+              userId: stateOf(request).owner.userId,
+              sites: siteAddressingOf(ctx.config),
+              ...request.query,
+            }),
+          ),
       );
 
       api.post(

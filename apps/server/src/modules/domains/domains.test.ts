@@ -78,7 +78,7 @@ describe.each(testDrivers)('custom domains on %s', (driver) => {
     expect((await add(medium, 'otro.sites.test')).json().message).toBe(PUBLISHING_MESSAGES.domainOwnSites);
   });
 
-  it('adds a domain as pending with the TXT and A records to create; a claimed domain is a 409', async () => {
+  it('adds a domain as pending with the TXT and A records to create; only the account’s own duplicate is a 409', async () => {
     const res = await add(medium, 'https://MiNegocio.com/');
     expect(res.statusCode).toBe(201);
     const domain = customDomainSchema.parse(res.json().domain);
@@ -90,10 +90,14 @@ describe.each(testDrivers)('custom domains on %s', (driver) => {
     const www = customDomainSchema.parse((await add(medium, 'www.minegocio.com')).json().domain);
     expect(www.records[1]).toEqual({ type: 'CNAME', name: 'www.minegocio.com', value: 'mi-negocio.sites.test' });
 
+    const again = await add(medium, 'minegocio.com');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PUBLISHING_MESSAGES.domainTaken);
+    // Another account may register the same hostname (unique among verified domains only, ADR 0156).
     const otherSpace = await call(other, 'POST', '/api/spaces', { name: 'Competencia' });
     const claimed = await add(other, 'minegocio.com', otherSpace.json().space.id);
-    expect(claimed.statusCode).toBe(409);
-    expect(claimed.json().message).toBe(PUBLISHING_MESSAGES.domainTaken);
+    expect(claimed.statusCode).toBe(201);
+    expect(claimed.json().domain).toMatchObject({ domain: 'minegocio.com', status: 'pending' });
     // Another user's domain is a 404 for everything.
     expect((await call(other, 'POST', `/api/domains/${domain.id}/verify`)).statusCode).toBe(404);
     expect((await call(other, 'DELETE', `/api/domains/${domain.id}`)).statusCode).toBe(404);

@@ -95,7 +95,11 @@ export async function listDomains(opts: { ctx: AppContext; userId: string }): Pr
   return rows.map((r) => toDomain(opts.ctx.config, r));
 }
 
-/** Adds a custom domain to a space (medium and pro): pending until its TXT record is found. */
+/**
+ * Adds a custom domain to a space (medium and pro): pending until its TXT record is found. Any number
+ * of accounts may add the same hostname (only a verified one is unique), so the answer never tells
+ * whether another account registered or holds it; only the account's own duplicate is a 409.
+ */
 export async function addDomain(opts: {
   ctx: AppContext;
   userId: string;
@@ -188,13 +192,28 @@ export async function verifyDomain(opts: { ctx: AppContext; dns: DnsLookup; user
   return toDomain(opts.ctx.config, await findDomain(opts.ctx, opts.userId, opts.id));
 }
 
-async function applyCheck(ctx: AppContext, row: Row, result: CheckResult, mode: 'manual' | 'periodic') {
+/**
+ * Stores what a check found. A hostname is active for one registration only: the partial unique index
+ * refuses a second one (also when two verify at once), and the loser is told so in words that say
+ * nothing about who holds it (ADR 0156).
+ */
+async function applyCheck(ctx: AppContext, row: Row, found: CheckResult, mode: 'manual' | 'periodic') {
   const now = new Date();
-  const status: DomainStatus = result.ok ? 'active' : mode === 'periodic' ? 'pending' : 'error';
-  await ctx.db
-    .update(customDomains)
-    .set({ status, lastError: result.message, lastCheckedAt: now, ...(result.ok ? { verifiedAt: now } : {}) })
-    .where(eq(customDomains.id, row.id));
+  const write = async (result: CheckResult) => {
+    const status: DomainStatus = result.ok ? 'active' : mode === 'periodic' ? 'pending' : 'error';
+    await ctx.db
+      .update(customDomains)
+      .set({ status, lastError: result.message, lastCheckedAt: now, ...(result.ok ? { verifiedAt: now } : {}) })
+      .where(eq(customDomains.id, row.id));
+    return status;
+  };
+  let status: DomainStatus;
+  try {
+    status = await write(found);
+  } catch (error) {
+    if (!found.ok || !isUniqueViolation(error)) throw error;
+    status = await write({ ok: false, message: PUBLISHING_MESSAGES.domainUnavailable, transient: false });
+  }
   if (status !== row.status) await hostingOf(ctx)?.invalidate(row.spaceId);
 }
 

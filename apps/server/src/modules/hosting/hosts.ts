@@ -19,3 +19,10 @@ export const customDomainUrl = (config: Config, hostname: string) =>
 
 /** The app's own Host, which always serves the app (never a published site). */
 export const appHostOf = (config: Config) => new URL(config.publicUrl).host.toLowerCase();
+
+/** The parts of a published site's URL, for queries that write them (the projects list, ADR 0187). */
+export const siteAddressingOf = (config: Config) => ({
+  sitesDomain: sitesDomainOf(config),
+  siteScheme: protocolOf(config),
+  domainScheme: config.TRUST_PROXY ? 'https:' : protocolOf(config),
+});

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { idParams, resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
+import { siteAddressingOf } from '../hosting/hosts';
 import { requireSpaceAccess, spaceRole } from './access';
 import { invitationLocale, sendInvitation } from './invitation-mail';
 import {
@@ -142,6 +143,6 @@ export function registerMembersRoutes(
 
   api.get('/shared-spaces', { schema: { response: { 200: sharedSpacesResponseSchema } } }, async (request) => {
     const user = await requireUser(ctx, request);
-    return { spaces: await listShared(db, user.id) };
+    return { spaces: await listShared(db, user.id, siteAddressingOf(ctx.config)) };
   });
 }

@@ -18,6 +18,8 @@ import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
 import { AppError, notFound, planRefusal } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
+import { publishedSites } from '../spaces/published';
+import type { SiteAddressing } from '../spaces/read-json';
 import { summaryColumns, toSummary } from '../spaces/service';
 import type { SpaceAccess } from './access';
 
@@ -232,7 +234,7 @@ export async function acceptInvitation(
 }
 
 /** Spaces others shared with the user, most recently changed first. */
-export async function listShared(db: Database, userId: string): Promise<SharedSpace[]> {
+export async function listShared(db: Database, userId: string, addressing: SiteAddressing): Promise<SharedSpace[]> {
   const rows = await db
     .select({ ...summaryColumns, role: spaceMembers.role, ownerId: users.id, ownerName: users.name, ownerPicture: users.picture })
     .from(spaceMembers)
@@ -240,8 +242,14 @@ export async function listShared(db: Database, userId: string): Promise<SharedSp
     .innerJoin(users, eq(users.id, spaces.ownerId))
     .where(and(eq(spaceMembers.userId, userId), ne(spaces.ownerId, userId)))
     .orderBy(desc(spaces.updatedAt), desc(spaces.id));
+  const published = await publishedSites(
+    db,
+    addressing,
+    rows.map((row) => row.id),
+  );
   return rows.map(({ role, ownerId, ownerName, ownerPicture, ...row }) => ({
     ...toSummary(row),
+    published: published.get(row.id) ?? null,
     role: role as MemberRole,
     owner: { id: ownerId, name: ownerName, picture: ownerPicture },
   }));

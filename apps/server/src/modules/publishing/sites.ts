@@ -88,6 +88,7 @@ export async function listSites(opts: { db: Database; config: Config; userId: st
       slug: sites.slug,
       liveDeploymentId: sites.liveDeploymentId,
       createdAt: spaces.createdAt,
+      updatedAt: spaces.updatedAt,
     })
     .from(spaces)
     .leftJoin(sites, eq(sites.spaceId, spaces.id))
@@ -99,7 +100,13 @@ export async function listSites(opts: { db: Database; config: Config; userId: st
     const site = row.slug
       ? { slug: row.slug, liveDeploymentId: row.liveDeploymentId }
       : await ensureSite({ db: opts.db, userId: opts.userId, spaceId: row.spaceId });
-    result.push(toSite(opts.config, { ...site, spaceId: row.spaceId, spaceName: row.spaceName }, deployedAt.get(row.spaceId)));
+    result.push(
+      toSite(
+        opts.config,
+        { ...site, spaceId: row.spaceId, spaceName: row.spaceName, editedAt: row.updatedAt.toISOString() },
+        deployedAt.get(row.spaceId),
+      ),
+    );
   }
   return result;
 }
@@ -117,12 +124,16 @@ export async function getSite(opts: { db: Database; config: Config; userId: stri
   const space = await findSpace(opts);
   const site = await ensureSite(opts);
   const times = await lastDeployTimes(opts.db, opts.userId);
-  return toSite(opts.config, { ...site, spaceId: space.id, spaceName: space.name }, times.get(space.id));
+  return toSite(
+    opts.config,
+    { ...site, spaceId: space.id, spaceName: space.name, editedAt: space.updatedAt },
+    times.get(space.id),
+  );
 }
 
 export function toSite(
   config: Config,
-  row: { spaceId: string; spaceName: string; slug: string; liveDeploymentId: string | null },
+  row: { spaceId: string; spaceName: string; slug: string; liveDeploymentId: string | null; editedAt: string },
   deployedAt: string | undefined,
 ): Site {
   return {
@@ -133,5 +144,6 @@ export function toSite(
     url: siteUrl(config, row.slug),
     liveDeploymentId: row.liveDeploymentId,
     deployedAt: deployedAt ?? null,
+    editedAt: row.editedAt,
   };
 }

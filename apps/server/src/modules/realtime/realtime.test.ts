@@ -7,6 +7,7 @@ import { startOwnRedis } from '../../resilience/services';
 import { createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { connectEditor, type TestEditor } from '../../test/realtime-client';
+import { createApiKey } from '../api-keys/service';
 import { GENERATION_MESSAGES } from '../generation/routes';
 import { createSpaceFor, listenTestApp, messagesUsed, postGenerate, postJson, readSpace } from '../generation/test-helpers';
 
@@ -137,6 +138,12 @@ describe.each(testDrivers)('editing a space together on %s (issue 25)', (driver)
     expect((await editor(stranger, spaceId).closed).code).toBe(CLOSE.forbidden);
     expect((await editor(null, spaceId).closed).code).toBe(CLOSE.unauthorized);
     expect((await connectEditor({ baseUrl: server.url, spaceId, token: 'x'.repeat(43) }).closed).code).toBe(CLOSE.unauthorized);
+    // An API key is the developer API's credential only (issue 19): a stranger's, or even the owner's,
+    // opens no editing socket.
+    for (const user of [stranger, owner]) {
+      const { key } = await createApiKey({ db: database.db, userId: user.id, name: 'sin editor' });
+      expect((await connectEditor({ baseUrl: server.url, spaceId, token: key }).closed).code).toBe(CLOSE.unauthorized);
+    }
   });
 
   it('a member removed while connected is cut off; a viewer made editor comes back able to edit', async () => {

@@ -18,13 +18,38 @@ import { type Executor, sortForEditor, toSpaceFile } from './service';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-export const summaryJson = sql`json_build_object(
-  'id', s.id, 'name', s.name, 'description', s.description,
+const summaryFields = sql`'id', s.id, 'name', s.name, 'description', s.description,
   'createdAt', ${iso('s.created_at')}, 'updatedAt', ${iso('s.updated_at')},
   'public', s.is_public, 'allowRemix', s.allow_remix, 'remixCount', s.remix_count,
   'remixedFrom', case when s.remixed_from_name is null then null
     else json_build_object('id', s.remixed_from_id, 'name', s.remixed_from_name) end,
-  'revision', s.revision)`;
+  'revision', s.revision`;
+
+export const summaryJson = sql`json_build_object(${summaryFields})`;
+
+/**
+ * Where the space of row `p` is published (publishedSiteSchema), or null: its live deployment, at
+ * its default active custom domain or else at `{slug}.{SITES_DOMAIN}` (ADR 0187). The domain and
+ * the two URL schemes come from the configuration as parameters.
+ */
+const publishedJson = sql`(select json_build_object(
+    'address', coalesce(cd.hostname, st.slug || '.' || ${sql.placeholder('sitesDomain')}::text),
+    'url', case when cd.hostname is null
+      then ${sql.placeholder('siteScheme')}::text || '//' || st.slug || '.' || ${sql.placeholder('sitesDomain')}::text || '/'
+      else ${sql.placeholder('domainScheme')}::text || '//' || cd.hostname || '/' end,
+    'at', ${iso('d.created_at')})
+  from sites st
+  join deployments d on d.id = st.live_deployment_id
+  left join custom_domains cd on cd.space_id = st.space_id and cd.status = 'active' and cd.is_default
+  where st.space_id = p.id
+  limit 1)`;
+
+/** What the URLs of published sites are made of (hosting/hosts.ts), as the list query's parameters. */
+export interface SiteAddressing {
+  sitesDomain: string;
+  siteScheme: string;
+  domainScheme: string;
+}
 
 /** A person as JSON (`personSchema`), from a users row aliased `alias`, or null. */
 const personJson = (alias: string) =>
@@ -44,13 +69,14 @@ function buildPrepared(db: Executor) {
     // knows whether another page follows; `last` is the page's last row as a cursor.
     list: db
       .select({
-        spaces: sql<string>`coalesce(json_agg(${summaryJson} order by s.created_at desc, s.id desc) filter (where s.n <= ${limit}), '[]')::text`,
+        spaces: sql<string>`coalesce(json_agg(json_build_object(${summaryFields}, 'published', s.published)
+          order by s.created_at desc, s.id desc) filter (where s.n <= ${limit}), '[]')::text`,
         last: sql<string | null>`max(s.cursor) filter (where s.n = ${limit})`,
         more: sql<boolean>`count(*) > ${limit}`,
         total: sql<number>`(select count(*)::int from spaces t where t.owner_id = ${userId})`,
       })
       .from(
-        sql`(select p.*, row_number() over (order by p.created_at desc, p.id desc) as n,
+        sql`(select p.*, row_number() over (order by p.created_at desc, p.id desc) as n, ${publishedJson} as published,
           to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || p.id as cursor
           from spaces p
           where p.owner_id = ${userId}
@@ -100,9 +126,20 @@ function decodeCursor(cursor: string | undefined): { afterAt: string | null; aft
 }
 
 /** GET /api/spaces (and /v1/spaces) as JSON text: one page of the user's spaces, newest first. */
-export async function listSpacesJson(opts: { db: Executor; userId: string; limit?: number; cursor?: string }): Promise<string> {
+export async function listSpacesJson(opts: {
+  db: Executor;
+  userId: string;
+  sites: SiteAddressing;
+  limit?: number;
+  cursor?: string;
+}): Promise<string> {
   const limit = opts.limit ?? SPACES_PAGE_SIZE;
-  const [row] = await preparedFor(opts.db).list.execute({ userId: opts.userId, limit, ...decodeCursor(opts.cursor) });
+  const [row] = await preparedFor(opts.db).list.execute({
+    userId: opts.userId,
+    limit,
+    ...opts.sites,
+    ...decodeCursor(opts.cursor),
+  });
   const next = row?.more && row.last ? JSON.stringify(Buffer.from(row.last, 'utf8').toString('base64url')) : 'null';
   return `{"spaces":${row?.spaces ?? '[]'},"nextCursor":${next},"total":${Number(row?.total ?? 0)}}`;
 }

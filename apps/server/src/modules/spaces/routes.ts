@@ -12,6 +12,8 @@ import {
   saveFilesResponseSchema,
   sharedViewSchema,
   spaceResponseSchema,
+  spaceThumbnailQuerySchema,
+  spaceThumbnailResponseSchema,
   updateSpaceBodySchema,
   versionChangeResponseSchema,
   versionResponseSchema,
@@ -23,8 +25,10 @@ import type { AppContext } from '../../context';
 import { compress, preferredEncoding } from '../../lib/encoding';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { idParams, resourceId } from '../../lib/params';
+import { storageOf } from '../../providers/storage/create';
 import { bearerToken, requireUser } from '../auth/sessions';
 import { hostingOf } from '../hosting/front-door';
+import { siteAddressingOf } from '../hosting/hosts';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { attachment, exportSpace } from './export';
 import { FilesJsonCache, VersionedBufferCache, VersionedCache } from './files-cache';
@@ -33,6 +37,7 @@ import { findShared, remixSpace } from './remix';
 import { startVersionRetention } from './retention';
 import { createSpace, deleteSpace, saveFiles } from './service';
 import { updateSpace } from './space-changes';
+import { spaceThumbnail } from './thumbnail';
 import { getVersion, listVersions, resetSpace, restoreVersion, saveVersion } from './versions';
 
 /**
@@ -55,6 +60,7 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db;
   const filesCache = new FilesJsonCache();
+  const sites = siteAddressingOf(ctx.config);
   // Compressed answers (of GET /spaces/{id} per space and encoding, valid for one ETag; of the list
   // per user and encoding, valid for one spaces stamp).
   const packedCache = new VersionedBufferCache<string>(32 * 1024 * 1024);
@@ -75,7 +81,7 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
     const page = `${user.id}:${limit ?? ''}:${cursor ?? ''}`;
     const list = await listCache.getOrBuild(page, user.spacesStamp, async () =>
-      Buffer.from(await listSpacesJson({ db, userId: user.id, limit, cursor }), 'utf8'),
+      Buffer.from(await listSpacesJson({ db, userId: user.id, sites, limit, cursor }), 'utf8'),
     );
     if (encoding === 'identity' || list.length < COMPRESS_MIN_BYTES) return reply.send(list);
     const packed = await packedCache.getOrBuild(`list:${page}:${encoding}`, String(user.spacesStamp), () =>
@@ -124,6 +130,23 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('etag', taggedFor(head.etag, encoding));
     return reply.header('content-encoding', encoding).send(packed);
   });
+
+  // The card's thumbnail on /spaces (ADR 0187): any role that may open the space may see it. The
+  // list's revision rides in the query, so an unchanged space is drawn from the browser's cache.
+  api.get(
+    '/spaces/:id/thumbnail',
+    {
+      schema: { params: idParams, querystring: spaceThumbnailQuerySchema, response: { 200: spaceThumbnailResponseSchema } },
+      ...spaceRole('viewer'),
+    },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      await requireSpaceAccess(db, request, user.id, request.params.id);
+      const thumbnail = await spaceThumbnail(ctx, request.params.id);
+      const exact = request.query.revision === thumbnail.revision;
+      return reply.header('cache-control', exact ? 'private, max-age=86400' : 'private, no-cache').send(thumbnail);
+    },
+  );
 
   api.patch(
     '/spaces/:id',
@@ -246,7 +269,13 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(ctx, request);
     const access = await requireSpaceAccess(db, request, user.id, request.params.id);
     // The export the owner's plan gives (ADR 0212: a shared space runs on its owner's plan).
-    const file = await exportSpace({ db, userId: access.ownerId, plan: access.ownerPlan, spaceId: request.params.id });
+    const file = await exportSpace({
+      db,
+      storage: storageOf(ctx),
+      userId: access.ownerId,
+      plan: access.ownerPlan,
+      spaceId: request.params.id,
+    });
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', attachment(file.filename))

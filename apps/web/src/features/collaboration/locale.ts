@@ -78,6 +78,7 @@ registerLocale('collaboration', {
       empty: 'Nadie ha compartido proyectos contigo todavía.',
       by: 'De {{owner}}',
       loadError: 'No se pudieron cargar los proyectos compartidos',
+      leaveError: 'No se pudo salir del proyecto',
     },
     view: {
       loading: 'Cargando proyecto compartido…',
@@ -167,6 +168,7 @@ registerLocale('collaboration', {
       empty: 'Nobody has shared projects with you yet.',
       by: 'By {{owner}}',
       loadError: 'Could not load the shared projects',
+      leaveError: 'Could not leave the project',
     },
     view: {
       loading: 'Loading shared project…',

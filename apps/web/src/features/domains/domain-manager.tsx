@@ -13,6 +13,7 @@ import { Check, Copy, ExternalLink, Globe, Link2, Server } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { relativeTime } from '../../components/project-card/time';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { useDeployments, useDomainActions, useDomains, useSites } from './api';
@@ -24,7 +25,7 @@ const errorMessage = (error: unknown) => (error instanceof ApiError ? error.mess
 
 /** The domain manager of /settings: a project picker, then the three tabs (subdomain, custom domain, DNS). */
 export function DomainManager() {
-  const { t } = useTranslation('domains');
+  const { t, i18n } = useTranslation('domains');
   const sites = useSites();
   const domains = useDomains();
   const [spaceId, setSpaceId] = useState<string | null>(null);
@@ -66,7 +67,11 @@ export function DomainManager() {
         >
           {sites.data.sites.map((s) => (
             <option key={s.spaceId} value={s.spaceId}>
-              {s.spaceName}
+              {t('option', {
+                name: s.spaceName,
+                where: s.liveDeploymentId ? s.address : t('notPublished'),
+                when: relativeTime(s.editedAt, i18n.language),
+              })}
             </option>
           ))}
         </select>

@@ -8,6 +8,8 @@ registerLocale('domains', {
     retry: 'Reintentar',
     noSpaces: 'Aún no tienes proyectos. Crea uno en Espacios y publícalo para tener tu dirección.',
     project: 'Proyecto',
+    option: '{{name}} — {{where}} · editado {{when}}',
+    notPublished: 'sin publicar',
     tabs: { subdomain: 'Subdominio DIV', custom: 'Dominio personalizado', dns: 'Configuración DNS' },
     subdomain: {
       current: 'Dirección actual',
@@ -87,6 +89,8 @@ registerLocale('domains', {
     retry: 'Retry',
     noSpaces: 'You have no projects yet. Create one in Spaces and publish it to get your address.',
     project: 'Project',
+    option: '{{name}} — {{where}} · edited {{when}}',
+    notPublished: 'not published',
     tabs: { subdomain: 'DIV subdomain', custom: 'Custom domain', dns: 'DNS config' },
     subdomain: {
       current: 'Current address',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type AiChunk, AiProviderError } from '../types';
 import { analysePrompt } from './analyse';
 import { composeFromPrompt } from './compose';
-import { answer, LocalComposerProvider } from './provider';
+import { answer, LocalComposerProvider, pageStart } from './provider';
 import { planAllowsTemplate, starterTemplateFiles, starterTemplates } from './templates';
 
 type Files = Record<string, string>;
@@ -333,10 +333,12 @@ describe('LocalComposerProvider', () => {
     expect(byPath(parser.result().files)).toEqual(byPath(composeFromPrompt(restaurantPrompt).files));
   });
 
-  it('streams at the configured pace', async () => {
+  it('streams the page at the configured pace, the styles ahead of it faster', async () => {
     const rate = 100_000;
     const composer = new LocalComposerProvider({ charsPerSecond: rate });
-    const length = answer(restaurantPrompt, []).length;
+    const text = answer(restaurantPrompt, []);
+    const page = pageStart(text);
+    expect(page).toBeGreaterThan(text.indexOf('style.css'));
     const started = Date.now();
     let first = 0;
     for await (const chunk of composer.stream({ model: 'x', messages, signal: new AbortController().signal })) {
@@ -344,8 +346,32 @@ describe('LocalComposerProvider', () => {
     }
     const took = Date.now() - started;
     expect(first).toBeLessThan(100);
-    expect(took).toBeGreaterThanOrEqual((length / rate) * 1000 * 0.8);
-    expect(took).toBeLessThan((length / rate) * 1000 * 3 + 500);
+    expect(took).toBeGreaterThanOrEqual(((text.length - page) / rate) * 1000 * 0.8);
+    expect(took).toBeLessThan((text.length / rate) * 1000 * 3 + 500);
+  });
+
+  it('at the default pace the stylesheet is whole and the page begun in under 300 ms', async () => {
+    const composer = new LocalComposerProvider({ charsPerSecond: 14_000 });
+    const text = answer(restaurantPrompt, []);
+    const parser = new OutputParser();
+    const started = Date.now();
+    let stylesWhole = 0;
+    let pageBegun = 0;
+    let done = 0;
+    for await (const chunk of composer.stream({ model: 'x', messages, signal: new AbortController().signal })) {
+      if (chunk.type !== 'content') continue;
+      for (const event of parser.feed(chunk.text)) {
+        if (!stylesWhole && event.type === 'file-complete' && event.file.path === 'style.css') stylesWhole = Date.now() - started;
+        if (!pageBegun && event.type === 'file-delta' && event.path === 'index.html' && event.text.length > 0)
+          pageBegun = Date.now() - started;
+      }
+      done = Date.now() - started;
+    }
+    expect(stylesWhole).toBeGreaterThan(0);
+    expect(pageBegun).toBeGreaterThanOrEqual(stylesWhole);
+    expect(pageBegun).toBeLessThan(300);
+    // The page itself still streams at the pace: a person sees it grow.
+    expect(done).toBeGreaterThanOrEqual(((text.length - pageStart(text)) / 14_000) * 1000 * 0.8);
   });
 
   it('stops when aborted', async () => {
@@ -358,7 +384,9 @@ describe('LocalComposerProvider', () => {
         if (received > 100) controller.abort();
       }
     }).rejects.toSatisfy((e) => e instanceof AiProviderError && e.kind === 'aborted');
-    expect(received).toBeLessThan(500);
+    // Within a chunk or two (styles go in chunks twelve times the page's), of an answer of ~30 KB.
+    expect(received).toBeLessThan(1500);
+    expect(answer(restaurantPrompt, []).length).toBeGreaterThan(20 * received);
   });
 
   it('answers follow-ups from the structured site, or from files in the conversation', async () => {
