@@ -8,6 +8,9 @@
 // `node scripts/start.mjs` is what `npm start` runs (npm itself stays beside it as the parent: its own
 // RSS is reported apart). The web app and the server are built first, as `npm start` would.
 // Run from the repository root: node --import tsx bench/startup.mjs   -> bench/results/startup.json
+// BENCH_BASELINE_ROOT=/path/to/another/checkout (its web app and server built, e.g. `git worktree add
+// --detach DIR main`, node_modules linked, `node scripts/build-server.mjs`) adds later starts of that
+// checkout and of this one, alternating on the same data folder (BENCH_BASELINE_ROUNDS, 5 by default).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
