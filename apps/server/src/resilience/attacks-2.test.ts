@@ -1,5 +1,8 @@
+import { deflateSync, gzipSync } from 'node:zlib';
+import { IMAGE_MESSAGES } from '@div/shared/assets';
 import { spaceDetailResponseSchema } from '@div/shared/spaces';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { withoutScripts } from '../modules/spaces/thumbnail';
@@ -207,5 +210,139 @@ describe.each(testDrivers)('attacks on the replacement save, thumbnails and role
     expect((await call(editor, 'PATCH', `/api/spaces/${space.id}/members/${viewer.id}`, { role: 'editor' })).statusCode).toBe(403);
     // An owner cannot be made a member of their own space, nor invite with role "owner".
     expect((await call(owner, 'POST', `/api/spaces/${space.id}/invitations`, { email: 'y@example.test', role: 'owner' })).statusCode).toBe(400);
+  });
+});
+
+/** A PNG chunk: length, type, data and the CRC-32 of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  let crc = 0xffffffff;
+  for (const byte of body) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
+  return Buffer.concat([length, body, sum]);
+}
+
+/** A valid black 1-bit PNG of side×side pixels: a few hundred KB that decode to gigapixels. */
+function pngBomb(side: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale
+  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe.each(testDrivers)('attacks on image upload and serving on %s (issue 19)', (driver) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let owner: User;
+  let viewer: User;
+  let stranger: User;
+  let spaceId: string;
+  let otherSpaceId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    app = await createTestApp(database, { PUBLIC_URL: 'https://div.example' });
+    owner = await createTestUser(database, { plan: 'pro' });
+    viewer = await createTestUser(database);
+    stranger = await createTestUser(database, { plan: 'pro' });
+    spaceId = (await injectAs(app, owner, 'POST', '/api/spaces', { name: 'Fotos' })).json().space.id;
+    otherSpaceId = (await injectAs(app, stranger, 'POST', '/api/spaces', { name: 'Otras' })).json().space.id;
+    const invited = await injectAs(app, owner, 'POST', `/api/spaces/${spaceId}/invitations`, { email: viewer.email, role: 'viewer' });
+    const link = invited.json().link as string;
+    expect((await injectAs(app, viewer, 'POST', `/api/invitations/${link.slice(link.lastIndexOf('/') + 1)}/accept`)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const upload = (user: User | null, space: string, name: string, body: Buffer | string, type = 'application/octet-stream') =>
+    injectAs(app, user, 'POST', `/api/spaces/${space}/images?name=${encodeURIComponent(name)}`, body, { 'content-type': type });
+  const square = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e40af' } }).png().toBuffer();
+
+  it('a gzip-compressed SVG (svgz) is checked like a plain one: a script or a file reference inside is refused', async () => {
+    const inner = [
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/><script>alert(1)</script></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40"><image xlink:href="file:///etc/passwd" width="40" height="40"/></svg>',
+    ];
+    for (const svg of inner) {
+      const res = await upload(owner, spaceId, 'logo.svg', gzipSync(Buffer.from(svg)), 'image/svg+xml');
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json().message).toBe(IMAGE_MESSAGES.svgUnsafe);
+    }
+    // A clean one compressed is still an image.
+    const clean = gzipSync(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#0a0"/></svg>'));
+    const ok = await upload(owner, spaceId, 'limpio.svgz', clean);
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('decompression bombs stop at the pixel limit with a 413, quickly: a 50,000² PNG and a 50,000² SVG', async () => {
+    const png = pngBomb(50_000);
+    expect(png.length).toBeLessThan(1024 * 1024);
+    const started = Date.now();
+    const res = await upload(owner, spaceId, 'bomba.png', png);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().message).toBe(IMAGE_MESSAGES.tooManyPixels);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="50000" height="50000"><rect width="50000" height="50000"/></svg>';
+    expect((await upload(owner, spaceId, 'bomba.svg', svg)).statusCode).toBe(413);
+    // Tall and thin: drawn at least 480 wide, so 1 × 100,000 becomes 480 × 48,000,000.
+    const thin = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="100000"><rect width="1" height="100000"/></svg>';
+    expect((await upload(owner, spaceId, 'fina.svg', thin)).statusCode).toBe(413);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('image names cannot traverse paths: ../, %2e%2e, backslashes, NUL and look-alikes become plain names', async () => {
+    const body = await square();
+    const names = ['../../etc/passwd.png', '..%2f..%2fsecreto.png', '..\\..\\win.png', 'a\u0000b.png', 'ａ／．．／b.png', '/abs.png', '.png'];
+    for (const name of names) {
+      const res = await upload(owner, spaceId, name, body);
+      expect([201, 400], `${name} → ${res.body}`).toContain(res.statusCode);
+      if (res.statusCode === 201) expect(res.json().image.name, name).toMatch(/^[a-z0-9][a-z0-9_-]*\.png$/);
+    }
+  });
+
+  it("another tenant's image id cannot be renamed, deleted or read through one's own space; variant URLs cannot traverse", async () => {
+    const made = await upload(owner, spaceId, 'propia.png', await square());
+    expect(made.statusCode, made.body).toBe(201);
+    const image = made.json().image as { id: string; variants: { url: string }[] };
+    const own = `/api/spaces/${otherSpaceId}/images/${image.id}`;
+    expect((await injectAs(app, stranger, 'PATCH', own, { alt: 'robada' })).statusCode).toBe(404);
+    expect((await injectAs(app, stranger, 'DELETE', own)).statusCode).toBe(404);
+    expect((await injectAs(app, stranger, 'GET', `/api/spaces/${spaceId}/images`)).statusCode).toBe(404);
+    expect((await injectAs(app, viewer, 'DELETE', `/api/spaces/${spaceId}/images/${image.id}`)).statusCode).toBe(403);
+    expect((await injectAs(app, viewer, 'PATCH', `/api/spaces/${spaceId}/images/${image.id}`, { alt: 'x' })).statusCode).toBe(403);
+    expect((await injectAs(app, viewer, 'POST', `/api/spaces/${spaceId}/images?name=v.png`, await square(), { 'content-type': 'image/png' })).statusCode).toBe(403);
+    // Still there for the owner.
+    const listed = (await injectAs(app, owner, 'GET', `/api/spaces/${spaceId}/images`)).json().images as { id: string }[];
+    expect(listed.map((i) => i.id)).toContain(image.id);
+    // The variant is served as WebP, never sniffed; other spaces and traversals find nothing.
+    const url = image.variants[0]?.url as string;
+    const served = await app.inject({ method: 'GET', url, headers: { host: 'app.test' } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const file = url.slice(url.lastIndexOf('/') + 1);
+    for (const bad of [
+      `/preview/images/${otherSpaceId}/${file}`,
+      `/preview/images/${spaceId}/..%2f..%2fpackage.json`,
+      `/preview/images/${spaceId}/%2e%2e%5c%2e%2e%5cpackage.json`,
+      `/preview/images/${spaceId}/x%00.webp`,
+      `/preview/images/..%2f${spaceId}/${file}`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url: bad, headers: { host: 'app.test' } });
+      expect(res.statusCode, bad).toBe(404);
+    }
   });
 });
