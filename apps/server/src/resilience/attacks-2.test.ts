@@ -1,12 +1,16 @@
 import { deflateSync, gzipSync } from 'node:zlib';
 import { IMAGE_MESSAGES } from '@div/shared/assets';
+import { FRAME_AWARENESS } from '@div/shared/realtime';
 import { spaceDetailResponseSchema } from '@div/shared/spaces';
 import type { FastifyInstance } from 'fastify';
+import * as encoding from 'lib0/encoding';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { formSubmissions } from '../db/schema/forms';
 import { createApiKey } from '../modules/api-keys/service';
+import { createSpaceFor, listenTestApp, postJson } from '../modules/generation/test-helpers';
+import { connectEditor, type TestEditor } from '../test/realtime-client';
 import { withoutScripts } from '../modules/spaces/thumbnail';
 import { createTestApp, createTestUser, injectAs } from '../test/app';
 import { openTestDatabase, testDrivers } from '../test/db';
@@ -448,5 +452,92 @@ describe.each(testDrivers)('attacks on the forms inbox, its CSV and the /v1 subm
       headers: { host: 'app.test', authorization: `Bearer ${viewerKey}` },
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe.each(testDrivers)('attacks on the realtime socket on %s (issue 19)', (driver) => {
+  let database: DatabaseHandle;
+  let server: { app: FastifyInstance; url: string };
+  let owner: User;
+  let ana: User;
+  let vera: User;
+  const open: TestEditor[] = [];
+  const connect = (user: User, spaceId: string, origin?: string) => {
+    const client = connectEditor({ baseUrl: server.url, spaceId, token: user.token, ...(origin ? { origin } : {}) });
+    open.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    server = await listenTestApp(database, { COMPOSER_PACE: '0' });
+    owner = await createTestUser(database, { plan: 'pro', name: 'Olga' });
+    ana = await createTestUser(database, { name: 'Ana' });
+    vera = await createTestUser(database, { name: 'Vera' });
+  });
+  afterAll(async () => {
+    for (const client of open) client.close();
+    await server.app.close();
+    await database.close();
+  });
+
+  async function share(spaceId: string, member: User, role: 'editor' | 'viewer') {
+    const invited = await postJson(server.url, `/api/spaces/${spaceId}/invitations`, owner.authorization, { email: member.email, role });
+    const link = invited.json.link as string;
+    const accepted = await postJson(server.url, `/api/invitations/${link.slice(link.lastIndexOf('/') + 1)}/accept`, member.authorization, {});
+    expect(accepted.status).toBe(200);
+  }
+
+  async function until(check: () => boolean, what: string, ms = 5000) {
+    const deadline = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** A raw awareness frame speaking for `clientId` (what a hand-written client can send). */
+  const awarenessFrame = (clientId: number, clock: number, state: unknown) => {
+    const inner = encoding.createEncoder();
+    encoding.writeVarUint(inner, 1);
+    encoding.writeVarUint(inner, clientId);
+    encoding.writeVarUint(inner, clock);
+    encoding.writeVarString(inner, JSON.stringify(state));
+    const outer = encoding.createEncoder();
+    encoding.writeVarUint(outer, FRAME_AWARENESS);
+    encoding.writeVarUint8Array(outer, encoding.toUint8Array(inner));
+    return encoding.toUint8Array(outer);
+  };
+
+  it("a viewer cannot take over or remove another member's presence by naming their client id", async () => {
+    const spaceId = await createSpaceFor(server.url, owner.authorization);
+    await share(spaceId, ana, 'editor');
+    await share(spaceId, vera, 'viewer');
+    const olga = connect(owner, spaceId);
+    const anaClient = connect(ana, spaceId);
+    const viewer = connect(vera, spaceId);
+    await Promise.all([olga.synced, anaClient.synced, viewer.synced]);
+    olga.awareness.setLocalState({ user: { color: '#4f46e5' }, file: 'index.html' });
+    const olgaId = olga.doc.clientID;
+    await until(() => anaClient.awareness.getStates().get(olgaId)?.file === 'index.html', "Olga's presence");
+    const clock = anaClient.awareness.meta.get(olgaId)?.clock ?? 0;
+    // Rewrite Olga's entry, then remove it, then say something as herself (to know the others arrived).
+    viewer.socket.send(awarenessFrame(olgaId, clock + 5, { user: { color: '#000' }, file: 'secreto.html' }));
+    viewer.socket.send(awarenessFrame(olgaId, clock + 6, null));
+    viewer.socket.send(awarenessFrame(viewer.doc.clientID, 1, { user: { color: '#e11d48' }, file: 'style.css' }));
+    await until(() => anaClient.awareness.getStates().get(viewer.doc.clientID)?.file === 'style.css', "Vera's own presence");
+    const seen = anaClient.awareness.getStates().get(olgaId) as { user?: { id?: string }; file?: string } | undefined;
+    expect(seen?.file).toBe('index.html');
+    expect(seen?.user?.id).toBe(owner.id);
+  });
+
+  it('a socket opened from another site is refused (cross-site WebSocket hijacking)', async () => {
+    const spaceId = await createSpaceFor(server.url, owner.authorization);
+    for (const origin of ['https://evil.example', 'null', `${server.url}.evil.example`]) {
+      const client = connect(owner, spaceId, origin);
+      const closed = await client.closed;
+      expect(closed.code, origin).not.toBe(1000);
+      expect(client.events.some((event) => event.type === 'welcome'), origin).toBe(false);
+    }
   });
 });
