@@ -198,6 +198,7 @@ describe.each(testDrivers)('attacks on the replacement save, thumbnails and role
     expect(seen.json().html).toContain('Privado');
     expect(seen.headers['content-type']).toMatch(/^application\/json/);
     expect(seen.headers['cache-control']).toMatch(/^private/);
+    expect(seen.headers['x-content-type-options']).toBe('nosniff');
     // A made-up id and a malformed one.
     expect((await call(viewer, 'GET', '/api/spaces/00000000-0000-4000-8000-000000000000/thumbnail')).statusCode).toBe(404);
     expect((await call(viewer, 'GET', '/api/spaces/..%2f..%2fhealth/thumbnail')).statusCode).toBeGreaterThanOrEqual(400);
@@ -223,6 +224,27 @@ describe.each(testDrivers)('attacks on the replacement save, thumbnails and role
     const seen = await call(viewer, 'GET', `/api/spaces/${space.id}/thumbnail`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json().html).not.toMatch(/<script/i);
+  });
+
+  it('a private space is not shared, remixed or thumbnailed through the public routes; a public one gives no versions', async () => {
+    const space = await sharedSpace('<h1>Secreto</h1>');
+    expect((await call(null, 'GET', `/api/share/${space.id}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/remix/${space.id}`)).statusCode).toBe(404);
+    expect((await call(stranger, 'POST', '/api/remix', { spaceId: space.id })).statusCode).toBe(404);
+    // Remixing is allowed but nothing is published: still nothing to see.
+    expect((await call(owner, 'PATCH', `/api/spaces/${space.id}`, { allowRemix: true })).statusCode).toBe(200);
+    expect((await call(stranger, 'POST', '/api/remix', { spaceId: space.id })).statusCode).toBe(404);
+    // A viewer cannot make it public.
+    expect((await call(viewer, 'PATCH', `/api/spaces/${space.id}`, { public: true })).statusCode).toBe(403);
+    expect((await call(null, 'GET', `/api/share/${space.id}`)).statusCode).toBe(404);
+    // Public: the current files are shared, but no saved version of it, and still no thumbnail for strangers.
+    expect((await call(owner, 'PATCH', `/api/spaces/${space.id}`, { public: true })).statusCode).toBe(200);
+    expect((await call(null, 'GET', `/api/share/${space.id}`)).statusCode).toBe(200);
+    const versions = (await call(owner, 'GET', `/api/spaces/${space.id}/versions`)).json().versions as { id: string }[];
+    const versionId = versions.at(-1)?.id as string;
+    expect((await call(stranger, 'POST', '/api/remix', { spaceId: space.id, versionId })).statusCode).toBe(404);
+    expect((await call(stranger, 'GET', `/api/spaces/${space.id}/versions/${versionId}`)).statusCode).toBe(404);
+    expect((await call(stranger, 'GET', `/api/spaces/${space.id}/thumbnail`)).statusCode).toBe(404);
   });
 
   it('a removed member loses the thumbnail, the files and the save at once', async () => {
