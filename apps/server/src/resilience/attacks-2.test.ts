@@ -379,6 +379,14 @@ describe.each(testDrivers)('attacks on image upload and serving on %s (issue 19)
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
+  it('an upload over the size limit is refused as 401 signed out and 404 to a stranger, before its body is read', async () => {
+    const big = Buffer.alloc(11 * 1024 * 1024, 1);
+    expect((await upload(null, spaceId, 'x.png', big)).statusCode).toBe(401);
+    expect((await upload(stranger, spaceId, 'x.png', big)).statusCode).toBe(404);
+    expect((await upload(viewer, spaceId, 'x.png', big)).statusCode).toBe(403);
+    expect((await upload(owner, spaceId, 'x.png', big)).statusCode).toBe(413);
+  });
+
   it('image names cannot traverse paths: ../, %2e%2e, backslashes, NUL and look-alikes become plain names', async () => {
     const body = await square();
     const names = [
