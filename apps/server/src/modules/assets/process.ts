@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, type ImageFormat } from '@div/shared/assets';
+import { gunzipSync } from 'node:zlib';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, type ImageFormat } from '@div/shared/assets';
 import type { Metadata, SharpOptions } from 'sharp';
 import { AppError } from '../../lib/errors';
 import { loadOnUse } from '../../lib/load-on-use';
@@ -155,7 +156,7 @@ function pixelsOrInvalid(error: unknown): AppError {
  * never served as SVG, so even what this check might miss never runs in a visitor's browser.
  */
 export function checkSvg(input: Buffer): void {
-  const text = input.toString('utf8');
+  const text = svgText(input);
   const unsafe =
     /<\s*(?:[\w-]+:)?(?:script|foreignObject|iframe|embed|object|handler|listener)\b/i.test(text) ||
     /<!DOCTYPE|<!ENTITY/i.test(text) ||
@@ -166,4 +167,17 @@ export function checkSvg(input: Buffer): void {
       ([, , ref]) => !/^\s*(?:#|data:image\/(?:png|jpeg|gif|webp);base64,)/i.test(ref ?? ''),
     );
   if (unsafe) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svgUnsafe);
+}
+
+/**
+ * The SVG's text as librsvg reads it: a gzip-compressed SVG (svgz) is drawn too, so it is checked
+ * uncompressed (threats #13); one that does not unpack within the upload limit is refused.
+ */
+function svgText(input: Buffer): string {
+  if (input[0] !== 0x1f || input[1] !== 0x8b) return input.toString('utf8');
+  try {
+    return gunzipSync(input, { maxOutputLength: IMAGE_MAX_BYTES }).toString('utf8');
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svgUnsafe);
+  }
 }
