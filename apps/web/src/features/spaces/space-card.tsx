@@ -61,7 +61,8 @@ export function SpaceCard({ space }: { space: SpaceListItem }) {
               event.preventDefault();
               target.focus();
             }}
-            className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900">
+            className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900"
+          >
             <AlertDialog.Title className="text-lg font-semibold text-gray-900 dark:text-gray-100">
               {t('deleteTitle', { name: space.name })}
             </AlertDialog.Title>
