@@ -159,3 +159,68 @@ test("a page's own error is told in the interface's language", async ({ page }) 
   await expect(page.getByRole('button', { name: 'Fix problem' })).toBeVisible();
   await expect(page.getByText(/No se pudo cargar/)).toHaveCount(0);
 });
+
+test.describe("the floating tools button leaves the panel tabs and the page's own menu button uncovered", () => {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${size.width}x${size.height}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, 'Herramientas');
+      await createSpace(page, `Sitio con menú ${size.width}`);
+      await replaceCode(
+        page,
+        // A top bar as sites draw it: the brand on the left, the menu button in the top right corner.
+        '<!DOCTYPE html><html><head><style>header{position:fixed;inset:0 0 auto 0;height:56px;background:#fff}' +
+          '#menu{position:absolute;top:8px;right:12px;width:40px;height:40px}</style></head>' +
+          '<body><header><b>Clínica</b><button id="menu">Menú</button></header><h1>Fisioterapia</h1></body></html>',
+      );
+      const narrow = size.width < 768;
+      if (narrow) await page.getByRole('tab', { name: 'Vista previa' }).click();
+      await expect(preview(page).getByRole('button', { name: 'Menú' })).toBeVisible();
+      const tools = page.getByTestId('tools-button');
+      await expect(tools).toBeVisible();
+      const menu = await preview(page).getByRole('button', { name: 'Menú' }).boundingBox();
+      const box = await tools.boundingBox();
+      if (!menu || !box) throw new Error('no boxes');
+      // Playwright gives an element's box inside the frame in the page's coordinates.
+      const covered: string[] = [];
+      const overlaps = (other: { x: number; y: number; width: number; height: number }) =>
+        box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
+      if (overlaps(menu)) covered.push('menú de la página');
+      if (narrow) {
+        for (const name of ['Archivos', 'Código', 'Vista previa']) {
+          const tab = await page.getByRole('tab', { name }).boundingBox();
+          if (tab && overlaps(tab)) covered.push(`pestaña ${name}`);
+        }
+      }
+      expect(covered).toEqual([]);
+      await page.screenshot({ path: `/tmp/walk-tools-${size.width}.png` });
+      await tools.click();
+      await expect(page.getByRole('dialog', { name: 'Herramientas de Vista' })).toBeVisible();
+    });
+  }
+});
+
+test('at 390x844 the subdomain field in settings keeps room to type, clear of its suffix and button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'Subdominio móvil');
+  await createSpace(page, 'Sitio estrecho');
+  await page.goto('/settings');
+  const field = page.getByLabel('Subdominio', { exact: true });
+  await field.scrollIntoViewIfNeeded();
+  await expect(field).toBeVisible();
+  const suffix = page.getByText(/^\.localhost:\d+$/);
+  const save = page.getByRole('button', { name: 'Guardar subdominio' });
+  const [fieldBox, suffixBox, saveBox] = await Promise.all([field.boundingBox(), suffix.boundingBox(), save.boundingBox()]);
+  if (!fieldBox || !suffixBox || !saveBox) throw new Error('no boxes');
+  await page.screenshot({ path: '/tmp/walk-subdomain-390.png' });
+  expect(fieldBox.width).toBeGreaterThanOrEqual(120);
+  // The suffix ends before the button starts, or the button is on a line of its own.
+  expect(suffixBox.x + suffixBox.width <= saveBox.x || saveBox.y >= suffixBox.y + suffixBox.height).toBe(true);
+  expect(saveBox.x + saveBox.width).toBeLessThanOrEqual(390);
+  await field.fill('clinica-estrecha');
+  await save.click();
+  await expect(page.getByTestId('site-address')).toHaveText(/^clinica-estrecha\.localhost:\d+$/);
+});
