@@ -187,7 +187,10 @@ test.describe("the floating tools button leaves the panel tabs and the page's ow
       // Playwright gives an element's box inside the frame in the page's coordinates.
       const covered: string[] = [];
       const overlaps = (other: { x: number; y: number; width: number; height: number }) =>
-        box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
+        box.x < other.x + other.width &&
+        other.x < box.x + box.width &&
+        box.y < other.y + other.height &&
+        other.y < box.y + box.height;
       if (overlaps(menu)) covered.push('menú de la página');
       if (narrow) {
         for (const name of ['Archivos', 'Código', 'Vista previa']) {
