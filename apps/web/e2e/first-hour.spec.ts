@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { createSpace, preview, replaceCode } from './fixtures/editor';
-import { continueWithProvider, signIn } from './fixtures/sign-in';
+import { continueWithProvider, sessionToken, signIn } from './fixtures/sign-in';
 
 // A new person's first hour (issue 22): each test walks one rough edge as a person would.
 test.describe.configure({ timeout: 120_000 });
@@ -226,4 +226,30 @@ test('at 390x844 the subdomain field in settings keeps room to type, clear of it
   await field.fill('clinica-estrecha');
   await save.click();
   await expect(page.getByTestId('site-address')).toHaveText(/^clinica-estrecha\.localhost:\d+$/);
+});
+
+test("the forms inbox names a site's usual English fields in Spanish, and keeps any other name as sent", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'Bandeja');
+  const spaceId = await createSpace(page, 'Clínica con formulario');
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const answer = await page.request.get(`/api/spaces/${spaceId}/forms/preview-token`, { headers });
+  expect(answer.status()).toBe(200);
+  const { token } = (await answer.json()) as { token: string };
+  const sent = await page.request.post(`/preview/forms/contacto?token=${encodeURIComponent(token)}`, {
+    form: {
+      name: 'Carlos Pérez',
+      email: 'carlos@example.com',
+      phone: '600111222',
+      message: 'Quiero pedir cita',
+      plan_elegido: 'Bono 5',
+      _div_page: '/',
+    },
+  });
+  expect(sent.status()).toBe(200);
+  await page.goto(`/space/${spaceId}/forms`);
+  const item = page.getByTestId('submission');
+  await expect(item).toHaveCount(1);
+  await expect(item.locator('dt')).toHaveText(['Nombre', 'Correo electrónico', 'Teléfono', 'Mensaje', 'plan_elegido']);
+  await expect(item.locator('dd')).toHaveText(['Carlos Pérez', 'carlos@example.com', '600111222', 'Quiero pedir cita', 'Bono 5']);
 });
