@@ -253,3 +253,21 @@ test("the forms inbox names a site's usual English fields in Spanish, and keeps 
   await expect(item.locator('dt')).toHaveText(['Nombre', 'Correo electrónico', 'Teléfono', 'Mensaje', 'plan_elegido']);
   await expect(item.locator('dd')).toHaveText(['Carlos Pérez', 'carlos@example.com', '600111222', 'Quiero pedir cita', 'Bono 5']);
 });
+
+test('at 390x844 a finished generation shows the site, not the code it streamed into', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'Móvil');
+  await createSpace(page, 'Fisioterapia en el móvil');
+  await expect(page.getByRole('tab', { name: 'Código' })).toHaveAttribute('aria-selected', 'true');
+  await page
+    .locator('#prompt-input')
+    .fill('Una web para Fisioterapia Turia, una clínica de fisioterapia en Valencia, con teléfono 963 123 456');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('DIV ha terminado tu sitio')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('tab', { name: 'Vista previa' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('preview-frame')).toBeInViewport();
+  await expect(preview(page).getByRole('heading', { level: 1 })).toContainText('Fisioterapia Turia');
+  // The code is one tap away, as before.
+  await page.getByRole('tab', { name: 'Código' }).click();
+  await expect(page.getByTestId('code-editor')).toBeVisible();
+});
