@@ -87,7 +87,7 @@ async function startServer(): Promise<{ url: string; token: string; stop: () => 
 }
 
 /** Times of the --http run: first streamed code and the end of each generation, in ms. */
-const timings = { firstCode: [] as number[], done: [] as number[] };
+const timings = { firstCode: [] as number[], firstPage: [] as number[], done: [] as number[] };
 
 /** Through the real endpoint: a new space (with `files` when given), one generation, its saved files. */
 function overHttp(server: { url: string; token: string }): Run {
@@ -133,6 +133,7 @@ function overHttp(server: { url: string; token: string }): Run {
     }
     if (!response.ok) throw new Error(`generate: ${response.status} ${await response.text()}`);
     let first = 0;
+    let firstPage = 0;
     const decoder = new TextDecoder();
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       rest += decoder.decode(chunk, { stream: true });
@@ -140,13 +141,17 @@ function overHttp(server: { url: string; token: string }): Run {
         const line = rest.slice(0, nl).trim();
         rest = rest.slice(nl + 1);
         if (!line) continue;
-        const event = JSON.parse(line) as { type: string; message?: string; delta?: string };
+        const event = JSON.parse(line) as { type: string; message?: string; delta?: string; path?: string };
         if (!first && (event.type === 'code' || event.type === 'edited')) first = performance.now() - started;
+        // Files stream one after another, so the page's first code comes after its stylesheet is
+        // whole: from then on the preview can paint it styled (ADR 0173).
+        if (!firstPage && event.type === 'code' && /\.html?$/i.test(event.path ?? '')) firstPage = performance.now() - started;
         if (event.type === 'error') prose = event.message ?? '';
       }
     }
     timings.done.push(performance.now() - started);
     if (first) timings.firstCode.push(first);
+    if (firstPage) timings.firstPage.push(firstPage);
     const after = await filesOf(space.id);
     await fetch(`${server.url}/api/spaces/${space.id}`, {
       method: 'DELETE',
@@ -250,6 +255,7 @@ function timingSummary() {
     pace: process.env.BENCH_URL ? 'the server’s' : `${process.env.BENCH_COMPOSER_PACE ?? '0'} chars/s`,
     generations: timings.done.length,
     firstCodeMs: { median: pct(timings.firstCode, 50), p95: pct(timings.firstCode, 95) },
+    firstStyledPageMs: { median: pct(timings.firstPage, 50), p95: pct(timings.firstPage, 95) },
     completeMs: { median: pct(timings.done, 50), p95: pct(timings.done, 95) },
   };
 }

@@ -45,6 +45,7 @@ function seeded(): UsageResponse {
       month: `${i < 2 ? 2025 : 2026}-${String(((i + 10) % 12) + 1).padStart(2, '0')}`,
       messages: i === 11 ? 90 : 10,
     })),
+    imageStorage: { usedBytes: 3.4 * 1024 * 1024, limitBytes: 500 * 1024 * 1024 },
   };
 }
 
@@ -67,6 +68,8 @@ test('the usage page shows the summary and the seeded history in all three perio
   await expect(page.getByTestId('card-success')).toContainText('17 llamadas a la API');
   await expect(page.getByTestId('success-warning')).toBeVisible();
   await expect(page.getByText('1234 ms')).toBeVisible();
+  await expect(page.getByTestId('card-storage')).toContainText('3,4 MB / 500 MB');
+  await expect(page.getByTestId('card-storage')).toContainText('0.7% usado');
   await expect(page.getByRole('heading', { name: 'Funciones Más Usadas' })).toBeVisible();
   await expect(page.getByText('Crear un sitio con IA')).toBeVisible();
 
@@ -141,6 +144,7 @@ test('the real usage of a new user is zero-filled', async ({ page }) => {
   await expect(page.getByTestId('plan-badge')).toHaveText('Gratis');
   await expect(page.getByTestId('card-messages')).toContainText('0 / 100');
   await expect(page.getByTestId('card-messages')).toContainText('0.0% usado');
+  await expect(page.getByTestId('card-storage')).toContainText('0 KB / 50 MB');
   await expect(page.getByTestId('usage-bar')).toHaveCount(30);
   await expect(page.getByText('Aún no hay mensajes en este periodo.')).toBeVisible();
   await expect(page.getByTestId('success-good')).toBeVisible();

@@ -1,4 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { seriousViolations } from './fixtures/axe';
 import { createSpace, preview } from './fixtures/editor';
 import { sessionToken, signIn } from './fixtures/sign-in';
 
@@ -44,7 +46,7 @@ async function api(page: Page) {
   return { authorization: `Bearer ${await sessionToken(page)}` };
 }
 
-async function setUp(page: Page, name: string) {
+async function setUp(page: Page, name: string, page0 = PAGE) {
   await signIn(page, 'Visual');
   const spaceId = await createSpace(page, `${name} ${Math.random().toString(36).slice(2, 7)}`);
   const headers = await api(page);
@@ -54,7 +56,7 @@ async function setUp(page: Page, name: string) {
     data: {
       revision,
       files: [
-        { path: 'index.html', content: PAGE },
+        { path: 'index.html', content: page0 },
         { path: 'script.js', content: SCRIPT },
       ],
     },
@@ -198,4 +200,184 @@ test('a visual edit is live after publishing', async ({ page, context, baseURL }
   await expect(site.locator('.lead')).toHaveText('Abierto de lunes a sábado.');
   // The published page carries no source marks: they exist in the preview's copy only.
   expect(await site.content()).not.toContain('data-div-src');
+});
+
+/** A real picture of `width`×`height` in `format`, whatever it is called. */
+const picture = (width: number, height: number, colour: string, format: 'jpeg' | 'png') =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#fde68a"/></svg>`,
+        ),
+      },
+    ])
+    [format]()
+    .toBuffer();
+
+/** Hands the page a DataTransfer holding one image file, as a drop or a paste carries it. */
+const transferOf = (page: Page, name: string, type: string, bytes: Buffer) =>
+  page.evaluateHandle(
+    ({ name, type, base64 }) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], name, { type }));
+      return transfer;
+    },
+    { name, type, base64: bytes.toString('base64') },
+  );
+
+test('own images: uploaded from the panel, dropped and pasted; one replaces an image in place, kept after a reload and live with srcset', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const withImage = PAGE.replace(
+    '      <p class="lead">',
+    '      <img class="hero" src="foto-vieja.jpg" alt="Pan recién hecho">\n      <p class="lead">',
+  );
+  const spaceId = await setUp(page, 'Imágenes', withImage);
+  const images = page.getByTestId('images-section');
+
+  // From the image panel's upload button.
+  await page.getByTestId('image-upload-input').setInputFiles({
+    name: 'horno.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await picture(1200, 800, '#b45309', 'jpeg'),
+  });
+  await expect(images.getByText('horno.jpg')).toBeVisible();
+  // Dropped on the editor.
+  const dropped = await transferOf(page, 'mostrador.png', 'image/png', await picture(640, 480, '#1d4ed8', 'png'));
+  await page.dispatchEvent('[data-testid="images-section"]', 'drop', { dataTransfer: dropped });
+  await expect(images.getByText('mostrador.png')).toBeVisible();
+  // Pasted.
+  const pasted = await transferOf(page, 'pegada.png', 'image/png', await picture(300, 200, '#15803d', 'png'));
+  await page.evaluate((clipboardData) => {
+    window.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  }, pasted);
+  await expect(images.getByText('pegada.png')).toBeVisible();
+  const listed = await (await page.request.get(`/api/spaces/${spaceId}/images`, { headers: await api(page) })).json();
+  expect((listed.images as { name: string }[]).map((i) => i.name).sort()).toEqual(['horno.jpg', 'mostrador.png', 'pegada.png']);
+  // Nothing was written into the files by uploading.
+  expect(await serverFile(page, spaceId)).toBe(withImage);
+
+  // Replace the page's image with the uploaded one in the visual edit mode: only its src changes.
+  await startVisual(page);
+  const hero = preview(page).locator('img.hero');
+  await hero.click();
+  await expect(page.getByTestId('visual-selected')).toContainText('img');
+  await page.getByTestId('visual-panel').getByLabel('Reemplazar por una de tus imágenes').selectOption('images/horno.jpg');
+  const replaced = withImage.replace('src="foto-vieja.jpg"', 'src="images/horno.jpg"');
+  await expect.poll(() => serverFile(page, spaceId)).toBe(replaced);
+  const loaded = (image: typeof hero) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+  await expect.poll(() => loaded(hero)).toBeGreaterThan(0);
+  expect(await hero.getAttribute('src')).toMatch(/\/preview\/images\/[^/]+\/[0-9a-f]{32}-\d+\.webp$/);
+  await page.getByTestId('visual-toggle').click();
+
+  // Kept after a reload: the file and the preview.
+  await page.reload();
+  await expect(preview(page).locator('h1')).toHaveText('Panadería Luna', { timeout: 30_000 });
+  await expect.poll(() => loaded(preview(page).locator('img.hero'))).toBeGreaterThan(0);
+  expect(await serverFile(page, spaceId)).toBe(replaced);
+
+  // Published: served from the site's own origin, immutable, with srcset, width and height.
+  await page.getByTestId('tools-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Herramientas de Vista' });
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
+  await dialog.getByRole('button', { name: 'Publicar' }).click();
+  const { url } = (await (await answered).json()) as { url: string };
+  const site = await context.newPage();
+  const siteUrl = url.replace(/^https?:\/\/[^/]+/, (origin) => origin.replace(/:\d+$/, `:${new URL(baseURL ?? '').port}`));
+  await site.goto(siteUrl);
+  const live = site.locator('img.hero');
+  await expect.poll(() => loaded(live)).toBeGreaterThan(0);
+  const src = (await live.getAttribute('src')) as string;
+  expect(src).toMatch(/^\/_div\/images\/[0-9a-f]{32}-960\.webp$/);
+  expect((await live.getAttribute('srcset'))?.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['480w', '960w', '1200w']);
+  expect([await live.getAttribute('width'), await live.getAttribute('height'), await live.getAttribute('alt')]).toEqual([
+    '1200',
+    '800',
+    'Pan recién hecho',
+  ]);
+  // Fetched by the site's own page: the same origin.
+  const served = await site.evaluate(async (path) => {
+    const response = await fetch(path, { cache: 'no-store' });
+    return [response.status, response.headers.get('content-type'), response.headers.get('cache-control'), response.url];
+  }, src);
+  expect(served).toEqual([200, 'image/webp', 'public, max-age=31536000, immutable', new URL(src, siteUrl).href]);
+
+  // The storage they take shows on /usage.
+  await page.goto('/usage');
+  await expect(page.getByTestId('storage-used')).not.toHaveText('0 KB');
+  await expect(page.getByTestId('storage-limit')).toHaveText('50 MB');
+});
+
+test('an extra page of a multi-file site: chosen in the preview, edited in place, only its own bytes change', async ({
+  page,
+}) => {
+  const about = `<!DOCTYPE html>
+<html lang="es">
+  <head>
+    <meta charset="utf-8">
+    <title>Sobre nosotros</title>
+    <link rel="stylesheet" href="style.css">
+  </head>
+  <body>
+    <h1 class="brand">Sobre nosotros</h1>
+    <p class="historia">Horneamos desde 1987 en el barrio.</p>
+    <a href="index.html" class="nav-link">Volver</a>
+  </body>
+</html>
+`;
+  const spaceId = await setUp(page, 'Páginas');
+  const headers = await api(page);
+  const { revision } = await (await page.request.get(`/api/spaces/${spaceId}`, { headers })).json();
+  expect(
+    (
+      await page.request.put(`/api/spaces/${spaceId}/files`, {
+        headers,
+        data: { revision, files: [{ path: 'about.html', content: about }] },
+      })
+    ).status(),
+  ).toBe(200);
+  await page.reload();
+  await expect(preview(page).locator('h1')).toHaveText('Panadería Luna', { timeout: 30_000 });
+
+  // The page picker passes axe in both themes.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page, '[data-testid="preview-page"]')).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByLabel('Página de la vista previa').selectOption('about.html');
+  await expect(preview(page).locator('h1')).toHaveText('Sobre nosotros');
+  await startVisual(page);
+  const story = preview(page).locator('.historia');
+  await story.click();
+  await expect(page.getByTestId('visual-selected')).toContainText('p');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Horneamos desde 1987 en el barrio de Gràcia.');
+  await page.keyboard.press('Enter');
+  const edited = about.replace('Horneamos desde 1987 en el barrio.', 'Horneamos desde 1987 en el barrio de Gràcia.');
+  await expect.poll(() => serverFile(page, spaceId, 'about.html')).toBe(edited);
+  // A style on that page's link: its own start tag only.
+  await preview(page).locator('a', { hasText: 'Volver' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('visual-panel').getByLabel('Fondo').fill('#fde68a');
+  const styled = edited.replace(
+    '<a href="index.html" class="nav-link">Volver</a>',
+    '<a href="index.html" class="nav-link" style="background-color: #fde68a">Volver</a>',
+  );
+  await expect.poll(() => serverFile(page, spaceId, 'about.html')).toBe(styled);
+  // The home page is untouched, and is what the preview shows again when chosen.
+  expect(await serverFile(page, spaceId)).toBe(PAGE);
+  await page.getByLabel('Página de la vista previa').selectOption('index.html');
+  await expect(preview(page).locator('h1')).toHaveText('Panadería Luna');
+  await page.getByTestId('visual-toggle').click();
+
+  await page.reload();
+  await page.getByLabel('Página de la vista previa').selectOption('about.html');
+  await expect(preview(page).locator('.historia')).toHaveText('Horneamos desde 1987 en el barrio de Gràcia.', {
+    timeout: 30_000,
+  });
 });

@@ -26,6 +26,8 @@ export const MESSAGES = {
   notFound: 'Proyecto no encontrado',
   versionNotFound: 'Versión no encontrada',
   conflict: 'El proyecto cambió en otra pestaña o dispositivo. Recarga para ver la última versión.',
+  patchMissingFile: 'No existe el archivo que se quería cambiar',
+  patchWithReplaceAll: 'Un guardado que reemplaza todos los archivos no admite cambios parciales',
   fileTooLarge: `Un archivo supera el tamaño máximo de ${FILE_MAX_BYTES / 1024 / 1024} MB`,
   spaceTooLarge: `El proyecto supera el tamaño máximo de ${SPACE_MAX_BYTES / 1024 / 1024} MB`,
   tooManyFiles: `Un proyecto puede tener como máximo ${SPACE_MAX_FILES} archivos`,
@@ -263,9 +265,26 @@ export type SpaceDetailResponse = z.infer<typeof spaceDetailResponseSchema>;
  * or replaced and the others kept (one file or several); `replaceAll` makes the given set the
  * whole set; `deletePaths` removes files. Over the limits: 413.
  */
+/**
+ * One replacement in a file as the server has it at the body's `revision` (ADR 0209): `remove`
+ * characters (Unicode code points, not UTF-16 units) at `at` give way to `insert`; `length` is the
+ * file's length in characters before, checked. A visual edit of a 200 KB page is sent as a few bytes
+ * instead of the page. `codePointPatch` (text-patch.ts) makes one from a JavaScript string's replacement.
+ */
+export const filePatchSchema = z.object({
+  path: filePathSchema,
+  at: z.number().int().min(0).max(SPACE_MAX_BYTES),
+  remove: z.number().int().min(0).max(SPACE_MAX_BYTES),
+  insert: z.string(),
+  length: z.number().int().min(0).max(SPACE_MAX_BYTES),
+});
+export type FilePatch = z.infer<typeof filePatchSchema>;
+
 export const saveFilesBodySchema = z.object({
   revision: z.number().int().min(0).max(2_147_483_647),
   files: z.array(fileInputSchema).max(SPACE_MAX_FILES),
+  /** Files changed by a replacement each, instead of their whole content (ADR 0209). */
+  patches: z.array(filePatchSchema).max(SPACE_MAX_FILES).optional(),
   replaceAll: z.boolean().optional(),
   deletePaths: z.array(filePathSchema).max(SPACE_MAX_FILES).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageStorageSchema } from './assets';
 
 /** Where a metered action came from: the web app or the developer API. */
 export const usageSourceSchema = z.enum(['app', 'api']);
@@ -51,6 +52,8 @@ export const usageResponseSchema = z.object({
   weeklyUsage: z.array(weeklyUsageSchema),
   /** The last 12 months, oldest first. */
   monthlyUsage: z.array(monthlyUsageSchema),
+  /** The owner's own images across their spaces (originals and variants) against the plan's allowance (ADR 0203). */
+  imageStorage: imageStorageSchema,
 });
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
 

@@ -1,12 +1,14 @@
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, imageStorageBytesOf, listImagesResponseSchema } from '@div/shared/assets';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { strFromU8, unzipSync } from 'fflate';
 import { parse } from 'parse5';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { spaceImages, storedObjects } from '../../db/schema/assets';
 import { spaceMembers } from '../../db/schema/members';
+import { users } from '../../db/schema/users';
 import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 
@@ -311,5 +313,42 @@ describe.each(testDrivers)('own images of a space (%s, issue 24)', (driver) => {
     expect(kept.every((o) => o.key.includes(`/${short}/`) || o.key.includes('/'))).toBe(true);
     expect(kept).toHaveLength(4 + 2);
     expect((await app.inject({ method: 'GET', url: photoAttrs.get('src') as string, headers: { host } })).statusCode).toBe(200);
+  });
+  it('exports the images with the site: originals at images/<name> in the ZIP, data: URLs in the single file', async () => {
+    const small = await createTestUser(database, { plan: 'small' });
+    const space = (await call(small, 'POST', '/api/spaces', { name: 'Con fotos' })).json().space.id as string;
+    const original = await photo(900, 600);
+    expect((await upload(small, space, 'terraza.jpg', original)).statusCode).toBe(201);
+    expect((await upload(small, space, 'logo.svg', cleanSvg)).statusCode).toBe(201);
+    const page =
+      '<!DOCTYPE html><html><head><link rel="stylesheet" href="style.css"></head><body><img src="images/terraza.jpg" alt="Terraza"></body></html>';
+    await save(small, space, [
+      { path: 'index.html', content: page },
+      { path: 'style.css', content: 'header { background: url("./images/logo.svg"); }' },
+    ]);
+    const res = await call(small, 'GET', `/api/spaces/${space}/export`);
+    expect(res.statusCode).toBe(200);
+    const zip = unzipSync(new Uint8Array(res.rawPayload));
+    expect(
+      Object.keys(zip)
+        .filter((name) => name.startsWith('images/'))
+        .sort(),
+    ).toEqual(['images/logo.svg', 'images/terraza.jpg']);
+    // The bytes uploaded, unchanged, at the path the files name: the unzipped site works offline.
+    expect(Buffer.from(zip['images/terraza.jpg'] as Uint8Array).equals(original)).toBe(true);
+    expect(Buffer.from(zip['images/logo.svg'] as Uint8Array).toString()).toBe(cleanSvg);
+    expect(strFromU8(zip['index.html'] as Uint8Array)).toBe(page);
+
+    // The free plan's single file carries each image it names inside it.
+    await database.db.update(users).set({ plan: 'free' }).where(eq(users.id, small.id));
+    const single = await call(small, 'GET', `/api/spaces/${space}/export`);
+    expect(single.statusCode).toBe(200);
+    expect(single.headers['content-type']).toContain('text/html');
+    const img = /<img src="([^"]+)"/.exec(single.body)?.[1] ?? '';
+    expect(img).toMatch(/^data:image\/webp;base64,/);
+    const drawn = await sharp(Buffer.from(img.slice(img.indexOf(',') + 1), 'base64')).metadata();
+    expect([drawn.format, drawn.width, drawn.height]).toEqual(['webp', 900, 600]);
+    expect(single.body).toMatch(/url\("data:image\/webp;base64,[A-Za-z0-9+/=]+"\)/);
+    expect(single.body).not.toContain('images/');
   });
 });

@@ -11,7 +11,7 @@ import {
 import { planOf } from '@div/shared/plans';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { isUniqueViolation, rowsOf } from '../../db/client';
+import { type Database, isUniqueViolation, rowsOf } from '../../db/client';
 import { spaceImages } from '../../db/schema/assets';
 import { AppError, notFound } from '../../lib/errors';
 import { storageOf } from '../../providers/storage/create';
@@ -244,6 +244,32 @@ async function releaseBytes(ctx: AppContext, spaceId: string, hash: string, keys
   );
   if (held?.held) return;
   await storageOf(ctx).deleteMany(keys);
+}
+
+/**
+ * How long stored image bytes that nothing names are spared (ADR 0208): an upload writes its bytes
+ * before the row that names them, so a sweep running in between must not take them.
+ */
+export const IMAGE_SWEEP_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the space's stored image bytes that neither an image row nor a remaining deployment's
+ * `_div/images.json` names, written more than the grace ago (ADR 0208); runs after retention pruned
+ * deployments. Returns how many bytes were freed.
+ */
+export async function sweepImageBytes(db: Pick<Database, 'execute'>, spaceId: string, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - IMAGE_SWEEP_GRACE_MS).toISOString();
+  const freed = await rowsOf<{ bytes: string | number }>(
+    db,
+    sql`delete from stored_objects o
+      where o.space_id = ${spaceId} and o.key like 'images/%' and o.created_at < ${cutoff}::timestamptz
+        and not exists (select 1 from space_images i
+          where i.space_id = o.space_id and split_part(o.key, '/', 3) = left(i.hash, 32))
+        and not exists (select 1 from deployment_files f join deployments d on d.id = f.deployment_id
+          where d.space_id = o.space_id and f.path = ${SITE_IMAGES_PATH} and position(split_part(o.key, '/', 3) in f.body) > 0)
+      returning octet_length(o.body) as bytes`,
+  );
+  return freed.reduce((n, row) => n + Number(row.bytes), 0);
 }
 
 /** The bytes of one variant of a space's image, by the file name of its URL; undefined when there is none. */

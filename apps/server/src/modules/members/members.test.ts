@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { users } from '../../db/schema/users';
-import { createTestApp, createTestUser } from '../../test/app';
+import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
@@ -31,13 +31,7 @@ describe.each(testDrivers)('members, invitations and roles on %s (issue 25)', (d
     await database.close();
   });
 
-  const call = (user: User | null, method: string, url: string, payload?: unknown) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      headers: user ? { authorization: user.authorization } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call = (user: User | null, method: string, url: string, payload?: unknown) => injectAs(app, user, method, url, payload);
 
   async function spaceOf(user: User, name = 'Equipo') {
     return (await call(user, 'POST', '/api/spaces', { name })).json().space.id as string;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { sites } from '../../db/schema/publishing';
-import { createTestApp, createTestUser } from '../../test/app';
+import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { hostingOfApp } from '../hosting/front-door';
 
@@ -35,13 +35,7 @@ describe.each(testDrivers)('publishing on %s', (driver) => {
     await database.close();
   });
 
-  const call = (user: User | null, method: string, url: string, payload?: unknown) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      headers: { host: 'app.test', ...(user ? { authorization: user.authorization } : {}) },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call = (user: User | null, method: string, url: string, payload?: unknown) => injectAs(app, user, method, url, payload);
   const visit = (host: string, url = '/', headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
     app.inject({ method, url, headers: { host, ...headers } });
 

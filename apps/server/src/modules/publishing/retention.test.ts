@@ -2,11 +2,14 @@ import { DAY_MS } from '@div/shared/constants';
 import { deployResponseSchema } from '@div/shared/publishing';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
+import { storedObjects } from '../../db/schema/assets';
 import { deploymentFiles, deployments } from '../../db/schema/publishing';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
+import { IMAGE_SWEEP_GRACE_MS } from '../assets/service';
 import { DEPLOYMENT_RETENTION, pruneDeployments } from './retention';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
@@ -123,5 +126,73 @@ describe.each(testDrivers)('deployment retention on %s', (driver) => {
     const after = await visit('borrada.sites.test');
     expect(after.statusCode).toBe(404);
     expect(after.body).toContain('Sitio no encontrado');
+  });
+  it('frees the image bytes only pruned deployments named; deleting the space frees the rest', async () => {
+    const space = (await call('POST', '/api/spaces', { name: 'Con imagen' })).json().space as { id: string; revision: number };
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#aa3366' } })
+      .png()
+      .toBuffer();
+    const upload = (name: string, body: Buffer) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/spaces/${space.id}/images?name=${name}`,
+        headers: { host: 'app.test', authorization: user.authorization, 'content-type': 'application/octet-stream' },
+        payload: body,
+      });
+    const photo = (await upload('foto.png', png)).json().image as { id: string; storedBytes: number };
+    const kept = (await upload('logo.png', await sharp(png).resize(300).png().toBuffer())).json().image as {
+      storedBytes: number;
+    };
+    const objects = async () =>
+      database.db
+        .select({ key: storedObjects.key, body: storedObjects.body })
+        .from(storedObjects)
+        .where(eq(storedObjects.spaceId, space.id));
+    const bytesOf = async () => (await objects()).reduce((n, o) => n + o.body.length, 0);
+    expect(await bytesOf()).toBe(photo.storedBytes + kept.storedBytes);
+
+    // Published with the photo, then without it (the logo stays named by the files), then the photo is deleted.
+    const first = await call('POST', '/api/deploy', {
+      spaceId: space.id,
+      html: '<!DOCTYPE html><img src="images/foto.png" alt="Foto"><img src="images/logo.png" alt="Logo">',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await call('POST', '/api/deploy', {
+      spaceId: space.id,
+      html: '<!DOCTYPE html><img src="images/logo.png" alt="Logo">',
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await call('DELETE', `/api/spaces/${space.id}/images/${photo.id}`)).statusCode).toBe(204);
+    // The first deployment still serves the photo: its bytes stay.
+    expect(await bytesOf()).toBe(photo.storedBytes + kept.storedBytes);
+
+    const retention = { newest: 1, days: 0, max: 1 };
+    // Bytes younger than the grace are spared (an upload writes them before its row): nothing freed yet.
+    await pruneDeployments({ db: database.db, retention });
+    expect(await remaining(space.id)).toEqual([second.json().deploymentId]);
+    expect(await bytesOf()).toBe(photo.storedBytes + kept.storedBytes);
+    // Once past the grace, the next prune of the space frees what only the pruned deployment named.
+    await database.db
+      .update(storedObjects)
+      .set({ createdAt: new Date(Date.now() - IMAGE_SWEEP_GRACE_MS - 60_000) })
+      .where(eq(storedObjects.spaceId, space.id));
+    const third = await call('POST', '/api/deploy', {
+      spaceId: space.id,
+      html: '<!DOCTYPE html><img src="images/logo.png" alt="Logo">',
+    });
+    expect(third.statusCode).toBe(200);
+    await pruneDeployments({ db: database.db, retention });
+    expect(await remaining(space.id)).toEqual([third.json().deploymentId]);
+    expect(await bytesOf()).toBe(kept.storedBytes);
+    const short = (await objects()).map((o) => o.key.split('/')[2]);
+    expect(new Set(short).size).toBe(1);
+    // The live site still shows the logo.
+    const slug = new URL(third.json().url).hostname.split('.')[0];
+    const page = await visit(`${slug}.${SITES}`);
+    const src = /src="(\/_div\/images\/[^"]+)"/.exec(page.body)?.[1] as string;
+    expect((await app.inject({ url: src, headers: { host: `${slug}.${SITES}` } })).statusCode).toBe(200);
+
+    expect((await call('DELETE', `/api/spaces/${space.id}`)).statusCode).toBe(204);
+    expect(await objects()).toEqual([]);
   });
 });

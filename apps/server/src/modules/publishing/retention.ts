@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { deployments, sites } from '../../db/schema/publishing';
+import { sweepImageBytes } from '../assets/service';
 import { RETENTION_INTERVAL_MS } from '../spaces/retention';
 
 /**
@@ -61,7 +62,10 @@ async function pruneSpace(db: Database, spaceId: string, now: Date, retention: D
         and (ranked.rank > ${retention.max} or ranked.created_at < ${cutoff}::timestamptz)
         and d.id is distinct from ${live}
       returning d.id`);
-    return (result as unknown as { rows: unknown[] }).rows.length;
+    const deleted = (result as unknown as { rows: unknown[] }).rows.length;
+    // The image bytes only the deleted deployments named go with them (ADR 0208).
+    if (deleted > 0) await sweepImageBytes(tx, spaceId, now);
+    return deleted;
   });
 }
 

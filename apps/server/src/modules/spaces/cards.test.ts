@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { spaceMembers } from '../../db/schema/members';
-import { createTestApp, createTestUser } from '../../test/app';
+import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { withoutScripts } from './thumbnail';
 
@@ -34,13 +34,7 @@ describe.each(testDrivers)('project cards on %s', (driver) => {
     await database.close();
   });
 
-  const call = (user: User | null, method: string, url: string, payload?: unknown) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      headers: { host: 'app.test', ...(user ? { authorization: user.authorization } : {}) },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call = (user: User | null, method: string, url: string, payload?: unknown) => injectAs(app, user, method, url, payload);
   async function createSpace(user: User, name: string, title: string) {
     const res = await call(user, 'POST', '/api/spaces', { name });
     expect(res.statusCode).toBe(201);

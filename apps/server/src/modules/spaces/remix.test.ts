@@ -2,7 +2,7 @@ import { MESSAGES, sharedViewSchema, spaceDetailResponseSchema } from '@div/shar
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { createTestApp, createTestUser } from '../../test/app';
+import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
@@ -36,13 +36,7 @@ describe.each(testDrivers)('share and remix on %s (issue 25)', (driver) => {
     await database.close();
   });
 
-  const call = (user: User | null, method: string, url: string, payload?: unknown) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      headers: user ? { authorization: user.authorization } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call = (user: User | null, method: string, url: string, payload?: unknown) => injectAs(app, user, method, url, payload);
 
   /** A space of `user` holding SITE, with a saved version of the starter page before it. */
   async function siteOf(user: User, name: string) {

@@ -25,6 +25,7 @@ import type { AppContext } from '../../context';
 import { compress, preferredEncoding } from '../../lib/encoding';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { idParams, resourceId } from '../../lib/params';
+import { storageOf } from '../../providers/storage/create';
 import { bearerToken, requireUser } from '../auth/sessions';
 import { hostingOf } from '../hosting/front-door';
 import { siteAddressingOf } from '../hosting/hosts';
@@ -268,7 +269,13 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(ctx, request);
     const access = await requireSpaceAccess(db, request, user.id, request.params.id);
     // The export the owner's plan gives (ADR 0212: a shared space runs on its owner's plan).
-    const file = await exportSpace({ db, userId: access.ownerId, plan: access.ownerPlan, spaceId: request.params.id });
+    const file = await exportSpace({
+      db,
+      storage: storageOf(ctx),
+      userId: access.ownerId,
+      plan: access.ownerPlan,
+      spaceId: request.params.id,
+    });
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', attachment(file.filename))

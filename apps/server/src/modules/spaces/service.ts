@@ -177,6 +177,15 @@ export async function saveFiles(opts: {
 }): Promise<{ revision: number; updatedAt: string }> {
   const { body } = opts;
   checkFiles(body.files, body.replaceAll === true);
+  const patches = body.patches ?? [];
+  if (patches.length && body.replaceAll) throw badRequest(MESSAGES.patchWithReplaceAll);
+  const patched = new Set<string>();
+  for (const patch of patches) {
+    if (patched.has(patch.path) || body.files.some((f) => f.path === patch.path)) {
+      throw badRequest(`Archivo repetido: ${patch.path}`);
+    }
+    patched.add(patch.path);
+  }
   return opts.db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
@@ -188,7 +197,8 @@ export async function saveFiles(opts: {
       const current = await findSpace({ db: tx, userId: opts.userId, spaceId: opts.spaceId });
       throw new AppError('CONFLICT', MESSAGES.conflict, { revision: current.revision });
     }
-    const paths = body.files.map((f) => f.path);
+    const files = body.files;
+    const paths = files.map((f) => f.path);
     if (body.replaceAll) {
       await tx
         .delete(spaceFiles)
@@ -197,11 +207,11 @@ export async function saveFiles(opts: {
     if (body.deletePaths?.length) {
       await tx.delete(spaceFiles).where(and(eq(spaceFiles.spaceId, opts.spaceId), inArray(spaceFiles.path, body.deletePaths)));
     }
-    if (body.files.length) {
+    if (files.length) {
       await tx
         .insert(spaceFiles)
         .values(
-          body.files.map((f) => ({
+          files.map((f) => ({
             spaceId: opts.spaceId,
             path: f.path,
             content: f.content,
@@ -213,6 +223,37 @@ export async function saveFiles(opts: {
           target: [spaceFiles.spaceId, spaceFiles.path],
           set: { content: sql`excluded.content`, language: sql`excluded.language`, updatedAt: now },
         });
+    }
+    // Replacements apply inside the database to the files as they are at this revision (the space's
+    // row updated above is held): the file's text never travels to the app and back (ADR 0209).
+    // Positions count characters (code points), as PostgreSQL's overlay does.
+    for (const patch of patches) {
+      const [applied] = await tx
+        .update(spaceFiles)
+        .set({
+          content: sql`overlay(${spaceFiles.content} placing ${patch.insert}::text from ${patch.at + 1}::int for ${patch.remove}::int)`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(spaceFiles.spaceId, opts.spaceId),
+            eq(spaceFiles.path, patch.path),
+            sql`char_length(${spaceFiles.content}) = ${patch.length}::int`,
+            sql`${patch.at + patch.remove}::int <= ${patch.length}::int`,
+          ),
+        )
+        .returning({ bytes: sql<number>`octet_length(${spaceFiles.content})` });
+      if (!applied) {
+        const [exists] = await tx
+          .select({ path: spaceFiles.path })
+          .from(spaceFiles)
+          .where(and(eq(spaceFiles.spaceId, opts.spaceId), eq(spaceFiles.path, patch.path)));
+        if (!exists) throw notFound(`${MESSAGES.patchMissingFile}: ${patch.path}`);
+        throw new AppError('CONFLICT', MESSAGES.conflict, { revision: row.revision - 1 });
+      }
+      if (Number(applied.bytes) > FILE_MAX_BYTES) {
+        throw new AppError('PAYLOAD_TOO_LARGE', `${MESSAGES.fileTooLarge} (${patch.path})`);
+      }
     }
     const [totals] = await tx
       .select({

@@ -8,11 +8,12 @@ import {
   SPACES_PAGE_SIZE,
   spaceDetailResponseSchema,
 } from '@div/shared/spaces';
+import { codePointPatch } from '@div/shared/text-patch';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, rowsOf } from '../../db/client';
-import { createTestApp, createTestUser } from '../../test/app';
+import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { createSession } from '../auth/sessions';
 
@@ -35,13 +36,7 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     await database.close();
   });
 
-  const call = (user: User | null, method: string, url: string, payload?: unknown) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      headers: user ? { authorization: user.authorization } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call = (user: User | null, method: string, url: string, payload?: unknown) => injectAs(app, user, method, url, payload);
 
   async function create(user: User, name = 'Mi web') {
     const res = await call(user, 'POST', '/api/spaces', { name, description: 'ignorado' });
@@ -236,6 +231,68 @@ describe.each(testDrivers)('spaces API on %s', (driver) => {
     expect(detail.revision).toBe(4);
     // Saving files does not create versions: only explicit saves, generations, restores and resets do.
     expect(detail.versions).toHaveLength(1);
+  });
+
+  it('saves a file sent as one replacement of the revision it was made on, refusing a wrong base (ADR 0209)', async () => {
+    const space = await create(alice);
+    // Astral characters (two UTF-16 units, one character) before the change: positions count characters.
+    const page = `<main>${'<p>relleno 🍞</p>'.repeat(2000)}<h1>Hola ñandú</h1></main>`;
+    const saved = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, {
+      revision: 1,
+      files: [{ path: 'index.html', content: page }],
+    });
+    expect(saved.json().revision).toBe(2);
+    const patch = codePointPatch('index.html', page, page.indexOf('Hola'), 'Hola'.length, 'Adiós 🥖');
+    expect(patch.at).toBe(page.indexOf('Hola') - 2000);
+    const at = patch.at;
+    const length = patch.length;
+    const patched = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, {
+      revision: 2,
+      files: [{ path: 'style.css', content: 'h1{color:red}' }],
+      patches: [patch],
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().revision).toBe(3);
+    const files = async () =>
+      new Map<string, string>(
+        (await call(alice, 'GET', `/api/spaces/${space.id}`))
+          .json()
+          .files.map((f: { id: string; content: string }) => [f.id, f.content]),
+      );
+    const after = page.replace('Hola ñandú', 'Adiós 🥖 ñandú');
+    const afterLength = [...after].length;
+    expect((await files()).get('index.html')).toBe(after);
+    expect((await files()).get('style.css')).toBe('h1{color:red}');
+
+    // A base of another length, a range past the end, a missing file or a stale revision change nothing.
+    const refused = [
+      [{ revision: 3, files: [], patches: [{ path: 'index.html', at, remove: 5, insert: 'X', length }] }, 409],
+      [
+        {
+          revision: 3,
+          files: [],
+          patches: [{ path: 'index.html', at: afterLength, remove: 1, insert: 'X', length: afterLength }],
+        },
+        409,
+      ],
+      [{ revision: 3, files: [], patches: [{ path: 'nada.html', at: 0, remove: 0, insert: 'X', length: 0 }] }, 404],
+      [{ revision: 2, files: [], patches: [{ path: 'index.html', at, remove: 5, insert: 'X', length: afterLength }] }, 409],
+      [
+        {
+          revision: 3,
+          files: [{ path: 'index.html', content: 'x' }],
+          patches: [{ path: 'index.html', at: 0, remove: 0, insert: 'X', length: afterLength }],
+        },
+        400,
+      ],
+    ] as const;
+    for (const [body, status] of refused) {
+      const res = await call(alice, 'PUT', `/api/spaces/${space.id}/files`, body);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect((await files()).get('index.html')).toBe(after);
+    expect((await call(alice, 'GET', `/api/spaces/${space.id}`)).json().revision).toBe(3);
   });
 
   it('answers 304 to a revalidation of an unchanged space and 200 after any change', async () => {

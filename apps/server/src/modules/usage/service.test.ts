@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
+import { spaceMembers } from '../../db/schema/members';
 import { users } from '../../db/schema/users';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
@@ -166,5 +168,36 @@ describe('GET /api/user/usage', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/api/user/usage' })).statusCode).toBe(401);
+  });
+  it('shows the image storage the person owns against their plan, a member’s uploads counting for the owner', async () => {
+    const owner = await createTestUser(database, { plan: 'small' });
+    const member = await createTestUser(database);
+    const usageOf = async (user: typeof owner) =>
+      (await app.inject({ method: 'GET', url: '/api/user/usage', headers: { authorization: user.authorization } })).json()
+        .imageStorage;
+    expect(await usageOf(owner)).toEqual({ usedBytes: 0, limitBytes: 500 * 1024 * 1024 });
+    const space = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/spaces',
+        headers: { authorization: owner.authorization },
+        payload: { name: 'Fotos' },
+      })
+    ).json().space.id;
+    await database.db.insert(spaceMembers).values({ spaceId: space, userId: member.id, role: 'editor' });
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/spaces/${space}/images?name=foto.png`,
+      headers: { authorization: member.authorization, 'content-type': 'application/octet-stream' },
+      payload: png,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const stored = uploaded.json().image.storedBytes as number;
+    expect(stored).toBeGreaterThan(png.length);
+    expect(await usageOf(owner)).toEqual({ usedBytes: stored, limitBytes: 500 * 1024 * 1024 });
+    expect(await usageOf(member)).toEqual({ usedBytes: 0, limitBytes: 50 * 1024 * 1024 });
   });
 });

@@ -1,3 +1,4 @@
+import { imageStorageBytesOf } from '@div/shared/assets';
 import { planOf } from '@div/shared/plans';
 import { DAILY_BUCKETS, MONTHLY_BUCKETS, USAGE_STATS_WINDOW_DAYS, type UsageResponse, WEEKLY_BUCKETS } from '@div/shared/usage';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -81,6 +82,12 @@ export async function findUsage(options: { db: Database; userId: string; tz?: st
   const total = Number(stats?.total ?? 0);
   const succeeded = Number(stats?.succeeded ?? 0);
 
+  // What the person's own images take across the spaces they own (shared spaces count for their owner).
+  const [stored] = await rowsOf(
+    db,
+    sql`select coalesce(sum(i.stored_bytes), 0)::bigint as used from space_images i join spaces s on s.id = i.space_id where s.owner_id = ${userId}`,
+  );
+
   const [daily, weekly, monthly] = await Promise.all([
     rowsOf(db, seriesSql({ userId, now, tz, unit: 'day', count: DAILY_BUCKETS, format: 'YYYY-MM-DD' })),
     rowsOf(db, seriesSql({ userId, now, tz, unit: 'week', count: WEEKLY_BUCKETS, format: 'YYYY-MM-DD' })),
@@ -104,5 +111,6 @@ export async function findUsage(options: { db: Database; userId: string; tz?: st
     dailyUsage: daily.map((r) => ({ date: String(r.label), messages: Number(r.messages) })),
     weeklyUsage: weekly.map((r) => ({ week: String(r.label), messages: Number(r.messages) })),
     monthlyUsage: monthly.map((r) => ({ month: String(r.label), messages: Number(r.messages) })),
+    imageStorage: { usedBytes: Number(stored?.used ?? 0), limitBytes: imageStorageBytesOf(user.plan) },
   };
 }

@@ -25,6 +25,8 @@ export interface EditorUiState {
   /** The visual edit mode ("Editar", issue 24) and the element it has selected. */
   visualEditing: boolean;
   visualSelection: VisualSelection | null;
+  /** The page the preview shows (a site's extra page, ADR 0206); null: index.html, else the first page. */
+  previewPage: string | null;
   /** The space's own images (issue 24), and the preview's URL of each by name. */
   images: SpaceImage[];
   imageUrls: Readonly<Record<string, string>>;
@@ -40,6 +42,7 @@ export function createEditorStore(initial?: Partial<EditorUiState>) {
     previewNonce: 0,
     visualEditing: false,
     visualSelection: null,
+    previewPage: null,
     images: [],
     imageUrls: {},
     ...initial,

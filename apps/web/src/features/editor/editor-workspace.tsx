@@ -32,7 +32,7 @@ import { useEditorActions } from './use-editor-actions';
 import { useRemix } from './use-remix';
 import type { ScopeQuestion } from './visual/scope-dialog';
 import { useVisualEdits } from './visual/use-visual-edits';
-import { VisualToggle } from './visual/visual-toggle';
+import { PreviewPagePicker, VisualToggle } from './visual/visual-toggle';
 
 // The tools modal and the reset confirmation load on first use (editor route JS budget, ADR 0061).
 const ToolsModal = lazy(() => import('./tools/tools-modal').then((module) => ({ default: module.ToolsModal })));
@@ -293,7 +293,12 @@ export function EditorWorkspace({
                   formsEndpoint={formsEndpoint}
                 />
               )}
-              {canEdit && !stream && <VisualToggle />}
+              {!stream && (
+                <div className="absolute top-2 left-2 z-20 flex items-center gap-2">
+                  {canEdit && <VisualToggle />}
+                  <PreviewPagePicker files={session.files} />
+                </div>
+              )}
               {/* While code streams, the half-written site covers the live preview (which keeps its state). */}
               {stream && (
                 <div className="absolute inset-0 z-10">

@@ -20,6 +20,8 @@ registerLocale('usage', {
       days_other: '{{count}} días',
       success: 'Tasa de éxito',
       apiCalls: '{{count}} llamadas a la API',
+      storage: 'Almacenamiento de imágenes',
+      storageNote: 'Tus imágenes en todos tus proyectos, con sus versiones optimizadas.',
     },
     chart: {
       title: 'Uso de Mensajes',
@@ -85,6 +87,8 @@ registerLocale('usage', {
       days_other: '{{count}} days',
       success: 'Success rate',
       apiCalls: '{{count}} API calls',
+      storage: 'Image storage',
+      storageNote: 'Your images across all your projects, with their optimised versions.',
     },
     chart: {
       title: 'Message usage',

@@ -1,3 +1,5 @@
+import { formatBytes } from '@div/shared/asset-display';
+import { formatStorage } from '@div/shared/plans';
 import type { UsageResponse } from '@div/shared/usage';
 import {
   daysUntilReset,
@@ -14,6 +16,7 @@ import {
   CheckCircle2,
   Code2,
   CreditCard,
+  HardDrive,
   MessageSquare,
   RefreshCw,
   Settings,
@@ -115,10 +118,11 @@ function UsageDetails({ usage }: { usage: UsageResponse }) {
   const percent = percentUsed(usage.messagesUsed, usage.messagesLimit);
   const days = daysUntilReset(usage.resetDate);
   const good = isSuccessRateGood(usage.successRate);
+  const storagePercent = percentUsed(usage.imageStorage.usedBytes, usage.imageStorage.limitBytes);
 
   return (
     <div className="mt-8 space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Card testId="card-plan" title={t('cards.plan')} icon={<CreditCard aria-hidden className="size-5" />}>
           <PlanBadge plan={usage.currentPlan} />
         </Card>
@@ -150,6 +154,22 @@ function UsageDetails({ usage }: { usage: UsageResponse }) {
         <Card testId="card-success" title={t('cards.success')} icon={<TrendingUp aria-hidden className="size-5" />}>
           <p className="font-bold text-2xl text-slate-900 dark:text-white">{formatOneDecimal(usage.successRate)}%</p>
           <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">{t('cards.apiCalls', { count: usage.apiCalls })}</p>
+        </Card>
+        <Card testId="card-storage" title={t('cards.storage')} icon={<HardDrive aria-hidden className="size-5" />}>
+          <p className="font-bold text-2xl text-slate-900 dark:text-white">
+            <span data-testid="storage-used">{formatBytes(usage.imageStorage.usedBytes)}</span>
+            <span className="font-normal text-lg text-slate-500 dark:text-slate-400">
+              {' / '}
+              <span data-testid="storage-limit">{formatStorage(usage.imageStorage.limitBytes / 1024 / 1024)}</span>
+            </span>
+          </p>
+          <div className="mt-3 space-y-1.5">
+            <ProgressBar percent={storagePercent} label={t('cards.storage')} />
+            <p className="text-slate-500 text-xs dark:text-slate-400">
+              {t('cards.percentUsed', { percent: formatOneDecimal(storagePercent) })}
+            </p>
+          </div>
+          <p className="mt-2 text-slate-500 text-xs dark:text-slate-400">{t('cards.storageNote')}</p>
         </Card>
       </div>
 

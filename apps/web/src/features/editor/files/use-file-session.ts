@@ -1,7 +1,9 @@
-import type { SpaceDetailResponse } from '@div/shared/spaces';
+import type { FilePatch, SpaceDetailResponse } from '@div/shared/spaces';
+import { codePointPatch } from '@div/shared/text-patch';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { saveFiles } from '../api/save-files';
+import { textDelta } from '../preview/text-delta';
 import { applyEdits, clearDraft, type Draft, type EditableFile, readDraft, resolveDraft, writeDraft } from './drafts';
 
 export const AUTOSAVE_DELAY_MS = 800;
@@ -31,6 +33,11 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
   const [generation, setGeneration] = useState(0);
   const contents = useRef(new Map<string, string>());
   const dirty = useRef(new Set<string>());
+  /**
+   * A file changed from the server's copy by one replacement (a visual edit): sent as that
+   * replacement while the file still holds `after` (ADR 0209).
+   */
+  const patches = useRef(new Map<string, FilePatch & { after: string }>());
   const revision = useRef(0);
   const saving = useRef<Promise<void> | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -49,6 +56,7 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
   const load = useCallback((next: EditableFile[], nextRevision: number, edited: string[] = []) => {
     contents.current = new Map(next.map((file) => [file.path, file.content]));
     dirty.current = new Set(edited);
+    patches.current.clear();
     revision.current = nextRevision;
     setFiles(next);
     setGeneration((value) => value + 1);
@@ -70,13 +78,27 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
       }
       if (dirty.current.size === 0) return;
       const sent = [...dirty.current].map((path) => ({ path, content: contents.current.get(path) ?? '' }));
+      const files: typeof sent = [];
+      const filePatches: FilePatch[] = [];
+      for (const file of sent) {
+        const patch = patches.current.get(file.path);
+        if (patch?.after === file.content) {
+          const { after: _after, ...sentPatch } = patch;
+          filePatches.push(sentPatch);
+        } else files.push(file);
+      }
       setStatus('saving');
       let failed = false;
       let retry = false;
       const run = (async () => {
         try {
-          const result = await saveFiles(spaceId, { revision: revision.current, files: sent }, options);
+          const result = await saveFiles(
+            spaceId,
+            { revision: revision.current, files, ...(filePatches.length ? { patches: filePatches } : {}) },
+            options,
+          );
           revision.current = result.revision;
+          for (const file of sent) patches.current.delete(file.path);
           for (const file of sent) if (contents.current.get(file.path) === file.content) dirty.current.delete(file.path);
           persistDraft();
           setStatus(dirty.current.size === 0 ? 'saved' : 'unsaved');
@@ -132,6 +154,7 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
 
   const edit = useCallback(
     (path: string, content: string) => {
+      patches.current.delete(path);
       contents.current.set(path, content);
       dirty.current.add(path);
       setFiles((current) => current.map((file) => (file.path === path ? { path, content } : file)));
@@ -146,14 +169,21 @@ export function useFileSession({ spaceId, detail, onConflict, onUnauthorized }: 
   /** Sets a file's content from outside the code editor (an AI fix) and saves it right away. */
   const put = useCallback(
     async (path: string, content: string) => {
+      // A file the server has as it is here goes as the one replacement that changes it (ADR 0209).
+      const base = dirty.current.has(path) ? undefined : contents.current.get(path);
       edit(path, content);
+      if (base !== undefined) {
+        const { at, remove, insert } = textDelta(base, content);
+        patches.current.set(path, { ...codePointPatch(path, base, at, remove, insert), after: content });
+      }
       setFiles((current) => (current.some((file) => file.path === path) ? current : [...current, { path, content }]));
       setGeneration((value) => value + 1);
-      persistDraft();
+      // The draft follows on its timer (edit() set it); the save starts first. A failed save writes it
+      // at once, and so does leaving the page.
       await saveRef.current();
       return dirty.current.size === 0;
     },
-    [edit, persistDraft],
+    [edit],
   );
 
   /** Writes the draft now and sends what is unsaved (on leaving the page or the tab). */

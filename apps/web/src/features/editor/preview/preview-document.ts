@@ -16,6 +16,7 @@ export function buildPreviewDocument(
   files: PreviewFile[],
   runtime = PREVIEW_RUNTIME_SCRIPT,
   images?: Readonly<Record<string, string>>,
+  entry?: string,
 ): string {
-  return assemblePreview(files, { injectScript: runtime, ...(images ? { images } : {}) });
+  return assemblePreview(files, { injectScript: runtime, ...(images ? { images } : {}), ...(entry ? { entry } : {}) });
 }

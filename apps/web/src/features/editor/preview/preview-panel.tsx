@@ -60,9 +60,12 @@ export function PreviewPanel({
 
   // The space's own images (issue 24): `images/<name>` loads from the app (ADR 0202).
   const imageUrls = useEditorUi((state) => state.imageUrls);
+  // The page chosen in the picker (ADR 0206), while the site has it.
+  const page = useEditorUi((state) => state.previewPage);
+  const entry = page && settled.some((file) => file.path === page) ? page : undefined;
   const doc = useMemo(
-    () => buildPreviewDocument(prepare ? prepare(settled) : settled, undefined, imageUrls),
-    [settled, prepare, imageUrls],
+    () => buildPreviewDocument(prepare ? prepare(settled) : settled, undefined, imageUrls, entry),
+    [settled, prepare, imageUrls, entry],
   );
   const visualOn = useEditorUi((state) => state.visualEditing);
   const locked = runtime.status === 'locked';

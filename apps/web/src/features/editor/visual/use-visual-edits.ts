@@ -24,9 +24,11 @@ interface Step {
 
 const refusals = { 'not-found': 'notFound', 'not-text': 'notText', 'no-sibling': 'noSibling', 'bad-value': 'badValue' } as const;
 
-/** The page the preview shows (site-engine's assemblePreview takes index.html, else the first page). */
-const entryOf = (files: readonly EditableFile[]) =>
-  files.find((file) => file.path === 'index.html') ?? files.find((file) => /\.html?$/i.test(file.path));
+/** The page the preview shows: the one chosen (ADR 0206), else index.html, else the first page (as assemblePreview). */
+const entryOf = (files: readonly EditableFile[], chosen: string | null) =>
+  (chosen ? files.find((file) => file.path === chosen) : undefined) ??
+  files.find((file) => file.path === 'index.html') ??
+  files.find((file) => /\.html?$/i.test(file.path));
 
 /**
  * The editor's half of the visual edit mode: marks the preview's copy of the page with source
@@ -49,6 +51,7 @@ export function useVisualEdits({
   const enabled = useEditorUi((state) => state.visualEditing);
   // The inspector marks the preview too, so the element it hands to the prompt names its source range.
   const marking = useEditorUi((state) => state.visualEditing || state.inspecting);
+  const page = useEditorUi((state) => state.previewPage);
   const [engine, setEngine] = useState<Engine | null>(null);
   const files = useRef(session.files);
   files.current = session.files;
@@ -204,13 +207,13 @@ export function useVisualEdits({
 
   const prepare = useCallback(
     (list: EditableFile[]) => {
-      const entry = entryOf(list);
+      const entry = entryOf(list, page);
       if (!engine || !entry) return list;
       return list.map((file) =>
         file === entry ? { ...file, content: engine.annotateForPreview(file.content, file.path) } : file,
       );
     },
-    [engine],
+    [engine, page],
   );
 
   /** Applies an AI answer that reached beyond its element, once the person said so (ADR 0201). */
