@@ -86,3 +86,24 @@ test('the API reference at /docs/api lists every /v1 route from the OpenAPI docu
     .click();
   await expect(page).toHaveURL(/#get-v1-usage$/);
 });
+
+test('/developers leads to where a key is made: its first step links to the keys in settings, name field focused', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'Integradora');
+  await page.goto('/developers');
+  // The key it shows starts as a real key starts.
+  await expect(page.getByText(/^DIV_API_KEY=div_•+$/)).toBeVisible();
+  const create = page.getByRole('link', { name: 'Crear una clave' });
+  await create.scrollIntoViewIfNeeded();
+  await expect(create).toBeVisible();
+  await create.click();
+  await expect(page).toHaveURL(/\/settings#api-keys$/);
+  const name = page.getByRole('region', { name: 'Claves de API' }).getByLabel('Nombre de la clave');
+  await expect(name).toBeFocused({ timeout: 15_000 });
+  await expect(name).toBeInViewport();
+  await name.fill('Mi integración');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('fresh-api-key').locator('code')).toHaveText(/^div_\S{20,}$/);
+});

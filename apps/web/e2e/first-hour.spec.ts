@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { createSpace, preview, replaceCode } from './fixtures/editor';
-import { continueWithProvider, signIn } from './fixtures/sign-in';
+import { continueWithProvider, sessionToken, signIn } from './fixtures/sign-in';
 
 // A new person's first hour (issue 22): each test walks one rough edge as a person would.
 test.describe.configure({ timeout: 120_000 });
@@ -158,4 +158,116 @@ test("a page's own error is told in the interface's language", async ({ page }) 
   await expect(page.getByText('A <img> element of the page did not load')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Fix problem' })).toBeVisible();
   await expect(page.getByText(/No se pudo cargar/)).toHaveCount(0);
+});
+
+test.describe("the floating tools button leaves the panel tabs and the page's own menu button uncovered", () => {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${size.width}x${size.height}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, 'Herramientas');
+      await createSpace(page, `Sitio con menú ${size.width}`);
+      await replaceCode(
+        page,
+        // A top bar as sites draw it: the brand on the left, the menu button in the top right corner.
+        '<!DOCTYPE html><html><head><style>header{position:fixed;inset:0 0 auto 0;height:56px;background:#fff}' +
+          '#menu{position:absolute;top:8px;right:12px;width:40px;height:40px}</style></head>' +
+          '<body><header><b>Clínica</b><button id="menu">Menú</button></header><h1>Fisioterapia</h1></body></html>',
+      );
+      const narrow = size.width < 768;
+      if (narrow) await page.getByRole('tab', { name: 'Vista previa' }).click();
+      await expect(preview(page).getByRole('button', { name: 'Menú' })).toBeVisible();
+      const tools = page.getByTestId('tools-button');
+      await expect(tools).toBeVisible();
+      const menu = await preview(page).getByRole('button', { name: 'Menú' }).boundingBox();
+      const box = await tools.boundingBox();
+      if (!menu || !box) throw new Error('no boxes');
+      // Playwright gives an element's box inside the frame in the page's coordinates.
+      const covered: string[] = [];
+      const overlaps = (other: { x: number; y: number; width: number; height: number }) =>
+        box.x < other.x + other.width &&
+        other.x < box.x + box.width &&
+        box.y < other.y + other.height &&
+        other.y < box.y + box.height;
+      if (overlaps(menu)) covered.push('menú de la página');
+      if (narrow) {
+        for (const name of ['Archivos', 'Código', 'Vista previa']) {
+          const tab = await page.getByRole('tab', { name }).boundingBox();
+          if (tab && overlaps(tab)) covered.push(`pestaña ${name}`);
+        }
+      }
+      expect(covered).toEqual([]);
+      await page.screenshot({ path: `/tmp/walk-tools-${size.width}.png` });
+      await tools.click();
+      await expect(page.getByRole('dialog', { name: 'Herramientas de Vista' })).toBeVisible();
+    });
+  }
+});
+
+test('at 390x844 the subdomain field in settings keeps room to type, clear of its suffix and button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'Subdominio móvil');
+  await createSpace(page, 'Sitio estrecho');
+  await page.goto('/settings');
+  const field = page.getByLabel('Subdominio', { exact: true });
+  await field.scrollIntoViewIfNeeded();
+  await expect(field).toBeVisible();
+  const suffix = page.getByText(/^\.localhost:\d+$/);
+  const save = page.getByRole('button', { name: 'Guardar subdominio' });
+  const [fieldBox, suffixBox, saveBox] = await Promise.all([field.boundingBox(), suffix.boundingBox(), save.boundingBox()]);
+  if (!fieldBox || !suffixBox || !saveBox) throw new Error('no boxes');
+  await page.screenshot({ path: '/tmp/walk-subdomain-390.png' });
+  expect(fieldBox.width).toBeGreaterThanOrEqual(120);
+  // The suffix ends before the button starts, or the button is on a line of its own.
+  expect(suffixBox.x + suffixBox.width <= saveBox.x || saveBox.y >= suffixBox.y + suffixBox.height).toBe(true);
+  expect(saveBox.x + saveBox.width).toBeLessThanOrEqual(390);
+  await field.fill('clinica-estrecha');
+  await save.click();
+  await expect(page.getByTestId('site-address')).toHaveText(/^clinica-estrecha\.localhost:\d+$/);
+});
+
+test("the forms inbox names a site's usual English fields in Spanish, and keeps any other name as sent", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'Bandeja');
+  const spaceId = await createSpace(page, 'Clínica con formulario');
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const answer = await page.request.get(`/api/spaces/${spaceId}/forms/preview-token`, { headers });
+  expect(answer.status()).toBe(200);
+  const { token } = (await answer.json()) as { token: string };
+  const sent = await page.request.post(`/preview/forms/contacto?token=${encodeURIComponent(token)}`, {
+    form: {
+      name: 'Carlos Pérez',
+      email: 'carlos@example.com',
+      phone: '600111222',
+      message: 'Quiero pedir cita',
+      plan_elegido: 'Bono 5',
+      _div_page: '/',
+    },
+  });
+  expect(sent.status()).toBe(200);
+  await page.goto(`/space/${spaceId}/forms`);
+  const item = page.getByTestId('submission');
+  await expect(item).toHaveCount(1);
+  await expect(item.locator('dt')).toHaveText(['Nombre', 'Correo electrónico', 'Teléfono', 'Mensaje', 'plan_elegido']);
+  await expect(item.locator('dd')).toHaveText(['Carlos Pérez', 'carlos@example.com', '600111222', 'Quiero pedir cita', 'Bono 5']);
+});
+
+test('at 390x844 a finished generation shows the site, not the code it streamed into', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'Móvil');
+  await createSpace(page, 'Fisioterapia en el móvil');
+  await expect(page.getByRole('tab', { name: 'Código' })).toHaveAttribute('aria-selected', 'true');
+  await page
+    .locator('#prompt-input')
+    .fill('Una web para Fisioterapia Turia, una clínica de fisioterapia en Valencia, con teléfono 963 123 456');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('DIV ha terminado tu sitio')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('tab', { name: 'Vista previa' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('preview-frame')).toBeInViewport();
+  await expect(preview(page).getByRole('heading', { level: 1 })).toContainText('Fisioterapia Turia');
+  // The code is one tap away, as before.
+  await page.getByRole('tab', { name: 'Código' }).click();
+  await expect(page.getByTestId('code-editor')).toBeVisible();
 });

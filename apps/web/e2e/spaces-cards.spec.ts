@@ -54,6 +54,7 @@ const cardOf = (p: Page, spaceId: string) => p.getByRole('listitem').filter({ ha
 test('two same-named projects are told apart; one is deleted through its menu button by keyboard alone', async ({ page: p }) => {
   await p.setViewportSize({ width: 1440, height: 900 });
   await signIn(p, 'Tarjetas');
+  const cake = await makeSpace(p, 'Pastelería', 'Dulce Rincón', '#9d174d');
   const north = await makeSpace(p, 'Panadería', 'Horno Norte', '#1e3a8a');
   const south = await makeSpace(p, 'Panadería', 'Horno Sur', '#7c2d12');
   await deploy(p, north);
@@ -136,6 +137,8 @@ test('two same-named projects are told apart; one is deleted through its menu bu
   await p.keyboard.press('Enter');
   await expect(southCard).toHaveCount(0);
   await expect(northCard).toHaveCount(1);
+  // Focus lands on the next card's menu button, not on the page's body.
+  await expect(northCard.getByRole('button', { name: 'Más acciones para Panadería' })).toBeFocused();
   await p.reload();
   await expect(northCard).toHaveCount(1);
   await expect(cardOf(p, south)).toHaveCount(0);
@@ -144,6 +147,34 @@ test('two same-named projects are told apart; one is deleted through its menu bu
   await northCard.getByTestId('space-card').click({ button: 'right' });
   await expect(p.getByRole('menu').getByRole('menuitem')).toHaveText(['Abrir', 'Formularios', 'Eliminar proyecto']);
   await p.keyboard.press('Escape');
+
+  // Cancelling gives focus back to the card's own menu button; deleting the last card moves it to the
+  // previous card's; deleting the only one left moves it to the new project's name.
+  const deleteByKeyboard = async (button: ReturnType<Page['getByRole']>, confirm: boolean) => {
+    await button.focus();
+    await p.keyboard.press('Enter');
+    await expect(p.getByRole('menu')).toBeVisible();
+    await p.keyboard.press('End');
+    await expect(p.getByRole('menuitem', { name: 'Eliminar proyecto' })).toBeFocused();
+    await p.keyboard.press('Enter');
+    await expect(p.getByRole('alertdialog')).toBeVisible();
+    if (confirm) {
+      await p.getByRole('alertdialog').getByRole('button', { name: 'Eliminar', exact: true }).focus();
+      await p.keyboard.press('Enter');
+    } else await p.keyboard.press('Escape');
+    await expect(p.getByRole('alertdialog')).toBeHidden();
+  };
+  const northButton = northCard.getByRole('button', { name: 'Más acciones para Panadería' });
+  const cakeButton = cardOf(p, cake).getByRole('button', { name: 'Más acciones para Pastelería' });
+  await expect(p.getByTestId('space-card')).toHaveText([/^Panadería/, /^Pastelería/]);
+  await deleteByKeyboard(cakeButton, false);
+  await expect(cakeButton).toBeFocused();
+  await deleteByKeyboard(cakeButton, true);
+  await expect(cardOf(p, cake)).toHaveCount(0);
+  await expect(northButton).toBeFocused();
+  await deleteByKeyboard(northButton, true);
+  await expect(p.getByTestId('space-card')).toHaveCount(0);
+  await expect(p.getByRole('textbox', { name: 'Nombre del proyecto' })).toBeFocused();
 });
 
 test('at 390×844 a tap on the menu button opens the actions; "Abrir" opens the project', async ({ browser }) => {

@@ -17,6 +17,8 @@ export const paths = {
   /** A space's forms inbox and notification settings (issue 23). */
   spaceForms: (id: string) => `/space/${encodeURIComponent(id)}/forms`,
   settings: '/settings',
+  /** The API keys section of the settings, where a key is made (linked from /developers). */
+  apiKeysAnchor: 'api-keys',
   usage: '/usage',
   share: (id: string) => `/share/${encodeURIComponent(id)}`,
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,

@@ -18,6 +18,8 @@ export interface ProjectCardProps {
   /** More lines inside the card's link, after the name and the time (the owner of a shared space). */
   children?: React.ReactNode;
   title?: string;
+  /** The card's list item, for whoever must move focus between cards (after a delete). */
+  itemRef?: React.Ref<HTMLLIElement>;
 }
 
 /**
@@ -25,10 +27,10 @@ export interface ProjectCardProps {
  * edited, where it is published (a link to the site), and its actions behind a menu button and a
  * right-click. The whole card opens the space; its link is named by its visible text.
  */
-export function ProjectCard({ space, to, testId, actions, children, title }: ProjectCardProps) {
+export function ProjectCard({ space, to, testId, actions, children, title, itemRef }: ProjectCardProps) {
   const { t } = useTranslation('projectCard');
   return (
-    <li>
+    <li ref={itemRef}>
       <CardActions actions={actions}>
         <div className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:border-gray-800 dark:bg-gray-900 dark:hover:border-indigo-700">
           <SpaceThumbnail spaceId={space.id} revision={space.revision} label={t('thumbnail', { name: space.name })} />

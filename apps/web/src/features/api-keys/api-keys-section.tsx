@@ -4,7 +4,7 @@ import { formatDateEs } from '@div/shared/usage-display';
 import { clsx } from 'clsx';
 import { BookOpen, Check, Copy, KeyRound, Plus, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -19,11 +19,21 @@ export function ApiKeysSection() {
   const { t } = useTranslation('api-keys');
   const keys = useApiKeys();
   const [fresh, setFresh] = useState<{ name: string; key: string } | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // Reached through its anchor (the settings load first): shown, with the new key's name focused.
+  useEffect(() => {
+    if (hash !== `#${paths.apiKeysAnchor}`) return;
+    section.current?.scrollIntoView({ block: 'start' });
+    section.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, [hash]);
 
   return (
     <section
+      ref={section}
+      id={paths.apiKeysAnchor}
       aria-labelledby="api-keys-title"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>

@@ -1,9 +1,11 @@
+import { API_KEY_TAG } from '@div/shared/api-keys';
 import { contactEmails } from '@div/shared/legal-common';
 import { type DeveloperPlan, developerPlanIds, developerPlanLimits, developerPlanOf, developerPlans } from '@div/shared/plans';
 import { clsx } from 'clsx';
-import { Check, Gauge, KeyRound, LifeBuoy, Package, ShieldCheck, Terminal, Zap } from 'lucide-react';
+import { ArrowRight, Check, Gauge, KeyRound, LifeBuoy, Package, ShieldCheck, Terminal, Zap } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { CheckoutResult } from '../../components/checkout-result';
 import { useCheckout } from '../../lib/checkout';
 import { useTranslation } from '../../lib/i18n';
@@ -164,6 +166,15 @@ export default function DevelopersPage() {
                       {t(`steps.${key}.title`)}
                     </h3>
                     <p className="mt-1 text-slate-600 text-sm dark:text-slate-400">{t(`steps.${key}.text`)}</p>
+                    {key === 'key' && (
+                      <Link
+                        to={`${paths.settings}#${paths.apiKeysAnchor}`}
+                        className="mt-2 inline-flex items-center gap-1 font-semibold text-indigo-700 text-sm hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 focus-visible:outline-offset-2 dark:text-indigo-300"
+                      >
+                        {t('steps.key.action')}
+                        <ArrowRight aria-hidden="true" className="size-4" />
+                      </Link>
+                    )}
                   </div>
                 </div>
                 <div className="min-w-0">
@@ -171,7 +182,7 @@ export default function DevelopersPage() {
                     <CodeBlock snippets={[...snippets]} />
                   ) : (
                     <div className="rounded-xl border border-slate-300 border-dashed p-4 text-slate-600 text-sm dark:border-slate-700 dark:text-slate-400">
-                      <code className="font-mono text-slate-800 dark:text-slate-200">DIV_API_KEY=div_live_••••••••••••</code>
+                      <code className="font-mono text-slate-800 dark:text-slate-200">DIV_API_KEY={API_KEY_TAG}••••••••••••</code>
                     </div>
                   )}
                 </div>

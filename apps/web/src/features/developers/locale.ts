@@ -14,7 +14,11 @@ registerLocale('developers', {
     redirecting: 'Redirigiendo...',
     guideTitle: 'Integra DIV en tres pasos',
     steps: {
-      key: { title: 'Obtén tu API key', text: 'Elige un plan y crea una clave desde tu panel. Guárdala como un secreto.' },
+      key: {
+        title: 'Obtén tu API key',
+        text: 'Elige un plan y crea una clave desde tu panel. Guárdala como un secreto.',
+        action: 'Crear una clave',
+      },
       configure: { title: 'Configura el SDK o la API REST', text: 'Instala el SDK o llama directamente a la API con tu clave.' },
       integrate: { title: 'Integra', text: 'Envía un prompt y recibe los archivos HTML, CSS y JS de tu sitio.' },
     },
@@ -48,7 +52,11 @@ registerLocale('developers', {
     redirecting: 'Redirecting...',
     guideTitle: 'Integrate DIV in three steps',
     steps: {
-      key: { title: 'Get your API key', text: 'Pick a plan and create a key from your dashboard. Keep it secret.' },
+      key: {
+        title: 'Get your API key',
+        text: 'Pick a plan and create a key from your dashboard. Keep it secret.',
+        action: 'Create a key',
+      },
       configure: { title: 'Configure the SDK or REST API', text: 'Install the SDK or call the API directly with your key.' },
       integrate: { title: 'Integrate', text: 'Send a prompt and get the HTML, CSS and JS files of your site.' },
     },

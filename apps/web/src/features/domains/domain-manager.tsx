@@ -156,7 +156,8 @@ function SubdomainTab({ site, sitesDomain }: { site: Site; sitesDomain: string }
           {t('subdomain.label')}
         </label>
         <div className="flex flex-wrap items-center gap-2">
-          <div className="flex min-w-0 flex-1 items-center gap-1">
+          {/* Its own line on a narrow screen rather than squeezing the field to nothing. */}
+          <div className="flex min-w-0 flex-[1_1_16rem] items-center gap-1">
             <input
               id={inputId}
               value={slug}

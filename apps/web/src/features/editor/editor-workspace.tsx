@@ -128,6 +128,8 @@ export function EditorWorkspace({
   ]);
   const [active, setActive] = useState(tabs[0] ?? 'index.html');
   const [toolsOpen, setToolsOpen] = useState(false);
+  // On a narrow screen a finished generation shows the site, not the code it streamed into.
+  const [previewRequest, setPreviewRequest] = useState(0);
   const inspectorShown = useEditorUi((state) => state.inspecting || state.selectedElement !== null);
   const visualShown = useEditorUi((state) => state.visualEditing);
   // Syntax highlighting starts once the preview has first loaded (or after a while): ADR 0064.
@@ -244,6 +246,7 @@ export function EditorWorkspace({
       </header>
       {session.staleDraft && <StaleDraftBanner onRecover={session.recoverDraft} onDiscard={session.discardDraft} />}
       <EditorLayout
+        previewRequest={previewRequest}
         sidebar={
           <FileSidebar files={session.files} active={active} onOpen={open}>
             <ImagesSection images={images} canEdit={canEdit} />
@@ -333,6 +336,7 @@ export function EditorWorkspace({
           undo={versions[0] ? () => actions.restore(versions[0] as Version) : undefined}
           onDone={({ updatedLines: lines }) => {
             setUpdatedLines(lines);
+            setPreviewRequest((count) => count + 1);
             refetch();
           }}
           onUnauthorized={onUnauthorized}

@@ -26,6 +26,15 @@ registerLocale('forms', {
     noResults: 'Ningún envío coincide con «{{q}}».',
     form: 'Formulario «{{name}}»',
     onPage: 'en {{page}}',
+    // The usual field names a site's form sends (often English), told in the reader's language.
+    fieldNames: {
+      name: 'Nombre',
+      email: 'Correo electrónico',
+      message: 'Mensaje',
+      phone: 'Teléfono',
+      tel: 'Teléfono',
+      subject: 'Asunto',
+    },
     test: 'Prueba',
     new: 'Nuevo',
     spamBecause: 'Spam: {{reason}}',
@@ -109,6 +118,7 @@ registerLocale('forms', {
     noResults: 'No submission matches “{{q}}”.',
     form: 'Form “{{name}}”',
     onPage: 'on {{page}}',
+    fieldNames: { name: 'Name', email: 'Email', message: 'Message', phone: 'Phone', tel: 'Phone', subject: 'Subject' },
     test: 'Test',
     new: 'New',
     spamBecause: 'Spam: {{reason}}',

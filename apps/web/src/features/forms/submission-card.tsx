@@ -9,6 +9,8 @@ import './locale';
 const button =
   'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-2.5 py-1.5 font-medium text-slate-700 text-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2 disabled:opacity-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
 const badge = 'rounded-full px-2 py-0.5 font-semibold text-xs';
+/** Field names shown by their label in the interface's language; any other shows as the form sent it. */
+const knownFields = new Set(['name', 'email', 'message', 'phone', 'tel', 'subject']);
 
 /** One submission: form, page, time, its fields and what the reader can do with it. */
 export function SubmissionCard({
@@ -73,7 +75,9 @@ export function SubmissionCard({
           <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
             {s.fields.map((field) => (
               <div key={field.name} className="contents">
-                <dt className="font-medium text-slate-600 dark:text-slate-300">{field.name}</dt>
+                <dt className="font-medium text-slate-600 dark:text-slate-300" title={field.name}>
+                  {knownFields.has(field.name) ? t(`fieldNames.${field.name}`) : field.name}
+                </dt>
                 <dd className="whitespace-pre-wrap break-words text-slate-900 dark:text-slate-100">{field.value}</dd>
               </div>
             ))}

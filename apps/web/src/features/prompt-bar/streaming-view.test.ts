@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stylesKnown } from './streaming-view';
+import { streamingDocument, stylesKnown } from './streaming-view';
 
 /** A half-written page is painted only once its styles are known (issue 22: no unstyled first paint). */
 
@@ -36,5 +36,20 @@ describe('stylesKnown', () => {
     expect(stylesKnown({ 'index.html': '<html><head><style>body{color:red}</style></head><body><p>Hola' })).toBe(true);
     expect(stylesKnown({ 'index.html': '<html><head><style>body{color:r' })).toBe(false);
     expect(stylesKnown({ 'about.html': '<html><head><link rel="stylesheet" href="site.css"></head><body>' })).toBe(false);
+  });
+});
+
+describe('streamingDocument', () => {
+  it("leaves out the page's scripts, whole or half-written, and keeps the rest", () => {
+    const files = {
+      'index.html':
+        '<!DOCTYPE html><html><head><style>h1{color:red}</style></head><body><h1>Clínica</h1>' +
+        '<script>document.title = "x"</script><p>Horario</p><script src="script.js"></script><script>let a = "',
+      'script.js': 'document.body.innerHTML = "";',
+    };
+    const doc = streamingDocument({ files, writing: 'index.html' }) ?? '';
+    expect(doc).toContain('<h1>Clínica</h1>');
+    expect(doc).toContain('<p>Horario</p>');
+    expect(doc).not.toMatch(/<script/i);
   });
 });

@@ -38,18 +38,27 @@ export function stylesKnown(files: Record<string, string>, writing: string | nul
 }
 
 /**
+ * The half-written page as the streaming frame shows it, or null while its styles are not known.
+ * Its scripts are left out: they run only once the site is done, and a sandboxed frame would log
+ * each one it blocks as an error in the console.
+ */
+export function streamingDocument(view: StreamView): string | null {
+  if (!stylesKnown(view.files, view.writing)) return null;
+  const files: Record<string, string> = {};
+  for (const [path, content] of Object.entries(view.files))
+    files[path] = /\.html?$/i.test(path) ? completeHtml(content) : content;
+  return assemblePreview(files)
+    .replace(/<script\b[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<script\b[\s\S]*$/i, '');
+}
+
+/**
  * Preview of a half-written site: open tags closed by site-engine, scripts not run until it is done.
  * Nothing is painted before the page's styles are known, and two frames take turns: the next
  * document loads in the hidden one, which is shown once it has loaded, so no frame is ever blank.
  */
 export function StreamingPreview({ view, title }: { view: StreamView; title: string }) {
-  const doc = useMemo(() => {
-    if (!stylesKnown(view.files, view.writing)) return null;
-    const files: Record<string, string> = {};
-    for (const [path, content] of Object.entries(view.files))
-      files[path] = /\.html?$/i.test(path) ? completeHtml(content) : content;
-    return assemblePreview(files);
-  }, [view]);
+  const doc = useMemo(() => streamingDocument(view), [view]);
   const [frames, setFrames] = useState<{ docs: [string | null, string | null]; shown: 0 | 1 | null }>({
     docs: [null, null],
     shown: null,

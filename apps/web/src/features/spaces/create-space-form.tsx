@@ -36,6 +36,7 @@ export function CreateSpaceForm() {
         </label>
         <input
           id={inputId}
+          data-new-project-name
           value={name}
           maxLength={100}
           onChange={(event) => setName(event.target.value)}

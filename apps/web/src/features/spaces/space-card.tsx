@@ -1,7 +1,7 @@
 import type { SpaceListItem } from '@div/shared/spaces';
 import { FolderOpen, Inbox, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
@@ -20,10 +20,16 @@ export function SpaceCard({ space }: { space: SpaceListItem }) {
   const remove = useDeleteSpace();
   const redirect = useAuthRedirect();
   const navigate = useNavigate();
+  const item = useRef<HTMLLIElement>(null);
+  // Where focus goes when the dialog closes: this card's menu button, or after a delete the next
+  // card's (the previous one's if this was the last, the new project's name when none is left).
+  const focusAfter = useRef<HTMLElement | null>(null);
 
   const confirmDelete = () => {
+    const next = cardAfterDelete(item.current);
     remove.mutate(space.id, {
       onSuccess: () => {
+        focusAfter.current = next;
         setConfirming(false);
         toast.success(t('deleted'));
       },
@@ -43,11 +49,20 @@ export function SpaceCard({ space }: { space: SpaceListItem }) {
 
   return (
     <>
-      <ProjectCard space={space} to={paths.space(space.id)} testId="space-card" actions={actions} />
+      <ProjectCard itemRef={item} space={space} to={paths.space(space.id)} testId="space-card" actions={actions} />
       <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900">
+          <AlertDialog.Content
+            onCloseAutoFocus={(event) => {
+              const target = focusAfter.current ?? menuButtonOf(item.current);
+              focusAfter.current = null;
+              if (!target?.isConnected) return;
+              event.preventDefault();
+              target.focus();
+            }}
+            className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900"
+          >
             <AlertDialog.Title className="text-lg font-semibold text-gray-900 dark:text-gray-100">
               {t('deleteTitle', { name: space.name })}
             </AlertDialog.Title>
@@ -71,5 +86,17 @@ export function SpaceCard({ space }: { space: SpaceListItem }) {
         </AlertDialog.Portal>
       </AlertDialog.Root>
     </>
+  );
+}
+
+const menuButtonOf = (element: Element | null | undefined) =>
+  element?.querySelector<HTMLElement>('[data-testid="card-menu-button"]') ?? null;
+
+/** The control that takes focus once `item` is gone from the list. */
+function cardAfterDelete(item: HTMLLIElement | null): HTMLElement | null {
+  return (
+    menuButtonOf(item?.nextElementSibling) ??
+    menuButtonOf(item?.previousElementSibling) ??
+    document.querySelector<HTMLElement>('[data-new-project-name]')
   );
 }

@@ -54,6 +54,19 @@ describe('reading the brief', () => {
     ]);
   });
 
+  it('keeps a postal code and city after the street number whole, and still reads a floor and door', () => {
+    const physio = analysePrompt(
+      'Fisioterapia Turia, clínica de fisioterapia en Valencia. Dirección: Calle de Colón 22, 46004 Valencia. Teléfono: 963 123 456.',
+    );
+    expect(physio.facts?.address).toBe('Calle de Colón 22, 46004 Valencia');
+    expect(
+      html('Fisioterapia Turia, clínica de fisioterapia en Valencia. Dirección: Calle de Colón 22, 46004 Valencia.'),
+    ).not.toContain('46004 V,');
+    expect(analysePrompt('Academia Sol en Madrid, Calle Mayor 5, 3º B, Madrid.').facts?.address).toBe(
+      'Calle Mayor 5, 3º B, Madrid',
+    );
+  });
+
   it('reads team, speakers and sponsors', () => {
     const b = analysePrompt(
       'DevSummit 2026 en Madrid. Ponentes: Ana Torres, Luis Gómez y Sara Kim. Patrocinadores: Acme, Globex y Initech.',

@@ -21,17 +21,22 @@ interface Props {
   sidebar: ReactNode;
   editor: ReactNode;
   preview: ReactNode;
+  /** Each new value brings the preview to the front where the panels are tabs (a generation ended). */
+  previewRequest?: number;
 }
 
 /**
  * Sidebar | code | preview with draggable (and keyboard-operable) separators; below 1024 px the
  * three switch by tabs. Panels stay mounted so the code editor and the preview keep their state.
  */
-export function EditorLayout({ sidebar, editor, preview }: Props) {
+export function EditorLayout({ sidebar, editor, preview, previewRequest = 0 }: Props) {
   const { t } = useTranslation('editor');
   const narrow = useIsNarrow();
   const [sizes, setSizes] = useState<LayoutSizes>(() => loadSizes());
   const [pane, setPane] = useState<Pane>('code');
+  useEffect(() => {
+    if (previewRequest > 0) setPane('preview');
+  }, [previewRequest]);
   const main = useRef<HTMLDivElement>(null);
   const latest = useRef(sizes);
   latest.current = sizes;

@@ -10,8 +10,10 @@ function initialPosition() {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { x: number; y: number } | null;
     if (saved && Number.isFinite(saved.x) && Number.isFinite(saved.y)) return clamp(saved);
   } catch {}
-  // Top right of the preview, clear of its error banner and the inspector at the bottom.
-  return clamp({ x: window.innerWidth - SIZE - 24, y: 136 });
+  // Right edge, halfway down: clear of the panel tabs (narrow screens), of the page's own top bar in
+  // the preview (where sites put their menu button), of its error banner and of the inspector and
+  // visual editing panel at the bottom.
+  return clamp({ x: window.innerWidth - SIZE - 24, y: Math.round((window.innerHeight - SIZE) / 2) });
 }
 function clamp(point: { x: number; y: number }) {
   return {

@@ -55,7 +55,9 @@ const STREET_EN =
 export function findAddress(text: string): string | undefined {
   const es = text.match(
     new RegExp(
-      `(?<![${L}])(?:${STREET_ES})\\s+[^,.;:\\n()]{2,45}?,?\\s*(?:n[ºo°]\\.?\\s*)?\\d+[A-Za-z]?(?:\\s*[-,]\\s*\\d+º?\\s*[A-Za-z]?)?(?:,?\\s*(?:\\d{5}\\s+)?(?:${cityAlternation()}))?`,
+      // A floor and door ("3º B") is a short number and one letter on its own, never a postal code
+      // and the first letter of the city after it ("46004 Valencia").
+      `(?<![${L}])(?:${STREET_ES})\\s+[^,.;:\\n()]{2,45}?,?\\s*(?:n[ºo°]\\.?\\s*)?\\d+(?:[A-Za-z](?![${L}]))?(?:\\s*[-,]\\s*\\d{1,3}º?\\s*(?:[A-Za-z](?![${L}]))?(?!\\d))?(?:,?\\s*(?:\\d{5}\\s+)?(?:${cityAlternation()}))?`,
       'u',
     ),
   );
