@@ -202,9 +202,16 @@ for (const [index, brief] of corpus.entries()) {
       misses.push(`${isFresh ? 'fresh ' : ''}${type}: ${what} — ${brief.prompt.slice(0, 70)}`);
     }
   };
-  const lower = page.toLowerCase();
+  // The fresh corpus compares without case or accents ("malaga" is honoured by "Málaga", "morteruelo"
+  // by "Morteruelo"); the first two compare exactly.
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase();
+  const folded = fold(page);
   for (const [type, values] of Object.entries(brief.facts))
-    for (const v of values) count(type, type === 'asked' ? lower.includes(v.toLowerCase()) : page.includes(v), v);
+    for (const v of values) count(type, isFresh ? folded.includes(fold(v)) : page.includes(v), v);
   // A kind outside the taxonomy lists the acceptable ids ("locksmith|business").
   count(
     'kind',

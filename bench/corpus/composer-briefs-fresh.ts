@@ -11,7 +11,7 @@ import type { CorpusBrief } from './composer-briefs';
  *
  * `kind` may list acceptable ids with "|" (a kind outside the taxonomy: its nearest kind or the
  * neutral 'business'). Fact type `asked` is a requested section the composer has no id for: the
- * title it must show, compared without case.
+ * title it must show. Facts of this corpus are compared without case or accents (bench/composer-briefs.ts).
  */
 const b = (
   language: 'es' | 'en',

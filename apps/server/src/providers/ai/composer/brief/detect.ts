@@ -80,7 +80,10 @@ export function detectKindId(text: string, language: 'es' | 'en', name: string |
         else prev.weight *= 0.3;
       }
     }
-    if (nameStart >= 0 && hit.start >= nameStart && hit.end <= nameEnd)
+    // A cue inside the name counts less than the words around it, unless it opens a Spanish name
+    // as its head ("CATERING LOS OLIVOS", "Panadería La Espiga").
+    const head = language === 'es' && hit.start === nameStart;
+    if (nameStart >= 0 && hit.start >= nameStart && hit.end <= nameEnd && !head)
       hit.weight *= hits.some((h) => h.start < nameStart || h.start >= nameEnd) ? 0.4 : 1;
   }
   // The first cue of the name is its head: within the name, later cues count less.
