@@ -27,7 +27,7 @@ export interface BriefLists {
 
 const UNIT =
   'mes|month|mo|año|year|yr|hora|hour|h|noche|night|persona|person|pax|sesi[oó]n|session|clase|class|semana|week|d[ií]a|day|kg|ud|unidad|docena|m2|m²';
-export const PRICE = `(?:(?:[$£€]|US\\$)\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
+export const PRICE = `(?:(?:[$£€]|US\\$|S\\/|USD|EUR|MXN|COP|ARS|CLP|PEN)\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
 
 const LEAD =
   /^(?:vendemos|vende|ofrecemos|tenemos|hacemos|we sell|we offer|we have|we make|sells|offers|y|e|and|o|or|el|la|los|las|un|una|the|a|an|con|with|desde|from|por|for|precio|price|precios|prices|a partir de|cuesta|costs?|son|is|are|de|:|-|–)\s+/iu;
@@ -81,9 +81,9 @@ function listAfter(text: string, keywords: string): string[] {
 }
 
 const SERVICE_WORDS =
-  'servicios|tratamientos|ofrecemos|ofrece|terapias|especialidades m[eé]dicas|[aá]reas de pr[aá]ctica|clases de|cursos de|cursos|clases|actividades|services|treatments|we offer|offering|practice areas|classes|courses|activities|programas|programmes|programs';
+  'servicios|tratamientos|ofrecemos|ofrece|terapias|especialidades m[eé]dicas|[aá]reas de pr[aá]ctica|clases de|cursos de|cursos|clases|actividades|services|treatments|we offer|offering|practice areas|classes|courses|activities|programas|programmes|programs|features|caracter[ií]sticas|funcionalidades|funciones';
 const ITEM_WORDS =
-  'carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vende|sells?|selling|dishes|products';
+  'carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vende|sells?|selling|dishes|products|(?:our |nuestros )?(?:wines|vinos|beers|cervezas)|salas|sabores|flavou?rs|modelos|models|colecciones|collections';
 
 const NAME =
   '(?:(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\\.?\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+(?:[ -](?:(?:de|del|de la|van|von|da)\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+){1,2}';
@@ -146,7 +146,11 @@ function peopleListed(text: string, label: string): Person[] {
   return out;
 }
 
-const merge = (a: Person[], b: Person[]) => [...a, ...b.filter((p) => !a.some((o) => o.name === p.name))];
+/** The people of `a`, then those of `b` not already there ("Pedro Gil" is "Dr. Pedro Gil"). */
+const merge = (a: Person[], b: Person[]) => [
+  ...a,
+  ...b.filter((p) => !a.some((o) => o.name === p.name || o.name.endsWith(` ${p.name}`))),
+];
 const SPEAKER_WORDS =
   'ponentes|speakers|charlas de|talks by|con la participaci[oó]n de|invitad[oa]s|guests|keynotes? de|keynote by|line-?up|cartel';
 const SPONSOR_WORDS = 'patrocinadores|patrocinado por|patrocinan|sponsors|sponsored by|partners|colaboradores';
