@@ -1,5 +1,6 @@
 import { type ContactFacts, findContactFacts } from './brief/contact';
 import { detectKindId, isKindWord, kindById } from './brief/detect';
+import { type Extra, findExtras } from './brief/extras';
 import type { KindDef } from './brief/kind-types';
 import { type BriefLists, findLists, PRICE } from './brief/lists';
 import { findName } from './brief/name';
@@ -62,7 +63,10 @@ export interface Palette {
 export type Tone = 'elegant' | 'playful' | 'minimal' | 'bold' | 'warm' | 'serious';
 
 /** What the brief says beyond kind, name and colours; every value copied as written. */
-export interface BriefFacts extends ContactFacts, BriefLists {}
+export interface BriefFacts extends ContactFacts, BriefLists {
+  /** Requested sections without a template of their own, shown inside another (brief/extras.ts). */
+  extras?: Extra[];
+}
 
 export interface SiteBrief {
   /** The layout family (one of the starter templates). */
@@ -354,6 +358,8 @@ export function analysePrompt(prompt: string): SiteBrief {
   let rest = text;
   for (const cut of [name, contact.address, contact.email]) if (cut) rest = rest.replace(cut, ' ');
   let asked = findSections(rest);
+  const extras = findExtras(rest, language, contact.date);
+  if (extras.length) facts.extras = extras;
   // "carta" and "menú" are a menu for food places; elsewhere a menu is the navigation.
   if (
     kind.family !== 'restaurant' &&
