@@ -204,11 +204,7 @@ for (const [index, brief] of corpus.entries()) {
   };
   // The fresh corpus compares without case or accents ("malaga" is honoured by "Málaga", "morteruelo"
   // by "Morteruelo"); the first two compare exactly.
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase();
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   const folded = fold(page);
   for (const [type, values] of Object.entries(brief.facts))
     for (const v of values) count(type, isFresh ? folded.includes(fold(v)) : page.includes(v), v);

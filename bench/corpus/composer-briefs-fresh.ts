@@ -30,7 +30,7 @@ export const freshBriefs: CorpusBrief[] = [
   b(
     'es',
     'bar',
-    'bar irlandes en salamanca, se llama Bar O\'Donnell. pintas de guinness 5€, tenemos futbol en pantalla grande y musica en directo los jueves. Estamos en la Rúa Mayor 23. abrimos de 18:00 a 02:00',
+    "bar irlandes en salamanca, se llama Bar O'Donnell. pintas de guinness 5€, tenemos futbol en pantalla grande y musica en directo los jueves. Estamos en la Rúa Mayor 23. abrimos de 18:00 a 02:00",
     { name: ["Bar O'Donnell"], city: ['Salamanca'], address: ['Rúa Mayor 23'], prices: ['5€'], hours: ['18:00 a 02:00'] },
   ),
   b(
@@ -224,17 +224,29 @@ export const freshBriefs: CorpusBrief[] = [
       email: ['hello@joescorner.coffee'],
     },
   ),
-  b('es', 'barber', 'barberia en malaga, Barbería Don Bigote, corte 12€ barba 8€, cita por whatsapp 611223344', {
-    name: ['Barbería Don Bigote'],
-    city: ['Malaga'],
-    prices: ['12€', '8€'],
-    phone: ['611223344'],
-  }, ['whatsapp']),
+  b(
+    'es',
+    'barber',
+    'barberia en malaga, Barbería Don Bigote, corte 12€ barba 8€, cita por whatsapp 611223344',
+    {
+      name: ['Barbería Don Bigote'],
+      city: ['Malaga'],
+      prices: ['12€', '8€'],
+      phone: ['611223344'],
+    },
+    ['whatsapp'],
+  ),
   b(
     'es',
     'ngo',
     'Somos la Asociación Amigos del Perro Abandonado de Toledo (APA Toledo), una protectora sin ánimo de lucro. Necesitamos web con: animales en adopción, cómo hacerse socio (desde 10 €/mes), botón de donar y voluntariado. Contacto adopciones@apatoledo.org',
-    { name: ['Amigos del Perro Abandonado'], city: ['Toledo'], prices: ['10 €'], email: ['adopciones@apatoledo.org'], asked: ['Dona'] },
+    {
+      name: ['Amigos del Perro Abandonado'],
+      city: ['Toledo'],
+      prices: ['10 €'],
+      email: ['adopciones@apatoledo.org'],
+      asked: ['Dona'],
+    },
   ),
   b(
     'es',
@@ -321,7 +333,7 @@ export const freshBriefs: CorpusBrief[] = [
   b(
     'en',
     'photographer',
-    'hi! I\'m Sofia Marchetti, a wedding & elopement photographer based in Mallorca. packages from €1,800. I want a big gallery, testimonials and a contact form. sofia@sofiamarchetti.photo',
+    "hi! I'm Sofia Marchetti, a wedding & elopement photographer based in Mallorca. packages from €1,800. I want a big gallery, testimonials and a contact form. sofia@sofiamarchetti.photo",
     { name: ['Sofia Marchetti'], city: ['Mallorca'], prices: ['€1,800'], email: ['sofia@sofiamarchetti.photo'] },
     ['gallery', 'testimonials', 'contact'],
   ),
@@ -353,7 +365,7 @@ export const freshBriefs: CorpusBrief[] = [
   b(
     'en',
     'band',
-    'The Midnight Ramblers — a 5-piece folk rock band from Dublin. Next gigs: 12 Oct Whelan\'s Dublin, 19 Oct The Empire Belfast. Members: Ciarán Doyle (vocals), Aoife Kelly (fiddle). Booking: gigs@midnightramblers.ie',
+    "The Midnight Ramblers — a 5-piece folk rock band from Dublin. Next gigs: 12 Oct Whelan's Dublin, 19 Oct The Empire Belfast. Members: Ciarán Doyle (vocals), Aoife Kelly (fiddle). Booking: gigs@midnightramblers.ie",
     {
       name: ['The Midnight Ramblers'],
       city: ['Dublin'],
@@ -465,7 +477,7 @@ export const freshBriefs: CorpusBrief[] = [
   b(
     'en',
     'shop',
-    "Etsy-style shop for my handmade ceramics, Clay & Co. Studio in Asheville. Mugs $32, bowls $45, planters from $28. Ships US only. Instagram @clayandco",
+    'Etsy-style shop for my handmade ceramics, Clay & Co. Studio in Asheville. Mugs $32, bowls $45, planters from $28. Ships US only. Instagram @clayandco',
     { name: ['Clay & Co'], city: ['Asheville'], prices: ['$32', '$45', '$28'], products: ['Mugs', 'bowls', 'planters'] },
     ['products'],
   ),

@@ -152,9 +152,7 @@ describe('reading briefs written unlike the first corpora', () => {
   });
 
   it('never takes a number, a phone or team names as the name', () => {
-    expect(analysePrompt('fontanero urgente 24h en Getafe, Fontanería Los Pinos, 600 111 222').name).toBe(
-      'Fontanería Los Pinos',
-    );
+    expect(analysePrompt('fontanero urgente 24h en Getafe, Fontanería Los Pinos, 600 111 222').name).toBe('Fontanería Los Pinos');
     expect(analysePrompt('floristeria en lugo, ramos y centros. 982 11 22 33').name).not.toMatch(/\d/);
     expect(analysePrompt('tatuajes en soria, tatuadores: Kike y Sara. cita previa').name).not.toBe('Kike y Sara');
     expect(analysePrompt('Portfolio for Ito + Berg Studio, Oslo').name).toBe('Ito + Berg Studio');
@@ -168,7 +166,9 @@ describe('reading briefs written unlike the first corpora', () => {
   });
 
   it('finds hours past phone ranges and counts, and keeps the closed days', () => {
-    const a = analysePrompt('Guardería Los Osos de 0 a 3 años en Lugo. Tel 982 10-20-30. Abierto de 8:00 a 16:00, cerrado domingos');
+    const a = analysePrompt(
+      'Guardería Los Osos de 0 a 3 años en Lugo. Tel 982 10-20-30. Abierto de 8:00 a 16:00, cerrado domingos',
+    );
     expect(a.facts?.hours).toBe('8:00 a 16:00; cerrado domingos');
     expect(analysePrompt('taller en soria, cerrado sabados y domingos').facts?.hours).toBe('cerrado sabados y domingos');
   });
@@ -182,6 +182,15 @@ describe('reading briefs written unlike the first corpora', () => {
   it('reads prices in soles, USD and pesos written before the figure', () => {
     const prices = analysePrompt('clases de guitarra en Cusco, mensual S/ 120, online USD 30').facts?.prices.map((p) => p.price);
     expect(prices).toEqual(['S/ 120', 'USD 30']);
+  });
+
+  it('reads one-word European streets and single-letter street names', () => {
+    expect(analysePrompt('bike shop in Utrecht, Oudegracht 120, open daily').facts?.address).toBe('Oudegracht 120');
+    expect(analysePrompt('Dental office at 450 C Street, San Diego').facts?.address).toMatch(/^450 C Street/);
+  });
+
+  it('reads coordinated English modifiers as modifiers of the last noun', () => {
+    expect(analysePrompt('Portrait & event photographer based in Leeds').kindId).toBe('photographer');
   });
 
   it('takes a Spanish name that opens with its kind as that kind', () => {

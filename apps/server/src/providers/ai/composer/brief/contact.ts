@@ -62,11 +62,18 @@ export function findAddress(text: string): string | undefined {
   if (es) return es[0].trim().replace(/[,\s]+$/, '');
   const en = text.match(
     new RegExp(
-      `\\b\\d{1,5}[A-Za-z]?\\s+(?:[${UPPER}][${L}'’]+\\s+){1,4}(?:${STREET_EN})(?![${L}])(?:,?\\s*(?:${cityAlternation()}))?`,
+      `\\b\\d{1,5}[A-Za-z]?\\s+(?:[${UPPER}][${L}'’]*\\s+){1,4}(?:${STREET_EN})(?![${L}])(?:,?\\s*(?:${cityAlternation()}))?`,
       'u',
     ),
   );
-  return en?.[0]?.trim().replace(/[,\s]+$/, '');
+  if (en) return en[0].trim().replace(/[,\s]+$/, '');
+  // Dutch, German and Nordic streets are one word ending in the street noun ("Prinsengracht 200").
+  return text.match(
+    new RegExp(
+      `(?<![${L}])[${UPPER}][${L}]+(?:straat|gracht|kade|laan|plein|weg|stra(?:ss|ß)e|gasse|platz|gade|vej|gatan|gata)\\s+\\d+[a-z]?(?![\\d])`,
+      'u',
+    ),
+  )?.[0];
 }
 
 let cityRegex: string | null = null;
@@ -130,7 +137,9 @@ export function findHours(text: string): string | undefined {
     'iu',
   );
   // "cerrado domingos", "closed Mondays": said on their own or after the hours.
-  const closed = text.match(new RegExp(`(?:cerrad[oa]s?|closed)\\s+(?:los\\s+|on\\s+)?(?:${DAY})(?:\\s*(?:,|y|e|and|&)\\s*(?:${DAY}))*`, 'iu'))?.[0];
+  const closed = text.match(
+    new RegExp(`(?:cerrad[oa]s?|closed)\\s+(?:los\\s+|on\\s+)?(?:${DAY})(?:\\s*(?:,|y|e|and|&)\\s*(?:${DAY}))*`, 'iu'),
+  )?.[0];
   for (const m of text.matchAll(new RegExp(re.source, 'giu'))) {
     // A range inside a phone number or a count ("0 a 3 años") is not an opening time.
     const before = text[(m.index ?? 0) - 1] ?? '';

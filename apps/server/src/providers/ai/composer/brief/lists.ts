@@ -119,7 +119,7 @@ const TEAM_WORDS =
 const ROLE_LABEL =
   '(?:[\\p{L}]+\\s+)?(?:director(?:a|es|as)?|directed by|coordinador(?:a|es|as)?|profesor(?:a|es|as)?|tutor(?:a|es|as)?|monitor(?:a|es|as)?|entrenador(?:a|es|as)?|coach(?:es)?|psic[oó]log[oa]s?|psychologists?|terapeutas?|therapists?|fisioterapeutas?|physios?|dentistas?|dentists?|doctor(?:a|es|as)?|m[eé]dic[oa]s?|veterinari[oa]s?|vets|abogad[oa]s?|attorneys?(?:\\s+profiles)?|lawyers?|arquitect[oa]s?|architects?|estilistas?|stylists?|peluquer[oa]s?|barber[oa]s?|barbers?|tatuador(?:a|es|as)?|tattoo artists?|artists?|fot[oó]graf[oa]s?|photographers?|chefs?|cociner[oa]s?|cooks?|gu[ií]as?|guides?|hosts?|anfitri[oó]n(?:a|es)?|presentador(?:a|es|as)?|members|miembros|integrantes|m[uú]sicos|musicians|band|partners|socios|socias|fundador(?:a|es|as)?|founders?|equipo|team|staff|organizador(?:a|es|as)?|organi[sz]ers?|instructor(?:a|es|as)?|instructors?|teachers?|trainers?|speakers|ponentes|cartel|line-?up)';
 
-const PART_NAME = new RegExp(`^(\\p{Lu}[\\p{Ll}\\p{M}'’]+(?:[ -](?:(?:de|del|de la|van|von|da)\\s+)?\\p{Lu}[\\p{Ll}\\p{M}'’]+){0,3})$`, 'u');
+const PART_NAME = /^(\p{Lu}[\p{Ll}\p{M}'’]+(?:[ -](?:(?:de|del|de la|van|von|da)\s+)?\p{Lu}[\p{Ll}\p{M}'’]+){0,3})$/u;
 
 /** People listed after a role label: every part of the list must be a name, or none is taken. */
 function peopleListed(text: string, label: string): Person[] {

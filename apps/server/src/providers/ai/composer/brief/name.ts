@@ -171,7 +171,10 @@ export function findName(text: string, options: NameOptions = {}): string | null
     if ((value.match(/\p{L}/gu) ?? []).length < 3) continue;
     if (people.some((p) => p === value || p.includes(value))) continue;
     // Only people named as team or speakers ("Rulo y Marta"): not the business.
-    const unnamed = people.reduce((rest, p) => rest.split(p).join(' '), value).split(/\s+/u).filter(Boolean);
+    const unnamed = people
+      .reduce((rest, p) => rest.split(p).join(' '), value)
+      .split(/\s+/u)
+      .filter(Boolean);
     if (people.length && unnamed.every((w) => CONNECTORS.test(w))) continue;
     const words = value.split(' ');
     while (words.length > 1 && NOT_NAMES.test(words[0] ?? '')) words.shift();
