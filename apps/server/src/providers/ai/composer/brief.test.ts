@@ -191,6 +191,8 @@ describe('reading briefs written unlike the first corpora', () => {
 
   it('reads coordinated English modifiers as modifiers of the last noun', () => {
     expect(analysePrompt('Portrait & event photographer based in Leeds').kindId).toBe('photographer');
+    // The noun closing an English name is its head, over a page word such as "portfolio".
+    expect(analysePrompt('Portfolio site for Berg + Ito Architects, Oslo').kindId).toBe('architect');
   });
 
   it('takes a Spanish name that opens with its kind as that kind', () => {

@@ -81,9 +81,9 @@ export function detectKindId(text: string, language: 'es' | 'en', name: string |
         else prev.weight *= 0.3;
       }
     }
-    // A cue inside the name counts less than the words around it, unless it opens a Spanish name
-    // as its head ("CATERING LOS OLIVOS", "Panadería La Espiga").
-    const head = language === 'es' && hit.start === nameStart;
+    // A cue inside the name counts less than the words around it, unless it is the name's head:
+    // opening a Spanish name ("CATERING LOS OLIVOS"), closing an English one ("Nord Architects").
+    const head = (language === 'es' && hit.start === nameStart) || (language === 'en' && hit.end === nameEnd);
     if (nameStart >= 0 && hit.start >= nameStart && hit.end <= nameEnd && !head)
       hit.weight *= hits.some((h) => h.start < nameStart || h.start >= nameEnd) ? 0.4 : 1;
   }
