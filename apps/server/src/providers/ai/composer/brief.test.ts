@@ -207,5 +207,7 @@ describe('reading briefs written unlike the first corpora', () => {
     expect(studio).toContain('Since 2011.');
     expect(studio).toContain('<h3>Before and after</h3>');
     expect(html('Panadería Trigo en Soria, pan y bollos')).not.toContain('extra-block');
+    // A word used only to describe ("20 años de trayectoria") asks for nothing.
+    expect(html('Abogada laboralista en Soria con 20 años de trayectoria')).not.toContain('extra-block');
   });
 });

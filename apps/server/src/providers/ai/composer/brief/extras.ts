@@ -40,7 +40,7 @@ const rows: Row[] = [
     () => ['Añade aquí fotos del antes y el después de cada trabajo.', 'Add before and after photos of each job here.'],
   ],
   [
-    /trabaja con nosotros|ofertas de empleo|bolsa de empleo|buscamos personal|job openings|careers|we'?re hiring|join our team/iu,
+    /trabaja con nosotros|ofertas de empleo|bolsa de empleo|buscamos personal|job openings|careers (?:page|section)|we'?re hiring|join our team/iu,
     'contact',
     ['Trabaja con nosotros', 'Join our team'],
     () => ['Escríbenos con tu candidatura por los datos de contacto.', 'Send us your application through the contact details.'],
@@ -61,7 +61,7 @@ const rows: Row[] = [
         : ['Añade aquí la fecha para la cuenta atrás.', 'Add the date to count down to here.'],
   ],
   [
-    /timeline|l[ií]nea (?:de|del) tiempo|cronolog[ií]a|trayectoria/iu,
+    /timeline|l[ií]nea (?:de|del) tiempo|cronolog[ií]a|(?:secci[oó]n|apartado|p[aá]gina|bloque) (?:de |con )?(?:la |nuestra |mi )?trayectoria/iu,
     'about',
     ['Trayectoria', 'Timeline'],
     (c) =>
