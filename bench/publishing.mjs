@@ -9,7 +9,7 @@
 //     rounds, one worker process, for reference.
 //  3. Page-view analytics on (a medium plan's site) vs off (a free plan's site): within 10 %.
 // Run from the repository root: node bench/publishing.mjs   (writes bench/results/publishing.json)
-// BENCH_ONLY=deploy measures the deploys alone and prints them (no results file), for before/after checks;
+// BENCH_ONLY=deploy measures the deploys alone (bench/results/publishing-deploy.json), for before/after checks;
 // BENCH_ONLY=serving skips the deploys.
 // The app runs in a child process on the embedded database; the deploy is measured again on a scratch
 // PostgreSQL database next to BENCH_DATABASE_URL (default: the machine's server) when one answers,
@@ -37,6 +37,10 @@ const SIZES = [
 ];
 
 const ONLY = process.env.BENCH_ONLY;
+// BENCH_PORT_BASE=N puts the bare server on N, the app on N+1, the PostgreSQL app on N+2 and nginx on
+// N+3 (a shared machine's port range); by default the system picks them.
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 0);
+const portOf = (offset) => (PORT_BASE ? PORT_BASE + offset : 0);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 
@@ -71,7 +75,7 @@ function serveBare() {
     });
     res.end(body);
   });
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  server.listen(portOf(0), '127.0.0.1', () => process.send({ port: server.address().port }));
 }
 
 async function serveApp() {
@@ -89,7 +93,8 @@ async function serveApp() {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SITES_DOMAIN: 'bench.test',
   });
-  const database = await openDatabase({ url: config.DATABASE_URL });
+  // The embedded database in a data folder on disk, as `npm start` opens it (not in memory).
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const tokens = {};
   for (const plan of ['medium', 'free']) {
     const [user] = await database.db
@@ -99,7 +104,7 @@ async function serveApp() {
     tokens[plan] = (await createSession(database, { userId: user.id, ttlMs: 3_600_000 })).token;
   }
   const app = await buildApp(config, { database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: portOf(process.env.BENCH_APP_DATABASE_URL ? 2 : 1), host: '127.0.0.1' });
   process.send({ port: app.server.address().port, tokens });
 }
 
@@ -114,7 +119,7 @@ async function startNginx() {
   mkdirSync(path.join(dir, 'www'));
   writeFileSync(path.join(dir, 'www', 'index.html'), PAGE);
   writeFileSync(path.join(dir, 'www', 'index.html.gz'), gzipSync(Buffer.from(PAGE), { level: 5 }));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = portOf(3) || 20000 + Math.floor(Math.random() * 20000);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/${t};`).join(' ');
   writeFileSync(
     path.join(dir, 'nginx.conf'),
@@ -236,7 +241,10 @@ async function measureDeploys(app, spaceId) {
 
 async function measureDeploysOf(app, spaceId, { bytes, runs }) {
   const deployMs = [];
+  let cpuBefore = 0;
   for (let i = 0; i < runs + 3; i += 1) {
+    // The app's CPU over the measured deploys (its threads included: compression runs on the pool).
+    if (i === 3) cpuBefore = cpuSecondsOf(app.child.pid);
     const marker = `deploy-${i}-${randomBytes(4).toString('hex')}`;
     const files = siteOf(marker, bytes);
     const t0 = performance.now();
@@ -252,10 +260,13 @@ async function measureDeploysOf(app, spaceId, { bytes, runs }) {
     if (page.status !== 200 || !page.body.includes(marker)) throw new Error('deployed site not served');
     if (i >= 3) deployMs.push(performance.now() - t0);
   }
+  const cpuMsPerDeploy = ((cpuSecondsOf(app.child.pid) - cpuBefore) * 1000) / runs;
   deployMs.sort((a, b) => a - b);
   return {
     sizeBytes: bytes,
     runs,
+    // On a shared machine the wall time waits for other work; the app's CPU per deploy does not.
+    appCpuMsPerDeploy: +cpuMsPerDeploy.toFixed(1),
     p50Ms: +percentile(deployMs, 50).toFixed(1),
     p95Ms: +percentile(deployMs, 95).toFixed(1),
     ...(bytes === 1024 * 1024 ? { targetP95Ms: 150 } : {}),
@@ -296,7 +307,14 @@ async function main() {
         await scratch.drop();
       }
     } else console.log(`deploy on PostgreSQL not measured: ${scratch.reason}`);
-    if (ONLY === 'deploy') return;
+    if (ONLY === 'deploy') {
+      // The deploys alone (for before/after checks) go to a file of their own.
+      writeFileSync(
+        path.join(here, 'results', 'publishing-deploy.json'),
+        `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverageAtEnd: os.loadavg().map((n) => +n.toFixed(1)), deploy }, null, 2)}\n`,
+      );
+      return;
+    }
 
     // Both sites publish the same 50 KB page.
     for (const [space, token] of [

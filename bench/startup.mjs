@@ -8,6 +8,9 @@
 // `node scripts/start.mjs` is what `npm start` runs (npm itself stays beside it as the parent: its own
 // RSS is reported apart). The web app and the server are built first, as `npm start` would.
 // Run from the repository root: node --import tsx bench/startup.mjs   -> bench/results/startup.json
+// BENCH_BASELINE_ROOT=/path/to/another/checkout (its web app and server built, e.g. `git worktree add
+// --detach DIR main`, node_modules linked, `node scripts/build-server.mjs`) adds later starts of that
+// checkout and of this one, alternating on the same data folder (BENCH_BASELINE_ROUNDS, 5 by default).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -20,6 +23,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const GENERATIONS = Number(process.env.BENCH_GENERATIONS ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 41790);
+const BASELINE = process.env.BENCH_BASELINE_ROOT;
+const BASELINE_ROUNDS = Number(process.env.BENCH_BASELINE_ROUNDS ?? 5);
 
 function procStat(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -29,10 +34,16 @@ const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/pr
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts `node scripts/start.mjs`; resolves when /api/health answers, with the time and CPU it took. */
-async function start(env) {
+async function start(env, cwd = root) {
+  // A server left on the port (an earlier run that failed) would answer for this one.
+  const busy = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${PORT} already answers: stop what listens there first`);
   const t0 = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
+    cwd,
     env: { ...process.env, NODE_OPTIONS: '', ...env, PORT: String(PORT), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -74,7 +85,8 @@ async function signIn(base) {
   callback.search = returnPage.search;
   const location = (await browser.request(callback)).headers.get('location') ?? '';
   const code = new URL(location, base).searchParams.get('validate_code');
-  const user = await fetch(`${base}/api/user`, { headers: { authorization: `Bearer ${code}` } });
+  // The code is bound to the browser that started the sign-in (its cookie goes along), as in the app.
+  const user = await browser.request(`${base}/api/user`, { headers: { authorization: `Bearer ${code}` } });
   if (!user.ok) throw new Error(`sign-in failed: ${user.status}`);
   return (await user.json()).token;
 }
@@ -99,16 +111,29 @@ async function use(server) {
   const spaceOpenRssMb = rssMb(server.child.pid);
   console.log('space open', { rssMb: spaceOpenRssMb });
   let done = 0;
+  let busyRetries = 0;
   let refused;
   const prompts = ['Una web para una panadería en Sevilla', 'Un portafolio de fotografía', 'Una clínica dental en Madrid'];
   const worker = async () => {
     while (done < GENERATIONS && !refused) {
       const n = done++;
+      // Each generation composes a new site in a space of its own: the local composer (no AI model)
+      // makes first versions, and a second prompt in the same space is a follow-up it may not do (422).
+      const target =
+        n === 0 ? space : (await (await api(base, token, 'POST', '/api/spaces', { name: `Sitio ${n + 1}` })).json()).space;
       const res = await fetch(`${base}/api/ask-ai/generate-separate-files`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ spaceId: space.id, prompt: prompts[n % prompts.length] }),
+        body: JSON.stringify({ spaceId: target.id, prompt: prompts[n % prompts.length] }),
       });
+      if (res.status === 409 && busyRetries < 100) {
+        // The previous generation's stream has ended but its claim is let go a moment later.
+        busyRetries += 1;
+        done--;
+        await res.text();
+        await sleep(50);
+        continue;
+      }
       if (res.status !== 200) {
         refused = `generation ${n + 1}: ${res.status} ${await res.text()}`;
         done--;
@@ -121,7 +146,13 @@ async function use(server) {
   // One at a time: a space runs one generation at a time (a second answers 409).
   await worker();
   await sleep(2000);
-  return { spaceOpenRssMb, generations: done, ...(refused ? { refused } : {}), afterGenerationsRssMb: rssMb(server.child.pid) };
+  return {
+    spaceOpenRssMb,
+    generations: done,
+    busyRetries,
+    ...(refused ? { refused } : {}),
+    afterGenerationsRssMb: rssMb(server.child.pid),
+  };
 }
 
 async function measure(label, env) {
@@ -132,8 +163,39 @@ async function measure(label, env) {
   console.log(label, 'first start', { ms: first.startMs, cpuS: first.cpuS, idleRssMb: first.idleRssMb });
   const later = await start(common);
   console.log(label, 'later start', { ms: later.startMs, cpuS: later.cpuS, idleRssMb: later.idleRssMb });
-  const used = await use(later);
-  await stop(later.child);
+  let used;
+  try {
+    used = await use(later);
+  } finally {
+    await stop(later.child);
+  }
+  // Later starts of a baseline checkout (BENCH_BASELINE_ROOT, built) and of this one, alternating on the
+  // same data folder: the before/after of a change measured in the same minutes of a shared machine.
+  if (BASELINE) {
+    const rounds = { baseline: [], current: [] };
+    for (let i = 0; i < BASELINE_ROUNDS; i += 1) {
+      for (const [which, cwd] of i % 2
+        ? [
+            ['current', root],
+            ['baseline', BASELINE],
+          ]
+        : [
+            ['baseline', BASELINE],
+            ['current', root],
+          ]) {
+        const s = await start(common, cwd);
+        await stop(s.child);
+        rounds[which].push({ ms: s.startMs, cpuS: s.cpuS, idleRssMb: s.idleRssMb, load1: +os.loadavg()[0].toFixed(1) });
+      }
+    }
+    const median = (list, key) => list.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(list.length / 2)];
+    used.laterStartAgainstBaseline = {
+      baselineRoot: BASELINE,
+      baseline: { medianMs: median(rounds.baseline, 'ms'), medianCpuS: median(rounds.baseline, 'cpuS'), rounds: rounds.baseline },
+      current: { medianMs: median(rounds.current, 'ms'), medianCpuS: median(rounds.current, 'cpuS'), rounds: rounds.current },
+    };
+    console.log(label, 'later start against the baseline', used.laterStartAgainstBaseline);
+  }
   const out = {
     firstStart: { ms: first.startMs, cpuS: first.cpuS, idleRssMb: first.idleRssMb },
     laterStart: { ms: later.startMs, cpuS: later.cpuS, idleRssMb: later.idleRssMb },

@@ -5,7 +5,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Two levels below apps/server, so `new URL('../../drizzle', import.meta.url)` finds the migrations.
@@ -28,6 +27,8 @@ export function serverStale() {
 }
 
 export async function buildServer() {
+  // Loaded only to compile: `npm start` imports this file at every start to check the bundle (issue 26).
+  const { build } = await import('esbuild');
   await build({
     entryPoints: [path.join(root, 'apps/server/src/main.ts')],
     outfile: serverBundle,

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, type ImageFormat } from '@div/shared/assets';
-import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import { gunzipSync } from 'node:zlib';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, type ImageFormat } from '@div/shared/assets';
+import type { Metadata, SharpOptions } from 'sharp';
 import { AppError } from '../../lib/errors';
+import { loadOnUse } from '../../lib/load-on-use';
 
 /**
  * Turns uploaded bytes into what a site serves (issue 24, ADR 0203): the format is read from the
@@ -25,8 +27,21 @@ export interface ProcessedImage {
 
 /** WebP quality of the variants: visually clean photos at about a tenth of a JPEG camera file. */
 const WEBP_QUALITY = 78;
-/** libvips may use this many threads per image: the machine is shared with the requests. */
-sharp.concurrency(2);
+/**
+ * sharp (libvips) is loaded with the first image, not at every start of the server (issue 26, ADR
+ * 0224). libvips may use 2 threads per image: the machine is shared with the requests.
+ */
+type Sharp = typeof import('sharp').default;
+const sharpPackage = loadOnUse<Sharp>('sharp');
+let configured = false;
+function sharp(input?: Buffer, options?: SharpOptions): ReturnType<Sharp> {
+  const load = sharpPackage();
+  if (!configured) {
+    load.concurrency(2);
+    configured = true;
+  }
+  return load(input, options);
+}
 
 const FORMATS: Record<string, ImageFormat> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', heif: 'avif', svg: 'svg' };
 
@@ -141,7 +156,7 @@ function pixelsOrInvalid(error: unknown): AppError {
  * never served as SVG, so even what this check might miss never runs in a visitor's browser.
  */
 export function checkSvg(input: Buffer): void {
-  const text = input.toString('utf8');
+  const text = svgText(input);
   const unsafe =
     /<\s*(?:[\w-]+:)?(?:script|foreignObject|iframe|embed|object|handler|listener)\b/i.test(text) ||
     /<!DOCTYPE|<!ENTITY/i.test(text) ||
@@ -152,4 +167,17 @@ export function checkSvg(input: Buffer): void {
       ([, , ref]) => !/^\s*(?:#|data:image\/(?:png|jpeg|gif|webp);base64,)/i.test(ref ?? ''),
     );
   if (unsafe) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svgUnsafe);
+}
+
+/**
+ * The SVG's text as librsvg reads it: a gzip-compressed SVG (svgz) is drawn too, so it is checked
+ * uncompressed (threats #13); one that does not unpack within the upload limit is refused.
+ */
+function svgText(input: Buffer): string {
+  if (input[0] !== 0x1f || input[1] !== 0x8b) return input.toString('utf8');
+  try {
+    return gunzipSync(input, { maxOutputLength: IMAGE_MAX_BYTES }).toString('utf8');
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svgUnsafe);
+  }
 }

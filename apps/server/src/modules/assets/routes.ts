@@ -93,11 +93,12 @@ export function registerAssetsRoutes(api: FastifyInstance, ctx: AppContext) {
         schema: { params: idParams, querystring: uploadImageQuerySchema, response: { 201: uploadImageResponseSchema } },
         ...spaceRole('editor'),
         // Who and how large, from the headers, before a byte of the body is read (ADR 0150).
+        // The role first: a stranger's or a viewer's upload answers 404/403 whatever its size.
         onRequest: async (request) => {
+          await access(request);
           if (Number(request.headers['content-length'] ?? 0) > IMAGE_MAX_BYTES) {
             throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
           }
-          await access(request);
         },
       },
       async (request, reply) => {

@@ -170,10 +170,14 @@ export async function deleteAllSubmissions(scope: InboxScope, folder: 'inbox' | 
   return deleted.length;
 }
 
+/**
+ * A leading =, +, - or @ would run as a formula in a spreadsheet. So would one after a `;`, a tab or
+ * a line break inside the value: Excel in Spanish splits a CSV on `;`, ignoring the quotes that do
+ * not open a field (threats #14). Each such start gets a `'`, which shows it as text.
+ */
 const csvCell = (v: string) => {
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = (/^[\t\r]/.test(v) ? `'${v}` : v).replace(/(^|[;\t\r\n])(\s*)(?=[=+\-@])/g, "$1$2'");
+  return /[",;\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
 /** The folder as CSV, UTF-8 with a BOM so spreadsheets read accents; one column per field name. */

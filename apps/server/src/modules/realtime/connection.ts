@@ -61,7 +61,7 @@ export class Connection implements Peer {
     }
     if (kind === FRAME_AWARENESS) {
       const update = decoding.readVarUint8Array(decoder);
-      applyAwarenessUpdate(live.awareness, this.vouch(update), this);
+      applyAwarenessUpdate(live.awareness, this.vouch(update, live), this);
       return;
     }
     throw new Error(`unknown frame ${kind}`);
@@ -69,24 +69,33 @@ export class Connection implements Peer {
 
   /**
    * Presence says who someone is: the server writes the person's own id, name and picture over
-   * whatever the browser claimed, so nobody appears as someone else.
+   * whatever the browser claimed, so nobody appears as someone else. A browser speaks only for its
+   * own client ids or new ones: an entry naming a client id someone else holds (another browser
+   * here or on another instance, or the server's own) is dropped, so nobody can rewrite or remove
+   * another person's presence (threats #15).
    */
-  private vouch(update: Uint8Array): Uint8Array {
+  private vouch(update: Uint8Array, live: LiveDoc): Uint8Array {
     const decoder = decoding.createDecoder(update);
-    const encoder = encoding.createEncoder();
     const count = decoding.readVarUint(decoder);
-    encoding.writeVarUint(encoder, count);
+    const entries: [number, number, string][] = [];
     for (let i = 0; i < count; i++) {
       const clientId = decoding.readVarUint(decoder);
       const clock = decoding.readVarUint(decoder);
       const state = safeJson(decoding.readVarString(decoder)) as { user?: Record<string, unknown> } | null;
+      const taken = clientId === live.awareness.clientID || (!this.clients.has(clientId) && live.awareness.states.has(clientId));
+      if (taken) continue;
       if (state && typeof state === 'object') {
         const user = state.user && typeof state.user === 'object' ? state.user : {};
         state.user = { ...user, id: this.person.id, name: this.person.name, picture: this.person.picture };
       }
+      entries.push([clientId, clock, JSON.stringify(state ?? null)]);
+    }
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, entries.length);
+    for (const [clientId, clock, state] of entries) {
       encoding.writeVarUint(encoder, clientId);
       encoding.writeVarUint(encoder, clock);
-      encoding.writeVarString(encoder, JSON.stringify(state ?? null));
+      encoding.writeVarString(encoder, state);
     }
     return encoding.toUint8Array(encoder);
   }

@@ -18,9 +18,19 @@ export function thumbnailDocument(files: { path: string; content: string }[], im
   return Buffer.byteLength(html, 'utf8') > THUMBNAIL_MAX_BYTES ? null : html;
 }
 
-/** Every `<script>` element removed (its content too); an unclosed one is cut to the end. */
+const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?(?:<\/script\s*>|$)/gi;
+
+/**
+ * Every `<script>` element removed (its content too); an unclosed one is cut to the end. Repeated
+ * until nothing changes: one pass over `<scr<script></script>ipt>` would join a new tag (threats #12).
+ */
 export function withoutScripts(html: string): string {
-  return html.replace(/<script\b[^>]*>[\s\S]*?(?:<\/script\s*>|$)/gi, '');
+  let out = html;
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(SCRIPT_ELEMENT, '');
+  }
+  return out;
 }
 
 /** The thumbnail of a space the caller may read (checked by the route), with the revision it shows. */

@@ -1,4 +1,4 @@
-import { icons as lucide } from 'lucide';
+import { loadOnUse } from '../../../lib/load-on-use';
 
 /**
  * Icons from Lucide (ISC licence, bundled from npm: no request leaves the site), chosen by the kind
@@ -7,6 +7,13 @@ import { icons as lucide } from 'lucide';
  */
 
 type IconNode = [tag: string, attrs: Record<string, string | number | undefined>][];
+
+/**
+ * Lucide's 2,000-odd icons, loaded the first time one is drawn: importing them cost about 0.1 s of
+ * CPU at every start of the server (issue 26, ADR 0224), whether or not a site was composed.
+ */
+const lucidePackage = loadOnUse<{ icons: Record<string, IconNode> }>('lucide');
+const lucide = () => lucidePackage().icons;
 
 /** Four icons per kind, in the order offers and gallery tiles use them. */
 const byKind: Record<string, string> = {
@@ -98,7 +105,8 @@ const cache = new Map<string, string>();
 function shapes(name: string): string {
   const hit = cache.get(name);
   if (hit !== undefined) return hit;
-  const node = ((lucide as Record<string, IconNode>)[pascal(name)] ?? (lucide as Record<string, IconNode>).Star) as IconNode;
+  const icons = lucide();
+  const node = (icons[pascal(name)] ?? icons.Star) as IconNode;
   const inner = node
     .map(
       ([tag, attrs]) =>
@@ -114,7 +122,7 @@ function shapes(name: string): string {
 
 /** Whether the bundled set has an icon of that name. */
 export function hasIcon(name: string): boolean {
-  return pascal(name) in lucide;
+  return pascal(name) in lucide();
 }
 
 /** A decorative icon (hidden from assistive technology). */
