@@ -18,9 +18,12 @@ import { answerApplied } from '../apps/server/src/providers/ai/composer/answer-a
 import { evaluateFollowUps, followUpBases } from '../apps/server/src/providers/ai/composer/followup-corpus.ts';
 import { corpus as generated } from './corpus/composer-briefs.ts';
 import { freeBriefs } from './corpus/composer-briefs-free.ts';
+import { freshBriefs } from './corpus/composer-briefs-fresh.ts';
 
 /** BENCH_BRIEFS=N runs every k-th brief, N in all (a quicker --http run on a busy machine). */
-const all = [...generated, ...freeBriefs];
+/** The fresh corpus (written after the first two reached 100%) is counted apart as well. */
+const all = [...generated, ...freeBriefs, ...freshBriefs];
+const fresh = new Set(freshBriefs);
 const wanted = Number(process.env.BENCH_BRIEFS ?? all.length);
 const corpus = wanted >= all.length ? all : all.filter((_b, i) => i % Math.ceil(all.length / wanted) === 0);
 
@@ -176,29 +179,51 @@ const decode = (s: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>');
 const byType: Record<string, [number, number]> = {};
+const freshByType: Record<string, [number, number]> = {};
 let full = 0;
 let foreign = 0;
+let freshFull = 0;
+let freshForeign = 0;
 const misses: string[] = [];
 for (const [index, brief] of corpus.entries()) {
   if (server && index % 10 === 0) process.stderr.write(`brief ${index + 1}/${corpus.length}\n`);
   const page = decode((await site(brief.prompt)).files['index.html'] ?? '');
   let all = true;
+  const isFresh = fresh.has(brief);
   const count = (type: string, ok: boolean, what: string) => {
-    const entry = byType[type] ?? [0, 0];
-    entry[1]++;
-    if (ok) entry[0]++;
-    else {
-      all = false;
-      misses.push(`${type}: ${what} — ${brief.prompt.slice(0, 70)}`);
+    for (const table of isFresh ? [byType, freshByType] : [byType]) {
+      const entry = table[type] ?? [0, 0];
+      entry[1]++;
+      if (ok) entry[0]++;
+      table[type] = entry;
     }
-    byType[type] = entry;
+    if (!ok) {
+      all = false;
+      misses.push(`${isFresh ? 'fresh ' : ''}${type}: ${what} — ${brief.prompt.slice(0, 70)}`);
+    }
   };
-  for (const [type, values] of Object.entries(brief.facts)) for (const v of values) count(type, page.includes(v), v);
-  count('kind', page.includes(`data-kind-id="${brief.kind}"`), brief.kind);
+  // The fresh corpus compares without case or accents ("malaga" is honoured by "Málaga", "morteruelo"
+  // by "Morteruelo"); the first two compare exactly.
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const folded = fold(page);
+  for (const [type, values] of Object.entries(brief.facts))
+    for (const v of values) count(type, isFresh ? folded.includes(fold(v)) : page.includes(v), v);
+  // A kind outside the taxonomy lists the acceptable ids ("locksmith|business").
+  count(
+    'kind',
+    brief.kind.split('|').some((k) => page.includes(`data-kind-id="${k}"`)),
+    brief.kind,
+  );
   count('language', page.includes(`<html lang="${brief.language}"`), brief.language);
   for (const s of brief.sections) count('sections', page.includes(`data-section="${s}"`), s);
-  if (FOREIGN.test(page)) foreign++;
-  if (all) full++;
+  if (FOREIGN.test(page)) {
+    foreign++;
+    if (isFresh) freshForeign++;
+  }
+  if (all) {
+    full++;
+    if (isFresh) freshFull++;
+  }
 }
 
 // Follow-ups: the corpus in composer/followup-corpus.ts, each on its base site.
@@ -235,8 +260,9 @@ const result = {
   byType: Object.fromEntries(Object.entries(byType).map(([k, [h, t]]) => [k, `${h}/${t}`])),
   briefsFullyHonoured: `${full}/${corpus.length}`,
   briefsWithWrongIndustryWords: foreign,
+  fresh: freshSummary(),
   followUps: fu,
-  misses: misses.slice(0, 40),
+  misses: misses.slice(0, Number(process.env.BENCH_MISSES ?? 40)),
   ...(server ? { endpoint: timingSummary() } : {}),
 };
 console.log(JSON.stringify(result, null, 2));
@@ -245,6 +271,19 @@ writeFileSync(
   `${JSON.stringify(result, null, 2)}\n`,
 );
 server?.stop();
+
+function freshSummary() {
+  const briefs = corpus.filter((b) => fresh.has(b)).length;
+  const asked = Object.values(freshByType).reduce((n, [, t]) => n + t, 0);
+  const honoured = Object.values(freshByType).reduce((n, [h]) => n + h, 0);
+  return {
+    briefs,
+    factsHonoured: `${honoured}/${asked} (${((100 * honoured) / Math.max(1, asked)).toFixed(1)}%)`,
+    byType: Object.fromEntries(Object.entries(freshByType).map(([k, [h, t]]) => [k, `${h}/${t}`])),
+    briefsFullyHonoured: `${freshFull}/${briefs}`,
+    briefsWithWrongIndustryWords: freshForeign,
+  };
+}
 
 function timingSummary() {
   const pct = (values: number[], p: number) => {

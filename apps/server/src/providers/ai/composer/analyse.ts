@@ -1,7 +1,8 @@
 import { type ContactFacts, findContactFacts } from './brief/contact';
 import { detectKindId, isKindWord, kindById } from './brief/detect';
+import { type Extra, findExtras } from './brief/extras';
 import type { KindDef } from './brief/kind-types';
-import { type BriefLists, findLists } from './brief/lists';
+import { type BriefLists, findLists, PRICE } from './brief/lists';
 import { findName } from './brief/name';
 
 /**
@@ -62,7 +63,10 @@ export interface Palette {
 export type Tone = 'elegant' | 'playful' | 'minimal' | 'bold' | 'warm' | 'serious';
 
 /** What the brief says beyond kind, name and colours; every value copied as written. */
-export interface BriefFacts extends ContactFacts, BriefLists {}
+export interface BriefFacts extends ContactFacts, BriefLists {
+  /** Requested sections without a template of their own, shown inside another (brief/extras.ts). */
+  extras?: Extra[];
+}
 
 export interface SiteBrief {
   /** The layout family (one of the starter templates). */
@@ -152,7 +156,7 @@ const spanishMarkers = wordPattern(
   'gu',
 );
 const englishMarkers = wordPattern(
-  'create|make|build|i|want|need|an|for|with|the|website|site|page|section|sections|called|named|my|our|and|of|that|colours?|colors?|store|landing|to|change|add|remove|delete|it|is|in|please|title|background|do|this|these|more|less|bigger|smaller|can|you|should|would|be|are|on|we|us|from|hours|prices|team|gallery|map|about|contact|open|book|near|by|per|only|every|just|also|will|has|who|order|tickets|need|run|love|would|like',
+  'create|make|build|i|want|need|an|for|with|the|website|site|page|section|sections|called|named|my|our|and|of|that|colours?|colors?|store|landing|to|change|add|remove|delete|it|is|in|please|title|background|do|this|these|more|less|bigger|smaller|can|you|should|would|be|are|on|we|us|from|hours|prices|team|gallery|map|about|contact|open|book|near|by|per|only|every|just|also|will|has|who|order|tickets|need|run|love|would|like|weekends?|weekdays|closed|daily|call|based|runs|guided|walks|tours?|free|night|month|session|classes|bedrooms?|sleeps|views|rules|ships|handmade|next|new|listen|starting|hello|welcome|discovery|days?',
   'gu',
 );
 
@@ -161,7 +165,15 @@ export function detectLanguage(text: string): Language {
   if (wordPattern('(?:en|al|a) ingl[eé]s|in english|english version|versi[oó]n en ingl[eé]s', 'iu').test(text)) return 'en';
   if (wordPattern('en español|en castellano|in spanish|into spanish|to spanish|spanish version', 'iu').test(text)) return 'es';
   // Proper names ("Cádiz", "La Espiga") say nothing about the language the brief is written in.
-  const common = text.replace(/(?<![\p{L}])\p{Lu}[\p{L}'’-]*/gu, ' ');
+  // Nor do the names of priced items ("patatas bravas £6" in an English brief), nor quoted names.
+  const unpriced = text
+    .replace(new RegExp(`(?:[\\p{L}'’]+\\s+){0,4}${PRICE}`, 'giu'), ' ')
+    .replace(/["“«][^"”»\n]{2,60}["”»]/gu, ' ');
+  // A proper name goes whole, with its inner articles ("Camino de Santiago", "Barrio de la Luna").
+  const common = unpriced.replace(
+    /(?<![\p{L}])\p{Lu}[\p{L}'’-]*(?:\s+(?:de|del|de la|de los|de las|la|el|y|e)\s+\p{Lu}[\p{L}'’-]*)*/gu,
+    ' ',
+  );
   const es = [...common.matchAll(spanishMarkers)].length + (/[ñ¿¡]|[áéíóú](?=\p{Ll})|\p{Ll}[áéíóú]/u.test(common) ? 1 : 0);
   const en = [...common.matchAll(englishMarkers)].length;
   return en > es ? 'en' : 'es';
@@ -346,6 +358,8 @@ export function analysePrompt(prompt: string): SiteBrief {
   let rest = text;
   for (const cut of [name, contact.address, contact.email]) if (cut) rest = rest.replace(cut, ' ');
   let asked = findSections(rest);
+  const extras = findExtras(rest, language, contact.date);
+  if (extras.length) facts.extras = extras;
   // "carta" and "menú" are a menu for food places; elsewhere a menu is the navigation.
   if (
     kind.family !== 'restaurant' &&

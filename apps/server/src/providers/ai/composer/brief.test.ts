@@ -150,3 +150,77 @@ describe('writing for the kind', () => {
     expect(composeFromPrompt(prompt).files).toEqual(composeFromPrompt(prompt).files);
   });
 });
+
+/** Classes found by the fresh corpus (bench/corpus/composer-briefs-fresh.ts), on examples of their own. */
+describe('reading briefs written unlike the first corpora', () => {
+  it('takes the people after any role label, single names included', () => {
+    const a = analysePrompt('Coro Amigos del Ebro en Tudela. Director: Jon Ander Ruiz. Ensayos los lunes.');
+    expect(a.facts?.team.map((p) => p.name)).toEqual(['Jon Ander Ruiz']);
+    const b = analysePrompt('barberia en cuenca, barberos: Nacho y Fito, corte 10€');
+    expect(b.facts?.team.map((p) => p.name)).toEqual(['Nacho', 'Fito']);
+    const c = analysePrompt('yoga studio in Leeds, teachers (Amy Stone, Raj Patel), drop-in £9');
+    expect(c.facts?.team.map((p) => p.name)).toEqual(['Amy Stone', 'Raj Patel']);
+    const d = analysePrompt('Psicólogos: Dr. Iván Mora y Dra. Eva Gil. Consulta 50 €');
+    expect(d.facts?.team.map((p) => p.name)).toEqual(['Iván Mora', 'Eva Gil']);
+  });
+
+  it('never takes a number, a phone or team names as the name', () => {
+    expect(analysePrompt('fontanero urgente 24h en Getafe, Fontanería Los Pinos, 600 111 222').name).toBe('Fontanería Los Pinos');
+    expect(analysePrompt('floristeria en lugo, ramos y centros. 982 11 22 33').name).not.toMatch(/\d/);
+    expect(analysePrompt('tatuajes en soria, tatuadores: Kike y Sara. cita previa').name).not.toBe('Kike y Sara');
+    expect(analysePrompt('Portfolio for Ito + Berg Studio, Oslo').name).toBe('Ito + Berg Studio');
+  });
+
+  it('reads the language of an English brief full of Spanish dishes and places', () => {
+    const a = analysePrompt('Tapas place in Leeds called Casa de la Abuela. Menu: tortilla de patatas £5, gambas al ajillo £8.');
+    expect(a.language).toBe('en');
+    expect(analysePrompt('Guided walks on the Camino de Santiago from Sarria, 5 days from €600').language).toBe('en');
+    expect(analysePrompt("Sam's Diner, Denver. Pancakes $6, coffee $2. Mon-Fri 7am-2pm, weekends 8-1").language).toBe('en');
+  });
+
+  it('finds hours past phone ranges and counts, and keeps the closed days', () => {
+    const a = analysePrompt(
+      'Guardería Los Osos de 0 a 3 años en Lugo. Tel 982 10-20-30. Abierto de 8:00 a 16:00, cerrado domingos',
+    );
+    expect(a.facts?.hours).toBe('8:00 a 16:00; cerrado domingos');
+    expect(analysePrompt('taller en soria, cerrado sabados y domingos').facts?.hours).toBe('cerrado sabados y domingos');
+  });
+
+  it('reads cities without accents or in capitals, and a city with "de la"', () => {
+    expect(analysePrompt('Taller Pérez, reparaciones en CORDOBA. 957 00 00 00').facts?.city).toBe('Córdoba');
+    expect(analysePrompt('peluqueria en cadiz').facts?.city).toBe('Cádiz');
+    expect(analysePrompt('Bodega Ruiz, Jerez de la Frontera. Visitas 15 €').facts?.city).toBe('Jerez de la Frontera');
+  });
+
+  it('reads prices in soles, USD and pesos written before the figure', () => {
+    const prices = analysePrompt('clases de guitarra en Cusco, mensual S/ 120, online USD 30').facts?.prices.map((p) => p.price);
+    expect(prices).toEqual(['S/ 120', 'USD 30']);
+  });
+
+  it('reads one-word European streets and single-letter street names', () => {
+    expect(analysePrompt('bike shop in Utrecht, Oudegracht 120, open daily').facts?.address).toBe('Oudegracht 120');
+    expect(analysePrompt('Dental office at 450 C Street, San Diego').facts?.address).toMatch(/^450 C Street/);
+  });
+
+  it('reads coordinated English modifiers as modifiers of the last noun', () => {
+    expect(analysePrompt('Portrait & event photographer based in Leeds').kindId).toBe('photographer');
+    // The noun closing an English name is its head, over a page word such as "portfolio".
+    expect(analysePrompt('Portfolio site for Berg + Ito Architects, Oslo').kindId).toBe('architect');
+  });
+
+  it('takes a Spanish name that opens with its kind as that kind', () => {
+    expect(analysePrompt('CATERING LA TORRE - BODAS Y EVENTOS EN JAEN').kindId).toBe('catering');
+  });
+
+  it('shows requested sections it has no template for, with the given fact or a placeholder', () => {
+    const page = html('Restaurante Casa Luz en Soria, queremos la carta de vinos y una sección trabaja con nosotros');
+    expect(page).toContain('<h3>Carta de vinos</h3>');
+    expect(page).toContain('<h3>Trabaja con nosotros</h3>');
+    const studio = html('Architecture studio Nord in Bergen, founded in 2011, with a timeline and a before/after gallery');
+    expect(studio).toContain('Since 2011.');
+    expect(studio).toContain('<h3>Before and after</h3>');
+    expect(html('Panadería Trigo en Soria, pan y bollos')).not.toContain('extra-block');
+    // A word used only to describe ("20 años de trayectoria") asks for nothing.
+    expect(html('Abogada laboralista en Soria con 20 años de trayectoria')).not.toContain('extra-block');
+  });
+});

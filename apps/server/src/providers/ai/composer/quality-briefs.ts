@@ -8,5 +8,6 @@ export const qualityBriefs = [
   'Clínica Dental Sonríe en Valencia, tel +34 961 234 567, hola@sonrie.es, instagram @sonrie, reservas online, colores celeste y beige',
   'Tienda online de jabones Espuma de Mar, jabón de lavanda 6 €, modo oscuro',
   'Bar de tapas El Rincón en Cádiz, Calle Ancha 8, coordenadas 36.5322, -6.2990, con mapa y galería',
+  'Restaurante El Rincón de Pepa en Cuenca: carta de vinos, carta en PDF, trabaja con nosotros, botón de donar, cuenta atrás y trayectoria desde 1998',
   'algo bonito',
 ];

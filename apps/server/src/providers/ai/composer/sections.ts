@@ -43,7 +43,29 @@ export const OUTSIDE_MAIN: SectionId[] = ['whatsapp', 'footer'];
 export function renderSection(id: SectionId, ctx: RenderContext): string[] {
   const indent = OUTSIDE_MAIN.includes(id) ? 2 : 4;
   const pad = ' '.repeat(indent);
-  return renderers[id](ctx).map((l) => (l === '' ? l : pad + l));
+  const lines = renderers[id](ctx);
+  const extras = extrasOf(id, ctx);
+  // Blocks asked for without a section of their own go at the end of their host's container.
+  if (extras.length && lines.at(-1) === '</section>' && lines.at(-2) === '  </div>')
+    lines.splice(
+      lines.length - 2,
+      0,
+      ...extras.flatMap((x) => [
+        '    <div class="extra-block reveal">',
+        `      <h3>${escapeHtml(x.title)}</h3>`,
+        `      <p>${escapeHtml(x.text)}</p>`,
+        '    </div>',
+      ]),
+    );
+  return lines.map((l) => (l === '' ? l : pad + l));
+}
+
+/** The extras shown in section `id`: their own host, or the first of contact and about on the page. */
+function extrasOf(id: SectionId, ctx: RenderContext) {
+  const on = ctx.brief.sections;
+  const hostOf = (host: SectionId) =>
+    [host, 'contact', 'about', 'services'].find((h) => on.includes(h as SectionId) && h !== 'hero') as SectionId | undefined;
+  return (ctx.facts.extras ?? []).filter((x) => hostOf(x.host) === id);
 }
 
 /** The navigation entry of a section, or null for sections without one. */

@@ -395,6 +395,20 @@ p {
 .art-5 { background: repeating-linear-gradient(135deg, var(--primary-soft) 0 14px, var(--accent-soft) 14px 28px); }
 .art-6 { background: conic-gradient(from 200deg at 70% 40%, var(--color-accent), var(--color-primary), var(--color-accent)); }
 
+/* A block asked for without a section of its own (brief/extras.ts) */
+.extra-block {
+  margin-top: 2.5rem;
+  padding: 1.25rem 1.5rem;
+  border-left: 4px solid var(--color-primary);
+  background: var(--primary-soft);
+  border-radius: 0.5rem;
+}
+
+.extra-block p {
+  margin: 0.25rem 0 0;
+  color: var(--color-muted);
+}
+
 /* About */
 .about-grid {
   display: grid;

@@ -64,11 +64,18 @@ export function findAddress(text: string): string | undefined {
   if (es) return es[0].trim().replace(/[,\s]+$/, '');
   const en = text.match(
     new RegExp(
-      `\\b\\d{1,5}[A-Za-z]?\\s+(?:[${UPPER}][${L}'’]+\\s+){1,4}(?:${STREET_EN})(?![${L}])(?:,?\\s*(?:${cityAlternation()}))?`,
+      `\\b\\d{1,5}[A-Za-z]?\\s+(?:[${UPPER}][${L}'’]*\\s+){1,4}(?:${STREET_EN})(?![${L}])(?:,?\\s*(?:${cityAlternation()}))?`,
       'u',
     ),
   );
-  return en?.[0]?.trim().replace(/[,\s]+$/, '');
+  if (en) return en[0].trim().replace(/[,\s]+$/, '');
+  // Dutch, German and Nordic streets are one word ending in the street noun ("Prinsengracht 200").
+  return text.match(
+    new RegExp(
+      `(?<![${L}])[${UPPER}][${L}]+(?:straat|gracht|kade|laan|plein|weg|stra(?:ss|ß)e|gasse|platz|gade|vej|gatan|gata)\\s+\\d+[a-z]?(?![\\d])`,
+      'u',
+    ),
+  )?.[0];
 }
 
 let cityRegex: string | null = null;
@@ -80,16 +87,30 @@ function cityAlternation(): string {
   return cityRegex;
 }
 
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+let foldedCities: string | null = null;
+function foldedCityAlternation(): string {
+  foldedCities ??= fold(cityAlternation());
+  return foldedCities;
+}
+
 /** The city: a known place name, or a capitalised word after "en"/"in" that is not a street. */
 export function findCity(text: string, exclude: string[] = []): string | undefined {
   const blocked = (start: number, end: number) =>
     exclude.some((e) => e && text.indexOf(e) <= start && text.indexOf(e) + e.length >= end && text.includes(e));
-  const known = new RegExp(`(?<![${L}])(?:${cityAlternation()})(?![${L}])`, 'giu');
-  for (const m of text.matchAll(known)) {
+  // Compared without accents, so "CORDOBA" and "malaga" are Córdoba and Málaga (the text is NFC:
+  // folding keeps every index).
+  const known = new RegExp(`(?<![${L}])(?:${foldedCityAlternation()})(?![${L}])`, 'giu');
+  for (const m of fold(text).matchAll(known)) {
     const start = m.index ?? 0;
     if (blocked(start, start + m[0].length)) continue;
-    // Written in lower case ("alcalá de henares"): the usual spelling.
-    return cities.find((c) => c.toLowerCase() === m[0].toLowerCase()) ?? m[0];
+    // Written in lower case or without accents ("alcalá de henares", "gijon"): the usual spelling.
+    const city = cities.find((c) => fold(c).toLowerCase() === m[0].toLowerCase()) ?? text.slice(start, start + m[0].length);
+    // "Jerez" + " de la Frontera": the longer name as written.
+    const longer = text
+      .slice(start + m[0].length)
+      .match(new RegExp(`^\\s+(?:de|del|de la|de los|de las)\\s+[${UPPER}][${L}'’-]+`, 'u'));
+    return longer ? text.slice(start, start + m[0].length + longer[0].length) : city;
   }
   const after = new RegExp(
     `(?<![${L}])(?:en|in|desde|from|based in|situad[oa] en|ubicad[oa] en)\\s+((?:[${UPPER}][${L}'’-]+)(?:\\s+(?:de\\s+)?[${UPPER}][${L}'’-]+){0,2})`,
@@ -117,14 +138,24 @@ export function findHours(text: string): string | undefined {
     `(?:(?:horarios?(?: de apertura)?|abrimos|abierto|opening hours|open(?:ing)?|hours)\\s*:?\\s*)?(?:(?:de\\s+)?(?:${DAY})[^.;\\n]{0,40}?)?${RANGE}(?:[^.;\\n]{0,40}?${RANGE})*`,
     'iu',
   );
-  const m = text.match(re);
-  if (!m) return undefined;
-  const value = m[0]
-    .replace(/^(?:horarios?(?: de apertura)?|abrimos|abierto|opening hours|open(?:ing)?|hours)\s*:?\s*/iu, '')
-    .trim();
-  // A bare range without a day, hour marker or colon is more likely a price or a count.
-  if (!new RegExp(`(?:${DAY})`, 'iu').test(value) && !/[:h]|am|pm/iu.test(value)) return undefined;
-  return value.replace(/[,\s]+$/, '');
+  // "cerrado domingos", "closed Mondays": said on their own or after the hours.
+  const closed = text.match(
+    new RegExp(`(?:cerrad[oa]s?|closed)\\s+(?:los\\s+|on\\s+)?(?:${DAY})(?:\\s*(?:,|y|e|and|&)\\s*(?:${DAY}))*`, 'iu'),
+  )?.[0];
+  for (const m of text.matchAll(new RegExp(re.source, 'giu'))) {
+    // A range inside a phone number or a count ("0 a 3 años") is not an opening time.
+    const before = text[(m.index ?? 0) - 1] ?? '';
+    if (/\d/u.test(before)) continue;
+    const value = m[0]
+      .replace(/^(?:horarios?(?: de apertura)?|abrimos|abierto|opening hours|open(?:ing)?|hours)\s*:?\s*/iu, '')
+      .trim()
+      .replace(/[,\s]+$/, '');
+    // A bare range without a day, hour marker or colon is more likely a price or a count.
+    if (!new RegExp(`(?:${DAY})`, 'iu').test(value) && !/[:h]|am|pm/iu.test(value)) continue;
+    if (/\d$/u.test(value) && /^\d/u.test(text.slice((m.index ?? 0) + m[0].length))) continue;
+    return closed && !value.includes(closed) ? `${value}; ${closed}` : value;
+  }
+  return closed;
 }
 
 const MONTH_ES = 'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre';

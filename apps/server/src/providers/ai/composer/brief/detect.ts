@@ -68,7 +68,8 @@ export function detectKindId(text: string, language: 'es' | 'en', name: string |
     const gap = prev ? text.slice(prev.end, hit.start) : '';
     if (prev && gap.length <= 14) {
       const ofGap = /^\s+(?:de|del|de la|de los|para|para el|para la|of|for)\s+$/iu.test(gap);
-      const adjacent = /^\s*[-–]?\s*$/u.test(gap);
+      // "wedding & elopement photographer": coordinated modifiers still modify the last noun.
+      const adjacent = /^\s*[-–]?\s*$/u.test(gap) || (language === 'en' && /^\s+(?:&|and)\s+[\p{Ll}-]+\s+$/u.test(gap));
       const bothBroad = BROAD.has(prev.kind.id) && BROAD.has(hit.kind.id);
       if ((ofGap || (adjacent && language === 'es')) && !bothBroad) {
         // Spanish "X de Y" / "X Y": X is the head, unless X only says "a clinic", "a shop".
@@ -80,7 +81,10 @@ export function detectKindId(text: string, language: 'es' | 'en', name: string |
         else prev.weight *= 0.3;
       }
     }
-    if (nameStart >= 0 && hit.start >= nameStart && hit.end <= nameEnd)
+    // A cue inside the name counts less than the words around it, unless it is the name's head:
+    // opening a Spanish name ("CATERING LOS OLIVOS"), closing an English one ("Nord Architects").
+    const head = (language === 'es' && hit.start === nameStart) || (language === 'en' && hit.end === nameEnd);
+    if (nameStart >= 0 && hit.start >= nameStart && hit.end <= nameEnd && !head)
       hit.weight *= hits.some((h) => h.start < nameStart || h.start >= nameEnd) ? 0.4 : 1;
   }
   // The first cue of the name is its head: within the name, later cues count less.

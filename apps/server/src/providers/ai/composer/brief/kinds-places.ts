@@ -342,7 +342,7 @@ export const placeKinds = kinds([
     'petgrooming',
     'business',
     'peluquería canina|pet grooming',
-    'peluquer[ií]as? canina|peluquer[ií]a de mascotas|peluquer[ií]a para perros|est[eé]tica canina|dog grooming|pet grooming|groomers?',
+    'peluquer[ií]as? canina|peluquer[ií]a de mascotas|peluquer[ií]a para perros|est[eé]tica canina|dog grooming|pet grooming|groomers?|guarder[ií]as? (?:canina|de perros|para perros|de mascotas)|residencias? canina|dog(?:gy)? day ?cares?|dog walk(?:er|ing)s?|dog sitting|pet sitting|paseadores? de perros',
     'about services pricing gallery testimonials contact',
     'Pedir cita|Book an appointment',
     'contact',

@@ -27,7 +27,7 @@ export interface BriefLists {
 
 const UNIT =
   'mes|month|mo|año|year|yr|hora|hour|h|noche|night|persona|person|pax|sesi[oó]n|session|clase|class|semana|week|d[ií]a|day|kg|ud|unidad|docena|m2|m²';
-export const PRICE = `(?:(?:[$£€]|US\\$)\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
+export const PRICE = `(?:(?:[$£€]|US\\$|S\\/|USD|EUR|MXN|COP|ARS|CLP|PEN)\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
 
 const LEAD =
   /^(?:vendemos|vende|ofrecemos|tenemos|hacemos|we sell|we offer|we have|we make|sells|offers|y|e|and|o|or|el|la|los|las|un|una|the|a|an|con|with|desde|from|por|for|precio|price|precios|prices|a partir de|cuesta|costs?|son|is|are|de|:|-|–)\s+/iu;
@@ -81,9 +81,9 @@ function listAfter(text: string, keywords: string): string[] {
 }
 
 const SERVICE_WORDS =
-  'servicios|tratamientos|ofrecemos|ofrece|terapias|especialidades m[eé]dicas|[aá]reas de pr[aá]ctica|clases de|cursos de|cursos|clases|actividades|services|treatments|we offer|offering|practice areas|classes|courses|activities|programas|programmes|programs';
+  'servicios|tratamientos|ofrecemos|ofrece|terapias|especialidades m[eé]dicas|[aá]reas de pr[aá]ctica|clases de|cursos de|cursos|clases|actividades|services|treatments|we offer|offering|practice areas|classes|courses|activities|programas|programmes|programs|features|caracter[ií]sticas|funcionalidades|funciones';
 const ITEM_WORDS =
-  'carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vende|sells?|selling|dishes|products';
+  'carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vende|sells?|selling|dishes|products|(?:our |nuestros )?(?:wines|vinos|beers|cervezas)|salas|sabores|flavou?rs|modelos|models|colecciones|collections';
 
 const NAME =
   '(?:(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\\.?\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+(?:[ -](?:(?:de|del|de la|van|von|da)\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+){1,2}';
@@ -109,19 +109,63 @@ function peopleAfter(text: string, keywords: string): Person[] {
 }
 
 const TEAM_WORDS =
-  'equipo|team|staff|formad[oa] por|lo forman|dirigid[oa] por|fundad[oa] por|led by|run by|founded by|profesores|teachers|instructores|instructors|entrenadores|trainers|doctores|doctors|socios|partners|con la doctora|con el doctor|chef';
+  'equipo|team|staff|formad[oa] por|lo forman|dirigid[oa] por|fundad[oa] por|led by|run by|founded by|profesores|teachers|instructores|instructors|entrenadores|trainers|doctores|doctors|socios|partners|con la doctora|con el doctor|chef|coaches|members|miembros|integrantes|hosts|presentador[ae]s|attorneys|lawyers|abogad[oa]s';
+
+/**
+ * A label naming a role, then a colon or a parenthesis, then people: "Directora: María Jesús Benito",
+ * "tatuadores: Rulo y Marta", "coaches (Mike Alvarez, Jenna Park)", "Contact host: Carmen". After such
+ * a label a single capitalised word is a name too.
+ */
+const ROLE_LABEL =
+  '(?:[\\p{L}]+\\s+)?(?:director(?:a|es|as)?|directed by|coordinador(?:a|es|as)?|profesor(?:a|es|as)?|tutor(?:a|es|as)?|monitor(?:a|es|as)?|entrenador(?:a|es|as)?|coach(?:es)?|psic[oó]log[oa]s?|psychologists?|terapeutas?|therapists?|fisioterapeutas?|physios?|dentistas?|dentists?|doctor(?:a|es|as)?|m[eé]dic[oa]s?|veterinari[oa]s?|vets|abogad[oa]s?|attorneys?(?:\\s+profiles)?|lawyers?|arquitect[oa]s?|architects?|estilistas?|stylists?|peluquer[oa]s?|barber[oa]s?|barbers?|tatuador(?:a|es|as)?|tattoo artists?|artists?|fot[oó]graf[oa]s?|photographers?|chefs?|cociner[oa]s?|cooks?|gu[ií]as?|guides?|hosts?|anfitri[oó]n(?:a|es)?|presentador(?:a|es|as)?|members|miembros|integrantes|m[uú]sicos|musicians|band|partners|socios|socias|fundador(?:a|es|as)?|founders?|equipo|team|staff|organizador(?:a|es|as)?|organi[sz]ers?|instructor(?:a|es|as)?|instructors?|teachers?|trainers?|speakers|ponentes|cartel|line-?up)';
+
+const PART_NAME = /^(\p{Lu}[\p{Ll}\p{M}'’]+(?:[ -](?:(?:de|del|de la|van|von|da)\s+)?\p{Lu}[\p{Ll}\p{M}'’]+){0,3})$/u;
+
+/** People listed after a role label: every part of the list must be a name, or none is taken. */
+function peopleListed(text: string, label: string): Person[] {
+  const out: Person[] = [];
+  const re = new RegExp(`(?<![\\p{L}])${label}\\s*(?::\\s*([^.;\\n]+)|\\(([^)]+)\\))`, 'giu');
+  // Titles are dropped first, so their full stop does not end the list.
+  const plain = text.replace(/\b(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\.\s*/gu, '');
+  for (const m of plain.matchAll(re)) {
+    const body = m[1] ?? m[2] ?? '';
+    const found: Person[] = [];
+    for (const raw of body.split(/,\s*|\s+(?:y|e|and|&)\s+/u)) {
+      const roleMatch = raw.match(/\(([^)]{2,40})\)/u);
+      const part = raw
+        .replace(/\s*\([^)]*\)?/gu, '')
+        .trim()
+        .replace(/[!?]+$/u, '');
+      if (!part) continue;
+      const name = part.match(PART_NAME)?.[1];
+      if (!name) break;
+      found.push(roleMatch?.[1] ? { name, role: roleMatch[1].trim() } : { name });
+    }
+    for (const p of found) if (!out.some((o) => o.name === p.name)) out.push(p);
+  }
+  return out;
+}
+
+/** The people of `a`, then those of `b` not already there ("Pedro Gil" is "Dr. Pedro Gil"). */
+const merge = (a: Person[], b: Person[]) => [
+  ...a,
+  ...b.filter((p) => !a.some((o) => o.name === p.name || o.name.endsWith(` ${p.name}`))),
+];
 const SPEAKER_WORDS =
   'ponentes|speakers|charlas de|talks by|con la participaci[oó]n de|invitad[oa]s|guests|keynotes? de|keynote by|line-?up|cartel';
 const SPONSOR_WORDS = 'patrocinadores|patrocinado por|patrocinan|sponsors|sponsored by|partners|colaboradores';
 
 export function findLists(text: string): BriefLists {
   const sponsors = listAfter(text, SPONSOR_WORDS).filter((s) => s.length <= 40);
+  const speakers = merge(peopleAfter(text, SPEAKER_WORDS), peopleListed(text, `(?:${SPEAKER_WORDS})`));
   return {
     prices: findPrices(text),
     items: listAfter(text, ITEM_WORDS),
     services: listAfter(text, SERVICE_WORDS),
-    team: peopleAfter(text, TEAM_WORDS),
-    speakers: peopleAfter(text, SPEAKER_WORDS),
+    team: merge(peopleAfter(text, TEAM_WORDS), peopleListed(text, ROLE_LABEL)).filter(
+      (p) => !speakers.some((s) => s.name === p.name),
+    ),
+    speakers,
     sponsors,
   };
 }

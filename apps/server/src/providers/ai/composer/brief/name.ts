@@ -9,7 +9,7 @@ import { cities } from './places';
 const OPENERS = new Set(
   (
     'quiero|necesito|crea|créame|creame|haz|hazme|genera|diseña|diseña|monta|web|página|pagina|sitio|landing|una|un|mi|nuestra|nuestro|para|somos|soy|tengo|tenemos|es|el|la|los|las|con|en|y|hola|buenas|por|favor|me|nos|queremos|busco|' +
-    'i|we|my|our|a|an|the|create|build|make|design|need|want|website|site|page|for|please|hi|hello|it|this|is|with|in|and|' +
+    "i|i'm|i’m|im|we|we're|my|our|a|an|the|create|build|make|design|need|want|website|site|page|for|please|hi|hello|it|this|is|with|in|and|" +
     'secciones|sections|colores|colours|colors|estilo|style|idioma|language|incluye|include|añade|add|quiero|tono|tone|dirección|address|teléfono|phone|email|correo|horario|hours|precios|prices|equipo|team|servicios|services|carta|menu|menú'
   ).split('|'),
 );
@@ -18,7 +18,7 @@ const NOT_NAMES =
   /^(?:WhatsApp|Instagram|Facebook|Google(?: Maps)?|Maps|TikTok|LinkedIn|Twitter|YouTube|Spotify|Bizum|PayPal|Stripe|FAQ|FAQs|SEO|CTA|HTML|CSS|AA|WCAG|RSVP|España|Spain|México|Mexico|Argentina|Colombia|Chile|Perú|Peru|UK|USA|Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre|January|February|March|April|June|July|August|September|October|November|December|Calle|Avenida|Plaza|Paseo|Street|Road|Avenue|C)$/u;
 
 const CONNECTORS =
-  /^(?:con|sin|with|de|del|de la|de las|de los|la|las|los|el|y|e|&|of|the|and|'n'|n|da|do|dos|di|du|le|van|von)$/iu;
+  /^(?:con|sin|with|de|del|de la|de las|de los|la|las|los|el|y|e|&|\+|of|the|and|'n'|n|da|do|dos|di|du|le|van|von)$/iu;
 
 const QUOTED = /(?:^|[\s(:,])["“«‘']([^"”»’'\n]{2,60}?)["”»’'](?=$|[\s).,:;!?])/u;
 
@@ -97,7 +97,7 @@ function capitalRuns(text: string): Run[] {
   let sentenceStart = true;
   for (const [index, token] of tokens.entries()) {
     const word = (token[0] ?? '').replace(/\.$/, '');
-    const punctuation = !/[\p{L}\p{N}&]/u.test(word);
+    const punctuation = !/[\p{L}\p{N}&+]/u.test(word);
     if (punctuation) {
       close();
       if (/[.!?:\n]/.test(token[0] ?? '')) sentenceStart = true;
@@ -167,8 +167,15 @@ export function findName(text: string, options: NameOptions = {}): string | null
     let value = run.value;
     if (cityNames.has(value.toLowerCase())) continue;
     if (NOT_NAMES.test(value)) continue;
-    if (/^\d+$/.test(value)) continue;
+    // A name has words: not a number, a phone or "24h".
+    if ((value.match(/\p{L}/gu) ?? []).length < 3) continue;
     if (people.some((p) => p === value || p.includes(value))) continue;
+    // Only people named as team or speakers ("Rulo y Marta"): not the business.
+    const unnamed = people
+      .reduce((rest, p) => rest.split(p).join(' '), value)
+      .split(/\s+/u)
+      .filter(Boolean);
+    if (people.length && unnamed.every((w) => CONNECTORS.test(w))) continue;
     const words = value.split(' ');
     while (words.length > 1 && NOT_NAMES.test(words[0] ?? '')) words.shift();
     value = words.join(' ');
