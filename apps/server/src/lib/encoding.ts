@@ -40,12 +40,12 @@ const brotliAsync = promisify(brotliCompress);
  * which counts a variant by its length, does not keep the unused rest alive.
  */
 export async function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  const chunkSize = process.env.DEPLOY_AB === 'old' ? undefined : Math.min(Math.max(body.length >> 2, MIN_CHUNK), MAX_CHUNK);
+  const chunkSize = Math.min(Math.max(body.length >> 2, MIN_CHUNK), MAX_CHUNK);
   const out =
     encoding === 'gzip'
-      ? await gzipAsync(body, { level: 5, ...(chunkSize ? { chunkSize } : {}) })
+      ? await gzipAsync(body, { level: 5, chunkSize })
       : await brotliAsync(body, {
-          ...(chunkSize ? { chunkSize } : {}),
+          chunkSize,
           params: {
             [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
             [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
