@@ -224,3 +224,40 @@ describe('reading briefs written unlike the first corpora', () => {
     expect(html('Abogada laboralista en Soria con 20 años de trayectoria')).not.toContain('extra-block');
   });
 });
+
+describe('reading the brief: the business over whom it serves, names and places as given', () => {
+  it('decides the kind by the business noun, not by the clients or what it sells', () => {
+    // Clients after a bare "para"/"for" describe, they do not decide.
+    expect(analysePrompt('Estudio de vídeo corporativo para bodas y comuniones en Teruel').kindId).not.toBe('wedding');
+    expect(analysePrompt('Mobile car valeting for restaurants and hotels in Derby').kindId).not.toMatch(/restaurant|hotel/);
+    // "para mi boda" is the site's own subject.
+    expect(analysePrompt('Una web para nuestra boda en Soria, el 3 de mayo').kindId).toBe('wedding');
+    // A funeral home that also arranges flowers is not a florist.
+    expect(analysePrompt('Funeraria La Paz en Lorca: velatorio, traslados, flores y esquelas').kindId).toBe('funeral');
+    expect(analysePrompt('Family-run funeral home in Bath. We arrange flowers and cremation.').kindId).toBe('funeral');
+    // A tool for a business activity is software.
+    expect(analysePrompt('Tallyo, a scheduling tool for dog walkers. Plans from $9/mo').kindId).toBe('saas');
+    expect(analysePrompt('Nóminas Fácil, software de nóminas para gestorías. Desde 19 €/mes').kindId).toBe('saas');
+  });
+
+  it('keeps a lower-case name that follows the kind words, title-cased', () => {
+    expect(analysePrompt('panaderia el trigal en burgos, pan de leña. 947 11 22 33').name).toBe('El Trigal');
+    expect(analysePrompt('libreria de viejo la hoja suelta en teruel, libros usados').name).toBe('La Hoja Suelta');
+    // Words that only describe the business are no name.
+    expect(analysePrompt('panaderia artesana en burgos, pan de leña').name).not.toBe('Artesana');
+  });
+
+  it('keeps names with an inner comma or an exclamation', () => {
+    expect(analysePrompt('Website for Baker, Ortiz & Stone LLP, tax advisers in Leeds').name).toBe('Baker, Ortiz & Stone LLP');
+    expect(analysePrompt('Escuela de baile ¡Ole! en Jaén').name).not.toBe('Jaén');
+    expect(analysePrompt('Tienda de juguetes Yupi! en Teruel, juguetes de madera').name).toBe('Yupi!');
+  });
+
+  it('prefers the most specific place: a town beside its region, a place in brackets', () => {
+    expect(analysePrompt('Casa rural El Roble, Potes (Cantabria). Cuatro habitaciones.').facts?.city).toBe('Potes');
+    expect(analysePrompt('Frantoio Verdi, olive oil mill in Tuscany (Montalcino), tastings €15').facts?.city).toBe('Montalcino');
+    expect(analysePrompt('Lindgren Design Studio (Stockholm). Interiors and furniture.').facts?.city).toBe('Stockholm');
+    // A known city inside another name ("Examen Oxford") gives way to the place the brief names.
+    expect(analysePrompt('Academia Top English en Getafe. Preparación exámenes Oxford.').facts?.city).toBe('Getafe');
+  });
+});
