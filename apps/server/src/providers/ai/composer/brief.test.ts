@@ -261,3 +261,21 @@ describe('reading the brief: the business over whom it serves, names and places 
     expect(analysePrompt('Academia Top English en Getafe. Preparación exámenes Oxford.').facts?.city).toBe('Getafe');
   });
 });
+
+describe('reading the brief: lists after a price, bullets and places among people', () => {
+  it('keeps the products listed after a priced item', () => {
+    const a = analysePrompt('obrador Migas de Soria. empanadas por encargo desde 18€, torreznos, rosquillas y mantecados.');
+    expect(a.facts?.items).toEqual(expect.arrayContaining(['Torreznos', 'Rosquillas', 'Mantecados']));
+    // A sentence that goes on after the price is no list of products.
+    expect(analysePrompt('Bar Pepe. cañas 2€, tenemos partidos en pantalla grande los domingos').facts?.items).toEqual([]);
+    expect(analysePrompt('Plans: Basic $5/mo, Plus $15/mo').facts?.items).toEqual([]);
+  });
+
+  it('ends a list at a bullet and never takes a place for a person', () => {
+    const a = analysePrompt(
+      'Website for Kerr & Patel, family lawyers in Portland. Sections:\n- Lawyers: Ann Kerr, Ravi Patel\n- Contact form\n- Practice areas (divorce, custody, adoption)',
+    );
+    expect(a.facts?.team.map((p) => p.name)).toEqual(['Ann Kerr', 'Ravi Patel']);
+    expect(a.facts?.services).toEqual(['Divorce', 'Custody', 'Adoption']);
+  });
+});
