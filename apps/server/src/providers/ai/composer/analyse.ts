@@ -210,7 +210,7 @@ const sectionWords: [SectionId, string][] = [
   ['newsletter', 'newsletter|bolet[ií]n|suscr[ií]bete|subscribe|suscripci[oó]n por correo|mailing list|lista de correo'],
   [
     'booking',
-    'reservas?|reservar|citas?(?: online| previa)?|pedir cita|booking|bookings|book online|appointments?|reservations?',
+    'reservas?|reservar|citas?(?: online| previa)?|pedir cita|booking|bookings|book online|appointments?|reservations?|book (?:a|an|your|my) (?:(?:free|discovery|intro(?:ductory)?|first|trial|short|quick) ){0,2}(?:call|session|consultation|visit|table|class|lesson|appointment|slot)|agenda (?:una|tu) (?:llamada|sesi[oó]n|cita|visita)',
   ],
   ['rsvp', 'rsvp|confirmaci[oó]n de asistencia|confirmar (?:la )?asistencia|confirma tu asistencia'],
   ['map', 'mapa|map|ubicaci[oó]n|location|c[oó]mo llegar|directions|d[oó]nde estamos|find us|google maps'],
@@ -338,7 +338,10 @@ export function analysePrompt(prompt: string): SiteBrief {
   const people = [...lists.team, ...lists.speakers].map((p) => p.name);
   const name = findName(text, { people, isKindWord });
   // Addresses and links say nothing about the kind ("books@chapterone.co.uk").
-  const plain = text.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/\S+/gu, ' ');
+  // "Book a call", "Book now": the verb, not a book.
+  const plain = text
+    .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/\S+/gu, ' ')
+    .replace(/(?<![\p{L}])book(?= (?:a|an|your|now|online|today)(?![\p{L}]))/giu, '    ');
   const kind = kindById(detectKindId(plain, language, name));
   const contact = findContactFacts(text, name);
   const facts: BriefFacts = { ...contact, ...lists };

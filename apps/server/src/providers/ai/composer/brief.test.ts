@@ -278,4 +278,9 @@ describe('reading the brief: lists after a price, bullets and places among peopl
     expect(a.facts?.team.map((p) => p.name)).toEqual(['Ann Kerr', 'Ravi Patel']);
     expect(a.facts?.services).toEqual(['Divorce', 'Custody', 'Adoption']);
   });
+
+  it('reads "book a call" as a booking section', () => {
+    expect(analysePrompt('Career mentor Lena Ortiz, Dublin. Book a free intro call. lena@ortiz.ie').sections).toContain('booking');
+    expect(analysePrompt('Psicóloga Eva Sanz en Lugo. Agenda una sesión online.').sections).toContain('booking');
+  });
 });
