@@ -283,4 +283,19 @@ describe('reading the brief: lists after a price, bullets and places among peopl
     expect(analysePrompt('Career mentor Lena Ortiz, Dublin. Book a free intro call. lena@ortiz.ie').sections).toContain('booking');
     expect(analysePrompt('Psicóloga Eva Sanz en Lugo. Agenda una sesión online.').sections).toContain('booking');
   });
+
+  it('reads a second round of names and places: opening marks, quoted section titles, towns', () => {
+    expect(analysePrompt('Ludoteca ¡Jugamos! en Tudela, cumpleaños y talleres').name).toBe('¡Jugamos!');
+    // A quoted section title is not the business name; the named person is.
+    expect(analysePrompt('Logopeda Sara Gil Peña en Arganda. Quiero un apartado "Quién soy" y cita previa.').name).toContain(
+      'Sara Gil Peña',
+    );
+    expect(analysePrompt('herbolario y tienda ecologica la raiz de ana en astorga (leon). tes, especias').name).toBe(
+      'La Raiz de Ana',
+    );
+    expect(analysePrompt('herbolario y tienda ecologica la raiz de ana en astorga (leon). tes, especias').facts?.city).toBe(
+      'Astorga',
+    );
+    expect(analysePrompt('Mobile dog groomers serving Ipswich and nearby villages. 01473 555 010').facts?.city).toBe('Ipswich');
+  });
 });

@@ -115,6 +115,14 @@ export function findCity(text: string, exclude: string[] = []): string | undefin
     'gu',
   );
   const isRegion = (place: string) => regionSet().has(fold(place).toLowerCase());
+  // "en ponferrada (leon)": a town after "en", with its province in brackets, is the city.
+  const lower = text.match(/(?<![\p{L}])(?:en|in)\s+(\p{Ll}[\p{L}'’-]+(?:\s+\p{Ll}[\p{L}'’-]+)?)\s*\(\s*\p{L}[\p{L}\s'’-]*\)/u);
+  if (lower?.[1] && !isRegion(lower[1]) && !/^(?:el|la|los|las|the|un|una|a|an)\s/u.test(lower[1])) {
+    const town = lower[1];
+    const start = (lower.index ?? 0) + lower[0].indexOf(town);
+    if (!blocked(start, start + town.length))
+      return cities.find((c) => fold(c).toLowerCase() === fold(town).toLowerCase()) ?? town.replace(/(^|\s)\p{Ll}/gu, (c) => c.toUpperCase());
+  }
   for (const m of text.matchAll(bracket)) {
     const [outer, inner] = [m[1], m[2] ?? ''];
     const innerStart = (m.index ?? 0) + m[0].lastIndexOf(inner);
@@ -152,7 +160,7 @@ export function findCity(text: string, exclude: string[] = []): string | undefin
     return longer ? text.slice(start, start + m[0].length + longer[0].length) : city;
   }
   const after = new RegExp(
-    `(?<![${L}])(?:en|in|desde|from|based in|situad[oa] en|ubicad[oa] en)\\s+((?:[${UPPER}][${L}'’-]+)(?:\\s+(?:de\\s+)?[${UPPER}][${L}'’-]+){0,2})`,
+    `(?<![${L}])(?:en|in|desde|from|based in|situad[oa] en|ubicad[oa] en|serving|covering)\\s+((?:[${UPPER}][${L}'’-]+)(?:\\s+(?:de\\s+)?[${UPPER}][${L}'’-]+){0,2})`,
     'gu',
   );
   for (const m of text.matchAll(after)) {

@@ -22,10 +22,20 @@ const CONNECTORS =
 
 const QUOTED = /(?:^|[\s(:,])["“«‘']([^"”»’'\n]{2,60}?)["”»’'](?=$|[\s).,:;!?])/u;
 
+/** A quoted section title, button text or slogan ("una sección “Sobre mí”") is not the name. */
+const QUOTED_NOT_NAME =
+  /(?:secci[oó]n|section|apartado|p[aá]gina|page|pesta[nñ]a|tab|bot[oó]n|button|t[ií]tulo|titled|title|frase|texto|text|lema|eslogan|slogan|tagline|cta|men[uú])\s*(?:de|llamad[oa]|que diga|que ponga|called|saying|:)?\s*$/iu;
+
 export function quotedName(text: string): string | null {
-  const m = text.match(QUOTED);
-  const value = m?.[1]?.trim();
-  return value && /[\p{L}\p{N}]/u.test(value) ? value : null;
+  const all = new RegExp(QUOTED.source, 'gu');
+  for (const m of text.matchAll(all)) {
+    const value = m[1]?.trim();
+    if (!value || !/[\p{L}\p{N}]/u.test(value)) continue;
+    const before = text.slice(0, (m.index ?? 0) + m[0].indexOf(m[1] ?? '') - 1);
+    if (QUOTED_NOT_NAME.test(before)) continue;
+    return value;
+  }
+  return null;
 }
 
 function isCapital(word: string): boolean {
@@ -108,6 +118,12 @@ function capitalRuns(text: string): Run[] {
         previousWord = '';
         continue;
       }
+      // "Ludoteca ¡Jugamos!": a lone opening word before a marked name only says what it is
+      // (read like a lone word before lower-case text).
+      if (/^[¡¿«“]$/u.test(word) && current?.words.length === 1) {
+        close('a');
+        continue;
+      }
       // "Hartley, Moss & Lin": one surname, a comma, then surnames joined by "&"/"and"/"y".
       const tail = text.slice((token.index ?? 0) + 1).match(/^\s(\p{Lu}[\p{L}'’-]+)\s(?:&|and|y|e)\s\p{Lu}/u);
       if (current?.words.length === 1 && current.pending.length === 0 && word === ',' && glued && tail) {
@@ -132,12 +148,15 @@ function capitalRuns(text: string): Run[] {
         current.words.push(...current.pending, word);
         current.pending = [];
       } else {
+        // "¡Fuga!": an opening mark glued to the name belongs to it.
+        const mark = tokens[index - 1]?.[0] ?? '';
+        const markGlued = (tokens[index - 1]?.index ?? -2) + 1 === token.index;
         current = {
-          words: [word],
+          words: [/^[¡¿]$/u.test(mark) && markGlued ? `${mark}${word}` : word],
           index: token.index ?? 0,
           pending: [],
           atStart: wasStart,
-          afterPlaceWord: /^(?:en|in|desde|from|near|cerca|at)$/iu.test(previousWord),
+          afterPlaceWord: /^(?:en|in|desde|from|near|cerca|at|serving|covering)$/iu.test(previousWord),
         };
       }
       if (sentenceStart) close();
@@ -227,11 +246,13 @@ function lowerCaseName(text: string, options: NameOptions): string | null {
   const words = clause.trim().split(/\s+/u);
   let i = 0;
   let sawKind = false;
+  // "vivero y floristeria": a word joined by "y" to a kind word is part of the kind.
+  if (words.length > 3 && /^(?:y|e|and|&)$/u.test(words[1] ?? '') && kindWord(words[2] ?? '')) i = 2;
   // The kind words: "floristeria", "estudio de tatuajes", "bar de tapas".
   while (i < words.length) {
     const w = words[i] ?? '';
     const pair = `${w} ${words[i + 1] ?? ''}`;
-    if (kindWord(w) || GENERIC.has(w)) {
+    if (kindWord(w) || GENERIC.has(w) || (sawKind && DESCRIPTIVE.test(w))) {
       sawKind ||= kindWord(w);
       i++;
     } else if (i + 1 < words.length && kindWord(pair)) {
@@ -250,8 +271,12 @@ function lowerCaseName(text: string, options: NameOptions): string | null {
   }
   if (!sawKind || i === 0) return null;
   const rest: string[] = [];
-  for (const w of words.slice(i)) {
-    if (/^(?:en|in|de|del|desde|from|at|con|with|para|for|que|that|y|and|a|al)$/u.test(w) && rest.length) break;
+  const tail = words.slice(i);
+  for (const [k, w] of tail.entries()) {
+    // "el jardin de olga": an inner "de" stays, unless a town follows ("margarita de gijon").
+    const next = tail[k + 1] ?? '';
+    const innerOf = /^(?:de|del)$/u.test(w) && rest.length > 0 && next && !foldedCityNames.has(fold(next)) && k + 2 < tail.length;
+    if (/^(?:en|in|de|del|desde|from|at|con|with|para|for|que|that|y|and|a|al)$/u.test(w) && rest.length && !innerOf) break;
     rest.push(w);
   }
   if (rest.length === 0 || rest.length > 4) return null;
@@ -262,5 +287,6 @@ function lowerCaseName(text: string, options: NameOptions): string | null {
     return null;
   if (rest.length === 1 && (kindWord(rest[0] ?? '') || GENERIC.has(rest[0] ?? ''))) return null;
   if (cityNames.has(rest.join(' ')) || foldedCityNames.has(fold(rest.join(' ')))) return null;
-  return rest.map((w) => w.replace(/^\p{Ll}/u, (c) => c.toUpperCase())).join(' ');
+  // Title case, with inner "de", "y", "la" left in lower case.
+  return rest.map((w, k) => (k > 0 && CONNECTORS.test(w) ? w : w.replace(/^\p{Ll}/u, (c) => c.toUpperCase()))).join(' ');
 }
