@@ -626,7 +626,13 @@ export const freshBriefs: CorpusBrief[] = [
     'es',
     'florist|shop|business',
     'vivero y floristeria el jardin de olga en ponferrada (leon). plantas de interior, macetas, abono. ramos desde 20€, centros, coronas. 987 41 22 33',
-    { name: ['el jardin de olga'], city: ['Ponferrada'], prices: ['20€'], phone: ['987 41 22 33'], products: ['centros', 'coronas'] },
+    {
+      name: ['el jardin de olga'],
+      city: ['Ponferrada'],
+      prices: ['20€'],
+      phone: ['987 41 22 33'],
+      products: ['centros', 'coronas'],
+    },
   ),
   b(
     'en',

@@ -280,7 +280,9 @@ describe('reading the brief: lists after a price, bullets and places among peopl
   });
 
   it('reads "book a call" as a booking section', () => {
-    expect(analysePrompt('Career mentor Lena Ortiz, Dublin. Book a free intro call. lena@ortiz.ie').sections).toContain('booking');
+    expect(analysePrompt('Career mentor Lena Ortiz, Dublin. Book a free intro call. lena@ortiz.ie').sections).toContain(
+      'booking',
+    );
     expect(analysePrompt('Psicóloga Eva Sanz en Lugo. Agenda una sesión online.').sections).toContain('booking');
   });
 

@@ -121,7 +121,10 @@ export function findCity(text: string, exclude: string[] = []): string | undefin
     const town = lower[1];
     const start = (lower.index ?? 0) + lower[0].indexOf(town);
     if (!blocked(start, start + town.length))
-      return cities.find((c) => fold(c).toLowerCase() === fold(town).toLowerCase()) ?? town.replace(/(^|\s)\p{Ll}/gu, (c) => c.toUpperCase());
+      return (
+        cities.find((c) => fold(c).toLowerCase() === fold(town).toLowerCase()) ??
+        town.replace(/(^|\s)\p{Ll}/gu, (c) => c.toUpperCase())
+      );
   }
   for (const m of text.matchAll(bracket)) {
     const [outer, inner] = [m[1], m[2] ?? ''];
@@ -133,8 +136,7 @@ export function findCity(text: string, exclude: string[] = []): string | undefin
     const name = exclude[0];
     const afterName = name ? text.indexOf(name) + name.length : -1;
     const open = (m.index ?? 0) + m[0].indexOf('(');
-    if (isKnownCity(inner) || (name && afterName > name.length - 1 && /^\s*$/u.test(text.slice(afterName, open))))
-      return inner;
+    if (isKnownCity(inner) || (name && afterName > name.length - 1 && /^\s*$/u.test(text.slice(afterName, open)))) return inner;
   }
   // Compared without accents, so "CORDOBA" and "malaga" are Córdoba and Málaga (the text is NFC:
   // folding keeps every index).

@@ -84,7 +84,9 @@ function itemsAfterPrices(text: string): string[] {
         !/\d|@/u.test(p) &&
         !STOP_ITEM.test(p) &&
         !LEAD.test(`${p} `) &&
-        !/^(?:abiert|cerrad|open|closed|llam|call|reserv|book|pide|order|env[ií]o|delivery|desde|from|solo|only|todo|all|also|tambi[eé]n|tmb|m[aá]s|more)/iu.test(p),
+        !/^(?:abiert|cerrad|open|closed|llam|call|reserv|book|pide|order|env[ií]o|delivery|desde|from|solo|only|todo|all|also|tambi[eé]n|tmb|m[aá]s|more)/iu.test(
+          p,
+        ),
     );
     if (ok && parts.length >= 2) out.push(...parts.map((p) => p.replace(/^[\p{Ll}]/u, (c) => c.toUpperCase())));
   }
@@ -137,7 +139,10 @@ function peopleAfter(text: string, keywords: string): Person[] {
       const name = (p[1] ?? '').trim();
       if (!name || out.some((o) => o.name === name)) continue;
       // "attorneys in San Diego": a place, not a person.
-      if (/(?<![\p{L}])(?:in|en|at|from|desde|near|de)\s+$/iu.test(body.slice(0, p.index ?? 0)) || cityNames.has(name.toLowerCase()))
+      if (
+        /(?<![\p{L}])(?:in|en|at|from|desde|near|de)\s+$/iu.test(body.slice(0, p.index ?? 0)) ||
+        cityNames.has(name.toLowerCase())
+      )
         continue;
       const role = (p[2] ?? p[3] ?? '').trim();
       out.push(role ? { name, role } : { name });

@@ -283,7 +283,15 @@ function lowerCaseName(text: string, options: NameOptions): string | null {
   // "el trigal", "la hoja suelta": an article may open the name; other words must name.
   const inner = /^(?:el|la|los|las|the)$/u.test(rest[0] ?? '') && rest.length > 1 ? rest.slice(1) : rest;
   if (CONNECTORS.test(rest.at(-1) ?? '')) return null;
-  if (inner.some((w, k) => DESCRIPTIVE.test(w) || (OPENERS.has(w) && !(k > 0 && CONNECTORS.test(w))) || (k === 0 && CONNECTORS.test(w)) || /\d/u.test(w)))
+  if (
+    inner.some(
+      (w, k) =>
+        DESCRIPTIVE.test(w) ||
+        (OPENERS.has(w) && !(k > 0 && CONNECTORS.test(w))) ||
+        (k === 0 && CONNECTORS.test(w)) ||
+        /\d/u.test(w),
+    )
+  )
     return null;
   if (rest.length === 1 && (kindWord(rest[0] ?? '') || GENERIC.has(rest[0] ?? ''))) return null;
   if (cityNames.has(rest.join(' ')) || foldedCityNames.has(fold(rest.join(' ')))) return null;
