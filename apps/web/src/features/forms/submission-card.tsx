@@ -45,7 +45,9 @@ export function SubmissionCard({
           <h3 id={headingId} className="font-semibold text-slate-900 dark:text-white">
             {t('form', { name: s.formName })}
           </h3>
-          <span className="text-slate-600 text-sm dark:text-slate-300">{isHomePage(s.page) ? t('onHome') : t('onPage', { page: s.page })}</span>
+          <span className="text-slate-600 text-sm dark:text-slate-300">
+            {isHomePage(s.page) ? t('onHome') : t('onPage', { page: s.page })}
+          </span>
           <time dateTime={s.createdAt} className="text-slate-600 text-sm dark:text-slate-300">
             {time}
           </time>

@@ -135,7 +135,9 @@ describe('composed sites', () => {
     expect(physio).toContain('<label>Fecha<input name="date" type="date"></label>');
     expect(physio).not.toContain('name="people"');
     // In the order the form shows them: email, the asked ones, the message.
-    const order = ['name="email"', 'name="phone"', 'name="service"', 'name="date"', 'name="message"'].map((n) => physio.indexOf(n));
+    const order = ['name="email"', 'name="phone"', 'name="service"', 'name="date"', 'name="message"'].map((n) =>
+      physio.indexOf(n),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
 
     const dinner = contactForm(
@@ -145,7 +147,9 @@ describe('composed sites', () => {
     expect(dinner).toContain('<label>Guests<input name="people" type="number" min="1" max="50" inputmode="numeric"></label>');
 
     // Nothing asked, nothing added; a booking form's fields are the booking section's.
-    const plain = contactForm("Taller de cerámica 'Barro' en Cuenca con galería y contacto. Formulario de reservas con fecha y hora.");
+    const plain = contactForm(
+      "Taller de cerámica 'Barro' en Cuenca con galería y contacto. Formulario de reservas con fecha y hora.",
+    );
     expect(plain).toContain('name="email"');
     expect(plain).not.toMatch(/name="(?:phone|date|time|service|people)"/);
   });
