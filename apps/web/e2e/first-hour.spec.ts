@@ -181,18 +181,28 @@ test.describe("the floating tools button leaves the panel tabs and the page's ow
       // The page's script error is told in a toast that, however tall, leaves the top bar and the tabs clear.
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Hay un error' });
       await expect(toast).toBeVisible();
-      const told = await toast.boundingBox();
       const bar = await page.getByRole('banner').first().boundingBox();
-      if (!told || !bar) throw new Error('no boxes');
-      const under: string[] = [];
-      const overlapping = (a: typeof told, b: typeof told) =>
+      if (!bar) throw new Error('no top bar');
+      type Box = NonNullable<typeof bar>;
+      const overlapping = (a: Box, b: Box) =>
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      if (overlapping(told, bar)) under.push('barra superior');
-      for (const name of narrow ? ['Archivos', 'Código', 'Vista previa'] : []) {
-        const tab = await page.getByRole('tab', { name }).boundingBox();
-        if (tab && overlapping(told, tab)) under.push(`pestaña ${name}`);
-      }
-      expect(under).toEqual([]);
+      // Once its entrance has played (it slides in), the toast covers none of them.
+      await expect
+        .poll(
+          async () => {
+            const told = await toast.boundingBox();
+            if (!told) return ['sin aviso'];
+            const under: string[] = [];
+            if (overlapping(told, bar)) under.push('barra superior');
+            for (const name of narrow ? ['Archivos', 'Código', 'Vista previa'] : []) {
+              const tab = await page.getByRole('tab', { name }).boundingBox();
+              if (tab && overlapping(told, tab)) under.push(`pestaña ${name}`);
+            }
+            return under;
+          },
+          { timeout: 2500 },
+        )
+        .toEqual([]);
       await expect(preview(page).getByRole('button', { name: 'Menú' })).toBeVisible();
       const tools = page.getByTestId('tools-button');
       await expect(tools).toBeVisible();
