@@ -4,6 +4,7 @@ import { type Extra, findExtras } from './brief/extras';
 import type { KindDef } from './brief/kind-types';
 import { type BriefLists, findLists, PRICE } from './brief/lists';
 import { findName } from './brief/name';
+import { type ContactFormField, findContactFormFields } from './contact-form';
 
 /**
  * Reads a site description (Spanish or English) the way a person would skim it: what kind of site,
@@ -87,6 +88,8 @@ export interface SiteBrief {
   bigHero?: boolean;
   /** Heading font family, when asked for one. */
   font?: string;
+  /** Fields the brief asks the contact form for beyond name, email and message (contact-form.ts). */
+  formFields?: ContactFormField[];
 }
 
 export function emptyFacts(): BriefFacts {
@@ -374,6 +377,7 @@ export function analysePrompt(prompt: string): SiteBrief {
   const wanted = new Set<SectionId>(['hero', ...kind.sections, ...asked, ...impliedSections(kind, facts), 'contact', 'footer']);
   if (kind.id === 'wedding' && !asked.includes('contact')) wanted.delete('contact');
   const tone = detectTone(text, kind.family);
+  const formFields = findContactFormFields(text);
   return {
     kind: kind.family,
     kindId: kind.id,
@@ -384,5 +388,6 @@ export function analysePrompt(prompt: string): SiteBrief {
     facts,
     tone,
     design: stableHash(`${kind.id}|${name ?? ''}|${text.length}`) % 3,
+    ...(formFields.length ? { formFields } : {}),
   };
 }
