@@ -606,4 +606,94 @@ export const freshBriefs: CorpusBrief[] = [
     },
     ['gallery', 'team'],
   ),
+  // Ten more (issue 21, second round), written with their facts before the composer was run on
+  // them: clients named next to the business, software for a trade, names with commas, "!" and
+  // lower case, towns beside their region, products after a price, a named person.
+  b(
+    'es',
+    'cleaning|business',
+    'Limpiezas Brillo, S.L. — limpieza de oficinas para comunidades de vecinos, despachos y hoteles en Burgos. Presupuesto sin compromiso en el 947 20 30 40',
+    { name: ['Limpiezas Brillo'], city: ['Burgos'], phone: ['947 20 30 40'] },
+  ),
+  b(
+    'en',
+    'saas',
+    'Rotaly – a shift scheduling app for restaurants and care homes. $4 per user/month, free for teams under 5. Integrates with Slack and Google Calendar. Need pricing, FAQ and a sign-up form.',
+    { name: ['Rotaly'], prices: ['$4'] },
+    ['pricing', 'faq'],
+  ),
+  b(
+    'es',
+    'florist|shop|business',
+    'vivero y floristeria el jardin de olga en ponferrada (leon). plantas de interior, macetas, abono. ramos desde 20€, centros, coronas. 987 41 22 33',
+    {
+      name: ['el jardin de olga'],
+      city: ['Ponferrada'],
+      prices: ['20€'],
+      phone: ['987 41 22 33'],
+      products: ['centros', 'coronas'],
+    },
+  ),
+  b(
+    'en',
+    'lawfirm',
+    'Landing page for Ortega, Baum & Kline, P.C. — personal injury lawyers in Houston, TX. Free case review: (713) 555-0199. Team: Luis Ortega, Hannah Baum, Peter Kline.',
+    {
+      name: ['Ortega, Baum & Kline'],
+      city: ['Houston'],
+      phone: ['(713) 555-0199'],
+      people: ['Luis Ortega', 'Hannah Baum', 'Peter Kline'],
+    },
+    ['team'],
+  ),
+  b(
+    'es',
+    'escaperoom',
+    'Escape room ¡Fuga! en Getxo (Bizkaia). 3 salas: El Faro, La Mina y Laboratorio Zeta. 60€ el grupo de 4. Reservas por web o al 688 12 34 56',
+    { name: ['¡Fuga!'], city: ['Getxo'], prices: ['60€'], phone: ['688 12 34 56'] },
+    ['booking'],
+  ),
+  b(
+    'en',
+    'bakery',
+    'Little Crumb Bakery, a tiny bakery in Bath (Somerset). Sourdough loaf £4.50, cinnamon buns, almond croissants, focaccia. Open Wed–Sun 8am–2pm.',
+    {
+      name: ['Little Crumb Bakery'],
+      city: ['Bath'],
+      prices: ['£4.50'],
+      products: ['cinnamon buns', 'almond croissants', 'focaccia'],
+      hours: ['Wed–Sun 8am–2pm'],
+    },
+  ),
+  b(
+    'es',
+    'photographer|business',
+    'Fotografía de producto para tiendas online y restaurantes: estudio Luz Norte, en Vigo. Packs desde 90 €. Escríbenos a hola@luznorte.gal',
+    { name: ['Luz Norte'], city: ['Vigo'], prices: ['90 €'], email: ['hola@luznorte.gal'] },
+  ),
+  b(
+    'es',
+    'psychologist',
+    'Consulta de psicología infantil de Marta Ibáñez Soler en Torrelodones. Terapia para niños y adolescentes, orientación a familias. Sesión 60 €. Quiero una sección "Sobre mí" y poder pedir cita. 619 22 33 44',
+    { people: ['Marta Ibáñez Soler'], city: ['Torrelodones'], prices: ['60 €'], phone: ['619 22 33 44'] },
+    ['booking'],
+  ),
+  b(
+    'en',
+    'funeral|business',
+    'Website for Whitmore & Daughters Funeral Directors, serving Harrogate and the Dales since 1921. 24-hour line 01423 555 210. Services: burials, cremations, floral tributes, pre-paid plans.',
+    {
+      name: ['Whitmore & Daughters'],
+      city: ['Harrogate'],
+      phone: ['01423 555 210'],
+      services: ['burials', 'cremations', 'floral tributes', 'pre-paid plans'],
+    },
+  ),
+  b(
+    'es',
+    'saas',
+    'plataforma de reservas para peluquerías "Turnito". los clientes reservan desde el móvil y el salón recibe avisos por whatsapp. plan básico 15€/mes, plan pro 29€/mes. queremos precios, preguntas frecuentes y testimonios',
+    { name: ['Turnito'], prices: ['15€/mes', '29€/mes'] },
+    ['pricing', 'faq', 'testimonials'],
+  ),
 ];

@@ -178,6 +178,31 @@ test.describe("the floating tools button leaves the panel tabs and the page's ow
       );
       const narrow = size.width < 768;
       if (narrow) await page.getByRole('tab', { name: 'Vista previa' }).click();
+      // The page's script error is told in a toast that, however tall, leaves the top bar and the tabs clear.
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Hay un error' });
+      await expect(toast).toBeVisible();
+      const bar = await page.getByRole('banner').first().boundingBox();
+      if (!bar) throw new Error('no top bar');
+      type Box = NonNullable<typeof bar>;
+      const overlapping = (a: Box, b: Box) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      // Once its entrance has played (it slides in), the toast covers none of them.
+      await expect
+        .poll(
+          async () => {
+            const told = await toast.boundingBox();
+            if (!told) return ['sin aviso'];
+            const under: string[] = [];
+            if (overlapping(told, bar)) under.push('barra superior');
+            for (const name of narrow ? ['Archivos', 'Código', 'Vista previa'] : []) {
+              const tab = await page.getByRole('tab', { name }).boundingBox();
+              if (tab && overlapping(told, tab)) under.push(`pestaña ${name}`);
+            }
+            return under;
+          },
+          { timeout: 2500 },
+        )
+        .toEqual([]);
       await expect(preview(page).getByRole('button', { name: 'Menú' })).toBeVisible();
       const tools = page.getByTestId('tools-button');
       await expect(tools).toBeVisible();
@@ -202,6 +227,11 @@ test.describe("the floating tools button leaves the panel tabs and the page's ow
       await page.screenshot({ path: `/tmp/walk-tools-${size.width}.png` });
       await tools.click();
       await expect(page.getByRole('dialog', { name: 'Herramientas de Vista' })).toBeVisible();
+      // Every device button has room for its name and size.
+      for (const device of await page.locator('[data-device]').all()) {
+        const fits = await device.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth >= 88);
+        expect(fits, `${await device.getAttribute('data-device')} fits`).toBe(true);
+      }
     });
   }
 });

@@ -93,12 +93,12 @@ test('the preview sends forms as tests; the inbox reads, searches, marks, export
 
   // Two more (straight to the endpoint the preview uses), then: mark read by keyboard, search, spam, CSV.
   const { token } = await api(page, 'GET', `/api/spaces/${spaceId}/forms/preview-token`);
-  for (const { nombre, mensaje } of [
-    { nombre: 'Ana', mensaje: 'Quiero reservar' },
-    { nombre: 'Bruno', mensaje: 'Precio del curso' },
+  for (const { nombre, mensaje, where } of [
+    { nombre: 'Ana', mensaje: 'Quiero reservar', where: '/' },
+    { nombre: 'Bruno', mensaje: 'Precio del curso', where: '/cursos.html' },
   ]) {
     const sent = await page.request.post(`/preview/forms/contacto?token=${encodeURIComponent(token)}`, {
-      form: { nombre, mensaje, _div_page: '/' },
+      form: { nombre, mensaje, _div_page: where },
     });
     expect(sent.status()).toBe(200);
   }
@@ -106,6 +106,10 @@ test('the preview sends forms as tests; the inbox reads, searches, marks, export
   await expect(items).toHaveCount(3);
   // Newest first.
   await expect(items.first()).toContainText('Precio del curso');
+  // The page is named: the home page in words, any other by its path.
+  await expect(items.first()).toContainText('en /cursos.html');
+  await expect(items.nth(1)).toContainText('en la página de inicio');
+  await expect(items.nth(1)).not.toContainText('en /');
   await expect(page.getByTestId('unread-count')).toHaveText('3 sin leer');
   await items.first().getByRole('button', { name: 'Marcar como leído' }).focus();
   await page.keyboard.press('Enter');

@@ -27,6 +27,7 @@ function seeded(): UsageResponse {
     messagesLimit: 500,
     resetDate: new Date(Date.now() + 3.5 * day).toISOString(),
     successRate: 93.456,
+    actions: 60,
     apiCalls: 17,
     averageResponseTime: 1234,
     topFeatures: [
@@ -65,7 +66,7 @@ test('the usage page shows the summary and the seeded history in all three perio
   await expect(page.getByTestId('card-messages').getByRole('progressbar')).toHaveAttribute('data-color', 'yellow');
   await expect(page.getByTestId('card-reset')).toContainText('4 días');
   await expect(page.getByTestId('card-success')).toContainText('93.5%');
-  await expect(page.getByTestId('card-success')).toContainText('17 llamadas a la API');
+  await expect(page.getByTestId('card-success')).toContainText('de 60 acciones en 30 días');
   await expect(page.getByTestId('success-warning')).toBeVisible();
   await expect(page.getByText('1234 ms')).toBeVisible();
   await expect(page.getByTestId('card-storage')).toContainText('3,4 MB / 500 MB');

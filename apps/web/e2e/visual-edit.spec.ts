@@ -83,6 +83,42 @@ async function startVisual(page: Page) {
   await expect(page.getByTestId('visual-panel')).toContainText('no gasta mensajes');
 }
 
+test("the preview's own controls sit above the frame, never over the site's header, keyboard reachable and axe-clean", async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    if (viewport.width === 1440) await setUp(page, 'Barra');
+    else {
+      await page.reload();
+      const tab = page.getByRole('tab', { name: 'Vista previa' });
+      if (await tab.isVisible()) await tab.click();
+      await expect(preview(page).locator('h1')).toHaveText('Panadería Luna', { timeout: 30_000 });
+    }
+    const toggle = page.getByTestId('visual-toggle');
+    await expect(toggle).toBeVisible();
+    const control = await toggle.boundingBox();
+    const frame = await page.getByTestId('preview-frame').boundingBox();
+    if (!control || !frame) throw new Error('no boxes');
+    // Nothing of the toggle lies over the frame (where the site's logo and menu are).
+    expect(control.y + control.height).toBeLessThanOrEqual(frame.y + 0.5);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByTestId('visual-toggle')).toBeVisible();
+  await page.getByTestId('visual-toggle').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('visual-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('visual-toggle')).toHaveAttribute('aria-pressed', 'false');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page, '[data-testid="preview-toolbar"]')).toEqual([]);
+  }
+});
+
 test('edit a heading in place, undo and redo, one grouped version, kept after a reload', async ({ page }) => {
   const spaceId = await setUp(page, 'Texto');
   const messagesBefore = (await (await page.request.get('/api/user/profile', { headers: await api(page) })).json()).messagesUsed;

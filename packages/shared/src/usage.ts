@@ -41,6 +41,11 @@ export const usageResponseSchema = z.object({
   resetDate: z.string(),
   /** Percentage of successful metered actions in the last 30 days, 0–100 (100 when there were none). */
   successRate: z.number(),
+  /**
+   * Metered actions the success rate is computed over (last 30 days). Refusals that charged nothing
+   * (the local composer declining) are not counted (ADR 0189).
+   */
+  actions: z.number().int(),
   /** Developer API calls in the last 30 days. */
   apiCalls: z.number().int(),
   /** Mean response time of metered actions in the last 30 days, in ms (0 when there were none). */

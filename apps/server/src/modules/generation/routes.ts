@@ -321,7 +321,9 @@ export async function runGenerationRequest(opts: {
       const aborted = claim.controller.signal.aborted || (error instanceof AiProviderError && error.kind === 'aborted');
       // What was produced before the failure still goes out (and the stream has then started).
       if (!aborted) flush();
-      if (!aborted) {
+      // A refusal that charged nothing (the local composer declining, or a change outside the selection
+      // awaiting confirmation) is neither a success nor a failure: usage does not count it (ADR 0189).
+      if (!aborted && !isRefusal(error, provider.kind)) {
         await recordUsageEvent({
           db: ctx.db,
           userId: user.id,
@@ -362,6 +364,12 @@ export async function runGenerationRequest(opts: {
     claim.finish();
     activeGenerations.dec();
   }
+}
+
+/** The local composer declined, or the answer awaits the person's confirmation: not a failed generation. */
+function isRefusal(error: unknown, kind: 'router' | 'composer'): boolean {
+  if (error instanceof GenerationFailure) return kind === 'composer';
+  return error instanceof AppError && error.code === 'OUT_OF_SCOPE';
 }
 
 function describeFailure(error: unknown): { status: number; code: string; message: string; extra?: Record<string, unknown> } {

@@ -102,6 +102,7 @@ describe.each(testDrivers)('usage series on %s', (driver) => {
       messagesLimit: 1000,
       resetDate: '2026-06-20T00:00:00.000Z',
       successRate: 90,
+      actions: 10,
       apiCalls: 3,
       averageResponseTime: 730,
       topFeatures: [
@@ -120,6 +121,7 @@ describe.each(testDrivers)('usage series on %s', (driver) => {
       messagesUsed: 0,
       messagesLimit: 100,
       successRate: 100,
+      actions: 0,
       apiCalls: 0,
       averageResponseTime: 0,
       topFeatures: [],

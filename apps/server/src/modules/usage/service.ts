@@ -101,6 +101,7 @@ export async function findUsage(options: { db: Database; userId: string; tz?: st
     messagesLimit: allowance.messagesLimit,
     resetDate: (allowance.periodEndsAt ?? nowDate).toISOString(),
     successRate: total === 0 ? 100 : Math.round((succeeded / total) * 1000) / 10,
+    actions: total,
     apiCalls: Number(stats?.api_calls ?? 0),
     averageResponseTime: Number(stats?.avg_ms ?? 0),
     topFeatures: features.map((f) => ({

@@ -278,6 +278,21 @@ export function EditorWorkspace({
         }
         preview={
           <div className="flex h-full min-h-0 flex-col">
+            {/* The preview's own controls sit in a bar above the frame, never over the site's header (its
+                logo, its menu). Hidden but kept in place while code streams, so the frame does not jump. */}
+            {(canEdit || htmlPageCount(session.files) > 1) && (
+              <div
+                role="group"
+                aria-label={t('pane.previewTools')}
+                data-testid="preview-toolbar"
+                className={`flex shrink-0 items-center gap-2 border-gray-200 border-b bg-gray-50 px-2 py-1.5 dark:border-gray-800 dark:bg-gray-950 ${
+                  stream ? 'invisible' : ''
+                }`}
+              >
+                {canEdit && <VisualToggle />}
+                <PreviewPagePicker files={session.files} />
+              </div>
+            )}
             <div className="relative min-h-0 flex-1">
               {/* Mounted once the files are in, so the first document renders at once (no empty frame first). */}
               {session.files.length > 0 && (
@@ -292,12 +307,6 @@ export function EditorWorkspace({
                   onVisual={visual.onVisual}
                   formsEndpoint={formsEndpoint}
                 />
-              )}
-              {!stream && (
-                <div className="absolute top-2 left-2 z-20 flex items-center gap-2">
-                  {canEdit && <VisualToggle />}
-                  <PreviewPagePicker files={session.files} />
-                </div>
               )}
               {/* While code streams, the half-written site covers the live preview (which keeps its state). */}
               {stream && (
@@ -391,4 +400,9 @@ export function EditorWorkspace({
       )}
     </div>
   );
+}
+
+/** How many HTML pages the site has (the page picker shows when there are two or more). */
+function htmlPageCount(files: readonly { path: string }[]): number {
+  return files.filter((file) => /\.html?$/i.test(file.path)).length;
 }

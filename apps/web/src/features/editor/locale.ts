@@ -11,7 +11,7 @@ registerLocale('editor', {
     openFiles: 'Archivos abiertos',
     closeTab: 'Cerrar {{path}}',
     panels: 'Paneles del editor',
-    pane: { files: 'Archivos', code: 'Código', preview: 'Vista previa' },
+    pane: { files: 'Archivos', code: 'Código', preview: 'Vista previa', previewTools: 'Controles de la vista previa' },
     resizeSidebar: 'Cambiar el ancho de la barra de archivos',
     resizePreview: 'Cambiar el reparto entre código y vista previa',
     status: {
@@ -126,7 +126,7 @@ registerLocale('editor', {
     openFiles: 'Open files',
     closeTab: 'Close {{path}}',
     panels: 'Editor panels',
-    pane: { files: 'Files', code: 'Code', preview: 'Preview' },
+    pane: { files: 'Files', code: 'Code', preview: 'Preview', previewTools: 'Preview controls' },
     resizeSidebar: 'Resize the file sidebar',
     resizePreview: 'Resize code and preview',
     status: {

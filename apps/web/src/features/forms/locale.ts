@@ -26,6 +26,7 @@ registerLocale('forms', {
     noResults: 'Ningún envío coincide con «{{q}}».',
     form: 'Formulario «{{name}}»',
     onPage: 'en {{page}}',
+    onHome: 'en la página de inicio',
     // The usual field names a site's form sends (often English), told in the reader's language.
     fieldNames: {
       name: 'Nombre',
@@ -118,6 +119,7 @@ registerLocale('forms', {
     noResults: 'No submission matches “{{q}}”.',
     form: 'Form “{{name}}”',
     onPage: 'on {{page}}',
+    onHome: 'on the home page',
     fieldNames: { name: 'Name', email: 'Email', message: 'Message', phone: 'Phone', tel: 'Phone', subject: 'Subject' },
     test: 'Test',
     new: 'New',

@@ -45,7 +45,9 @@ export function SubmissionCard({
           <h3 id={headingId} className="font-semibold text-slate-900 dark:text-white">
             {t('form', { name: s.formName })}
           </h3>
-          <span className="text-slate-600 text-sm dark:text-slate-300">{t('onPage', { page: s.page })}</span>
+          <span className="text-slate-600 text-sm dark:text-slate-300">
+            {isHomePage(s.page) ? t('onHome') : t('onPage', { page: s.page })}
+          </span>
           <time dateTime={s.createdAt} className="text-slate-600 text-sm dark:text-slate-300">
             {time}
           </time>
@@ -117,4 +119,9 @@ export function SubmissionCard({
       </article>
     </li>
   );
+}
+
+/** The site's home page ("/", "/index.html"): said in words rather than as a bare slash. */
+function isHomePage(page: string): boolean {
+  return /^\/?(index\.html?)?$/i.test(page.trim());
 }

@@ -90,7 +90,13 @@ describe('PromptBar', () => {
   it('blocks blank prompts; Enter sends, Shift+Enter does not', async () => {
     const calls = serve(() => ndjson([{ type: 'done', versionId: 'v', messagesUsed: 1, messagesLimit: 100 }]));
     renderBar();
-    await screen.findByText('Compositor local (sin modelo de IA)');
+    // The model's name shows whole and short; its note is in the tooltip and for screen readers.
+    const model = await screen.findByTestId('prompt-model');
+    expect(model.textContent).toBe('Compositor local (sin modelo de IA)');
+    expect(model.getAttribute('title')).toBe('Compositor local (sin modelo de IA)');
+    expect(model.className).not.toMatch(/truncate|max-w/);
+    expect(model.firstChild?.textContent).toBe('Compositor local');
+    expect(model.querySelector('.sr-only')?.textContent).toBe(' (sin modelo de IA)');
     expect((screen.getByRole('button', { name: 'Enviar' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(input(), { target: { value: 'Una web' } });
     fireEvent.keyDown(input(), { key: 'Enter', shiftKey: true });

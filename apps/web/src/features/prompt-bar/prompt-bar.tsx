@@ -342,14 +342,7 @@ export function PromptBar(props: PromptBarProps) {
             className="block max-h-40 min-h-10 w-full resize-none rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus:border-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/40 disabled:bg-gray-50 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100 dark:disabled:bg-gray-900"
           />
         </div>
-        {model && (
-          <span
-            className="hidden max-w-40 truncate pb-2.5 text-xs text-gray-500 md:inline dark:text-gray-400"
-            title={model.label}
-          >
-            {model.label}
-          </span>
-        )}
+        {model && <ModelName label={model.label} />}
         {generation.busy ? (
           <button
             key="stop"
@@ -412,4 +405,23 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The model's name beside the prompt. A parenthesised note ("Compositor local (sin modelo de IA)") is
+ * left to the tooltip and to screen readers, so what shows is short and never cut off mid-word.
+ */
+function ModelName({ label }: { label: string }) {
+  const match = /^(.+?)\s*(\(.*\))$/.exec(label);
+  const shown = match?.[1] ?? label;
+  return (
+    <span
+      data-testid="prompt-model"
+      className="hidden shrink-0 whitespace-nowrap pb-2.5 text-xs text-gray-500 md:inline dark:text-gray-400"
+      title={label}
+    >
+      {shown}
+      {match && <span className="sr-only"> {match[2]}</span>}
+    </span>
+  );
 }

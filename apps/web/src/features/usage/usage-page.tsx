@@ -153,7 +153,9 @@ function UsageDetails({ usage }: { usage: UsageResponse }) {
         </Card>
         <Card testId="card-success" title={t('cards.success')} icon={<TrendingUp aria-hidden className="size-5" />}>
           <p className="font-bold text-2xl text-slate-900 dark:text-white">{formatOneDecimal(usage.successRate)}%</p>
-          <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">{t('cards.apiCalls', { count: usage.apiCalls })}</p>
+          <p data-testid="success-actions" className="mt-1 text-slate-500 text-sm dark:text-slate-400">
+            {t('cards.actions', { count: usage.actions })}
+          </p>
         </Card>
         <Card testId="card-storage" title={t('cards.storage')} icon={<HardDrive aria-hidden className="size-5" />}>
           <p className="font-bold text-2xl text-slate-900 dark:text-white">

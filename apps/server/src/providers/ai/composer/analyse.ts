@@ -4,6 +4,7 @@ import { type Extra, findExtras } from './brief/extras';
 import type { KindDef } from './brief/kind-types';
 import { type BriefLists, findLists, PRICE } from './brief/lists';
 import { findName } from './brief/name';
+import { type ContactFormField, findContactFormFields } from './contact-form';
 
 /**
  * Reads a site description (Spanish or English) the way a person would skim it: what kind of site,
@@ -87,6 +88,8 @@ export interface SiteBrief {
   bigHero?: boolean;
   /** Heading font family, when asked for one. */
   font?: string;
+  /** Fields the brief asks the contact form for beyond name, email and message (contact-form.ts). */
+  formFields?: ContactFormField[];
 }
 
 export function emptyFacts(): BriefFacts {
@@ -210,7 +213,7 @@ const sectionWords: [SectionId, string][] = [
   ['newsletter', 'newsletter|bolet[ií]n|suscr[ií]bete|subscribe|suscripci[oó]n por correo|mailing list|lista de correo'],
   [
     'booking',
-    'reservas?|reservar|citas?(?: online| previa)?|pedir cita|booking|bookings|book online|appointments?|reservations?',
+    'reservas?|reservar|citas?(?: online| previa)?|pedir cita|booking|bookings|book online|appointments?|reservations?|book (?:a|an|your|my) (?:(?:free|discovery|intro(?:ductory)?|first|trial|short|quick) ){0,2}(?:call|session|consultation|visit|table|class|lesson|appointment|slot)|agenda (?:una|tu) (?:llamada|sesi[oó]n|cita|visita)',
   ],
   ['rsvp', 'rsvp|confirmaci[oó]n de asistencia|confirmar (?:la )?asistencia|confirma tu asistencia'],
   ['map', 'mapa|map|ubicaci[oó]n|location|c[oó]mo llegar|directions|d[oó]nde estamos|find us|google maps'],
@@ -338,7 +341,10 @@ export function analysePrompt(prompt: string): SiteBrief {
   const people = [...lists.team, ...lists.speakers].map((p) => p.name);
   const name = findName(text, { people, isKindWord });
   // Addresses and links say nothing about the kind ("books@chapterone.co.uk").
-  const plain = text.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/\S+/gu, ' ');
+  // "Book a call", "Book now": the verb, not a book.
+  const plain = text
+    .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/\S+/gu, ' ')
+    .replace(/(?<![\p{L}])book(?= (?:a|an|your|now|online|today)(?![\p{L}]))/giu, '    ');
   const kind = kindById(detectKindId(plain, language, name));
   const contact = findContactFacts(text, name);
   const facts: BriefFacts = { ...contact, ...lists };
@@ -371,6 +377,7 @@ export function analysePrompt(prompt: string): SiteBrief {
   const wanted = new Set<SectionId>(['hero', ...kind.sections, ...asked, ...impliedSections(kind, facts), 'contact', 'footer']);
   if (kind.id === 'wedding' && !asked.includes('contact')) wanted.delete('contact');
   const tone = detectTone(text, kind.family);
+  const formFields = findContactFormFields(text);
   return {
     kind: kind.family,
     kindId: kind.id,
@@ -381,5 +388,6 @@ export function analysePrompt(prompt: string): SiteBrief {
     facts,
     tone,
     design: stableHash(`${kind.id}|${name ?? ''}|${text.length}`) % 3,
+    ...(formFields.length ? { formFields } : {}),
   };
 }

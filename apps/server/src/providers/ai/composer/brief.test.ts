@@ -224,3 +224,80 @@ describe('reading briefs written unlike the first corpora', () => {
     expect(html('Abogada laboralista en Soria con 20 años de trayectoria')).not.toContain('extra-block');
   });
 });
+
+describe('reading the brief: the business over whom it serves, names and places as given', () => {
+  it('decides the kind by the business noun, not by the clients or what it sells', () => {
+    // Clients after a bare "para"/"for" describe, they do not decide.
+    expect(analysePrompt('Estudio de vídeo corporativo para bodas y comuniones en Teruel').kindId).not.toBe('wedding');
+    expect(analysePrompt('Mobile car valeting for restaurants and hotels in Derby').kindId).not.toMatch(/restaurant|hotel/);
+    // "para mi boda" is the site's own subject.
+    expect(analysePrompt('Una web para nuestra boda en Soria, el 3 de mayo').kindId).toBe('wedding');
+    // A funeral home that also arranges flowers is not a florist.
+    expect(analysePrompt('Funeraria La Paz en Lorca: velatorio, traslados, flores y esquelas').kindId).toBe('funeral');
+    expect(analysePrompt('Family-run funeral home in Bath. We arrange flowers and cremation.').kindId).toBe('funeral');
+    // A tool for a business activity is software.
+    expect(analysePrompt('Tallyo, a scheduling tool for dog walkers. Plans from $9/mo').kindId).toBe('saas');
+    expect(analysePrompt('Nóminas Fácil, software de nóminas para gestorías. Desde 19 €/mes').kindId).toBe('saas');
+  });
+
+  it('keeps a lower-case name that follows the kind words, title-cased', () => {
+    expect(analysePrompt('panaderia el trigal en burgos, pan de leña. 947 11 22 33').name).toBe('El Trigal');
+    expect(analysePrompt('libreria de viejo la hoja suelta en teruel, libros usados').name).toBe('La Hoja Suelta');
+    // Words that only describe the business are no name.
+    expect(analysePrompt('panaderia artesana en burgos, pan de leña').name).not.toBe('Artesana');
+  });
+
+  it('keeps names with an inner comma or an exclamation', () => {
+    expect(analysePrompt('Website for Baker, Ortiz & Stone LLP, tax advisers in Leeds').name).toBe('Baker, Ortiz & Stone LLP');
+    expect(analysePrompt('Escuela de baile ¡Ole! en Jaén').name).not.toBe('Jaén');
+    expect(analysePrompt('Tienda de juguetes Yupi! en Teruel, juguetes de madera').name).toBe('Yupi!');
+  });
+
+  it('prefers the most specific place: a town beside its region, a place in brackets', () => {
+    expect(analysePrompt('Casa rural El Roble, Potes (Cantabria). Cuatro habitaciones.').facts?.city).toBe('Potes');
+    expect(analysePrompt('Frantoio Verdi, olive oil mill in Tuscany (Montalcino), tastings €15').facts?.city).toBe('Montalcino');
+    expect(analysePrompt('Lindgren Design Studio (Stockholm). Interiors and furniture.').facts?.city).toBe('Stockholm');
+    // A known city inside another name ("Examen Oxford") gives way to the place the brief names.
+    expect(analysePrompt('Academia Top English en Getafe. Preparación exámenes Oxford.').facts?.city).toBe('Getafe');
+  });
+});
+
+describe('reading the brief: lists after a price, bullets and places among people', () => {
+  it('keeps the products listed after a priced item', () => {
+    const a = analysePrompt('obrador Migas de Soria. empanadas por encargo desde 18€, torreznos, rosquillas y mantecados.');
+    expect(a.facts?.items).toEqual(expect.arrayContaining(['Torreznos', 'Rosquillas', 'Mantecados']));
+    // A sentence that goes on after the price is no list of products.
+    expect(analysePrompt('Bar Pepe. cañas 2€, tenemos partidos en pantalla grande los domingos').facts?.items).toEqual([]);
+    expect(analysePrompt('Plans: Basic $5/mo, Plus $15/mo').facts?.items).toEqual([]);
+  });
+
+  it('ends a list at a bullet and never takes a place for a person', () => {
+    const a = analysePrompt(
+      'Website for Kerr & Patel, family lawyers in Portland. Sections:\n- Lawyers: Ann Kerr, Ravi Patel\n- Contact form\n- Practice areas (divorce, custody, adoption)',
+    );
+    expect(a.facts?.team.map((p) => p.name)).toEqual(['Ann Kerr', 'Ravi Patel']);
+    expect(a.facts?.services).toEqual(['Divorce', 'Custody', 'Adoption']);
+  });
+
+  it('reads "book a call" as a booking section', () => {
+    expect(analysePrompt('Career mentor Lena Ortiz, Dublin. Book a free intro call. lena@ortiz.ie').sections).toContain(
+      'booking',
+    );
+    expect(analysePrompt('Psicóloga Eva Sanz en Lugo. Agenda una sesión online.').sections).toContain('booking');
+  });
+
+  it('reads a second round of names and places: opening marks, quoted section titles, towns', () => {
+    expect(analysePrompt('Ludoteca ¡Jugamos! en Tudela, cumpleaños y talleres').name).toBe('¡Jugamos!');
+    // A quoted section title is not the business name; the named person is.
+    expect(analysePrompt('Logopeda Sara Gil Peña en Arganda. Quiero un apartado "Quién soy" y cita previa.').name).toContain(
+      'Sara Gil Peña',
+    );
+    expect(analysePrompt('herbolario y tienda ecologica la raiz de ana en astorga (leon). tes, especias').name).toBe(
+      'La Raiz de Ana',
+    );
+    expect(analysePrompt('herbolario y tienda ecologica la raiz de ana en astorga (leon). tes, especias').facts?.city).toBe(
+      'Astorga',
+    );
+    expect(analysePrompt('Mobile dog groomers serving Ipswich and nearby villages. 01473 555 010').facts?.city).toBe('Ipswich');
+  });
+});

@@ -121,6 +121,39 @@ describe('composed sites', () => {
     expect(a['index.html']).not.toEqual(b['index.html']);
   });
 
+  it('give the contact form the fields the brief asks for, labelled, typed and autocompleted', () => {
+    /** The contact form's HTML. */
+    const contactForm = (prompt: string) => {
+      const html = generate(prompt).files['index.html'] ?? '';
+      return /<form[^>]*name="contacto"[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    };
+    const physio = contactForm(
+      "Centro de fisioterapia 'Muévete' en Zaragoza. Quiero un formulario de contacto que pida nombre, email, teléfono, el servicio y la fecha preferida.",
+    );
+    expect(physio).toContain('<label>Teléfono<input name="phone" type="tel" autocomplete="tel"></label>');
+    expect(physio).toMatch(/<label>Servicio<select name="service"><option>/);
+    expect(physio).toContain('<label>Fecha<input name="date" type="date"></label>');
+    expect(physio).not.toContain('name="people"');
+    // In the order the form shows them: email, the asked ones, the message.
+    const order = ['name="email"', 'name="phone"', 'name="service"', 'name="date"', 'name="message"'].map((n) =>
+      physio.indexOf(n),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+
+    const dinner = contactForm(
+      'A supper club called Long Table in Bristol. Contact form asking for name, email, phone number and number of guests.',
+    );
+    expect(dinner).toContain('<label>Phone<input name="phone" type="tel" autocomplete="tel"></label>');
+    expect(dinner).toContain('<label>Guests<input name="people" type="number" min="1" max="50" inputmode="numeric"></label>');
+
+    // Nothing asked, nothing added; a booking form's fields are the booking section's.
+    const plain = contactForm(
+      "Taller de cerámica 'Barro' en Cuenca con galería y contacto. Formulario de reservas con fecha y hora.",
+    );
+    expect(plain).toContain('name="email"');
+    expect(plain).not.toMatch(/name="(?:phone|date|time|service|people)"/);
+  });
+
   it('escapes the name taken from the prompt', () => {
     const { files } = generate('Una web llamada "<b>Tom & Jerry</b>"');
     expect(files['index.html']).toContain('&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;');

@@ -1,4 +1,5 @@
 import { whatsappDigits } from './brief/contact';
+import type { ContactFormField } from './contact-form';
 import { displayName, escapeHtml as e, heading, ICON, icon, mapsUrl, type RenderContext, section } from './render-kit';
 
 /**
@@ -91,6 +92,7 @@ export const contact: Renderer = (ctx) => {
       [
         field(l.name, '<input name="name" type="text" autocomplete="name" required>'),
         field(l.email, '<input name="email" type="email" autocomplete="email" required>'),
+        ...askedFields(ctx),
         field(l.message, '<textarea name="message" rows="4" required></textarea>'),
       ],
       l.send,
@@ -98,6 +100,21 @@ export const contact: Renderer = (ctx) => {
     '</div>',
   ]);
 };
+
+/** The fields the brief asked the contact form for (contact-form.ts), each with its label, type and autocomplete. */
+function askedFields(ctx: RenderContext): string[] {
+  const l = ctx.labels;
+  const options = [...ctx.facts.services, ...ctx.facts.prices.map((p) => p.label).filter(Boolean)];
+  const choices = options.length ? options : ctx.kind.items[ctx.li];
+  const inputs: Record<ContactFormField, string> = {
+    phone: field(l.phone, '<input name="phone" type="tel" autocomplete="tel">'),
+    service: field(l.service, `<select name="service">${choices.map((c) => `<option>${e(c)}</option>`).join('')}</select>`),
+    people: field(l.people, '<input name="people" type="number" min="1" max="50" inputmode="numeric">'),
+    date: field(l.date, '<input name="date" type="date">'),
+    time: field(l.time, '<input name="time" type="time">'),
+  };
+  return (ctx.brief.formFields ?? []).map((f) => inputs[f]);
+}
 
 export const booking: Renderer = (ctx) => {
   const l = ctx.labels;

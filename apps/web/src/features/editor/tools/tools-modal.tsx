@@ -95,7 +95,7 @@ export function ToolsModal({
           <Dialog.Description className="sr-only">{t('tools.description')}</Dialog.Description>
 
           <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-gray-100">{t('tools.devices')}</h3>
-          <div role="radiogroup" aria-label={t('tools.devices')} className="mb-5 grid grid-cols-5 gap-2">
+          <div role="radiogroup" aria-label={t('tools.devices')} className="mb-5 grid grid-cols-3 gap-2 sm:grid-cols-5">
             {deviceNames.map((name) => {
               const Icon = deviceIcons[name];
               const size = devices[name];

@@ -1,4 +1,4 @@
-import { cities } from './places';
+import { cities, regions } from './places';
 
 /**
  * Contact facts of a brief, copied exactly as written: email, phone, street address, city, opening
@@ -89,6 +89,16 @@ function cityAlternation(): string {
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 let foldedCities: string | null = null;
+let regionFolded: Set<string> | null = null;
+const regionSet = () => {
+  regionFolded ??= new Set(regions.map((r) => fold(r).toLowerCase()));
+  return regionFolded;
+};
+let cityFolded: Set<string> | null = null;
+const isKnownCity = (place: string) => {
+  cityFolded ??= new Set(cities.map((c) => fold(c).toLowerCase()));
+  return cityFolded.has(fold(place).toLowerCase());
+};
 function foldedCityAlternation(): string {
   foldedCities ??= fold(cityAlternation());
   return foldedCities;
@@ -98,12 +108,51 @@ function foldedCityAlternation(): string {
 export function findCity(text: string, exclude: string[] = []): string | undefined {
   const blocked = (start: number, end: number) =>
     exclude.some((e) => e && text.indexOf(e) <= start && text.indexOf(e) + e.length >= end && text.includes(e));
+  // "Mungia (Bizkaia)", "La Rioja (Haro)", "Architects (Copenhagen)": a place beside a region is the
+  // town; a place alone in brackets is one too. The most specific place given wins.
+  const bracket = new RegExp(
+    `(?:(?<![${L}])([${UPPER}][${L}'’-]+(?:\\s+(?:de\\s+|del\\s+)?[${UPPER}][${L}'’-]+){0,2}),?\\s*)?\\(\\s*([${UPPER}][${L}'’-]+(?:\\s+[${UPPER}][${L}'’-]+){0,2})\\s*\\)`,
+    'gu',
+  );
+  const isRegion = (place: string) => regionSet().has(fold(place).toLowerCase());
+  // "en ponferrada (leon)": a town after "en", with its province in brackets, is the city.
+  const lower = text.match(/(?<![\p{L}])(?:en|in)\s+(\p{Ll}[\p{L}'’-]+(?:\s+\p{Ll}[\p{L}'’-]+)?)\s*\(\s*\p{L}[\p{L}\s'’-]*\)/u);
+  if (lower?.[1] && !isRegion(lower[1]) && !/^(?:el|la|los|las|the|un|una|a|an)\s/u.test(lower[1])) {
+    const town = lower[1];
+    const start = (lower.index ?? 0) + lower[0].indexOf(town);
+    if (!blocked(start, start + town.length))
+      return (
+        cities.find((c) => fold(c).toLowerCase() === fold(town).toLowerCase()) ??
+        town.replace(/(^|\s)\p{Ll}/gu, (c) => c.toUpperCase())
+      );
+  }
+  for (const m of text.matchAll(bracket)) {
+    const [outer, inner] = [m[1], m[2] ?? ''];
+    const innerStart = (m.index ?? 0) + m[0].lastIndexOf(inner);
+    if (outer && isRegion(inner) && !isRegion(outer) && !blocked(m.index ?? 0, (m.index ?? 0) + outer.length)) return outer;
+    if (isRegion(inner) || blocked(innerStart, innerStart + inner.length)) continue;
+    if (outer && isRegion(outer)) return inner;
+    // "Okafor + Lindqvist Architects (Copenhagen)": a place in brackets right after the name.
+    const name = exclude[0];
+    const afterName = name ? text.indexOf(name) + name.length : -1;
+    const open = (m.index ?? 0) + m[0].indexOf('(');
+    if (isKnownCity(inner) || (name && afterName > name.length - 1 && /^\s*$/u.test(text.slice(afterName, open)))) return inner;
+  }
   // Compared without accents, so "CORDOBA" and "malaga" are Córdoba and Málaga (the text is NFC:
   // folding keeps every index).
   const known = new RegExp(`(?<![${L}])(?:${foldedCityAlternation()})(?![${L}])`, 'giu');
+  let inName: string | undefined;
   for (const m of fold(text).matchAll(known)) {
     const start = m.index ?? 0;
     if (blocked(start, start + m[0].length)) continue;
+    // "Preparación Cambridge", "Hotel Lisboa": a city glued to a capitalised word names something
+    // else; it is the city only when no other place is given.
+    const before = text.slice(0, start);
+    const glued = before.match(/(?<![\p{L}])(\p{Lu}[\p{L}]*)\s$/u)?.[1];
+    if (glued && !/^(?:En|In|Desde|From|Near|Cerca|At|De|Del|Of|Y|And|E|Para|For|Sede|Based)$/u.test(glued)) {
+      inName ??= text.slice(start, start + m[0].length);
+      continue;
+    }
     // Written in lower case or without accents ("alcalá de henares", "gijon"): the usual spelling.
     const city = cities.find((c) => fold(c).toLowerCase() === m[0].toLowerCase()) ?? text.slice(start, start + m[0].length);
     // "Jerez" + " de la Frontera": the longer name as written.
@@ -113,7 +162,7 @@ export function findCity(text: string, exclude: string[] = []): string | undefin
     return longer ? text.slice(start, start + m[0].length + longer[0].length) : city;
   }
   const after = new RegExp(
-    `(?<![${L}])(?:en|in|desde|from|based in|situad[oa] en|ubicad[oa] en)\\s+((?:[${UPPER}][${L}'’-]+)(?:\\s+(?:de\\s+)?[${UPPER}][${L}'’-]+){0,2})`,
+    `(?<![${L}])(?:en|in|desde|from|based in|situad[oa] en|ubicad[oa] en|serving|covering)\\s+((?:[${UPPER}][${L}'’-]+)(?:\\s+(?:de\\s+)?[${UPPER}][${L}'’-]+){0,2})`,
     'gu',
   );
   for (const m of text.matchAll(after)) {
@@ -124,7 +173,7 @@ export function findCity(text: string, exclude: string[] = []): string | undefin
     if (/^(?:Instagram|WhatsApp|Facebook|Google|English|Spanish|Español|Inglés|Castellano)$/iu.test(city)) continue;
     return city;
   }
-  return undefined;
+  return inName ? (cities.find((c) => fold(c).toLowerCase() === fold(inName).toLowerCase()) ?? inName) : undefined;
 }
 
 const DAY =

@@ -17,6 +17,15 @@ const BROAD = new Set(['shop', 'clinic', 'school', 'agency', 'event', 'business'
 
 const patterns = allKinds.map((k) => ({ kind: k, re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${k.cues})(?![\\p{L}\\p{N}])`, 'giu') }));
 
+/** A list of clients after a bare "para"/"for", up to the end of the clause. */
+const CLIENTS =
+  /(?<![\p{L}])(?:para|for)\s+(?!(?:mi|mis|tu|tus|su|sus|nuestr[oa]s?|el|la|los|las|un|una|my|our|your|the|a|an|this|esta|este)\s)([^.:;!?()]+)/giu;
+
+/** Words that only say "a website" or open a request; what is left before "para" is the business. */
+const SITE_WORDS =
+  /(?<![\p{L}])(?:quiero|necesito|hazme|haz|crea|cr[eé]ame|dise[nñ]a|una?|mi|nuestr[oa]|web|p[aá]gina|sitio|landing(?: page)?|portfolio|tienda online|i|we|need|want|make|build|create|a|an|my|our|website|site|page|please|por favor)(?![\p{L}])/giu;
+const SUBJECT = /\p{L}{4,}/u;
+
 interface Hit {
   kind: KindDef;
   start: number;
@@ -87,6 +96,28 @@ export function detectKindId(text: string, language: 'es' | 'en', name: string |
     if (nameStart >= 0 && hit.start >= nameStart && hit.end <= nameEnd && !head)
       hit.weight *= hits.some((h) => h.start < nameStart || h.start >= nameEnd) ? 0.4 : 1;
   }
+  // Whom they serve or what they sell, after a bare "para"/"for" ("drones para bodas, inmobiliarias
+  // y eventos", "an invoicing tool for freelancers"): such words describe clients, not the business,
+  // and count little once a business word came before them. "para mi boda" / "for our wedding"
+  // (a determiner) is the site's own subject and keeps its weight.
+  const clientHits = new Set<Hit>();
+  for (const m of text.matchAll(CLIENTS)) {
+    const start = (m.index ?? 0) + m[0].length - (m[1] ?? '').length;
+    const end = start + (m[1] ?? '').length;
+    // "for Okafor + Lindqvist Architects": a capital opens a name, not a list of clients.
+    if (/^\p{Lu}/u.test(m[1] ?? '')) continue;
+    // Before it, the business itself: a kind word, or any noun that is not "a website".
+    const before = text.slice(0, m.index ?? 0);
+    const business = hits.some((h) => h.end <= start) || SUBJECT.test(before.replace(SITE_WORDS, ' '));
+    if (!business) continue;
+    for (const h of hits) {
+      const inName = nameStart >= 0 && h.start >= nameStart && h.end <= nameEnd;
+      if (h.start >= start && h.end <= end && !inName) {
+        h.weight *= 0.2;
+        clientHits.add(h);
+      }
+    }
+  }
   // The first cue of the name is its head: within the name, later cues count less.
   const inName = hits.filter((h) => nameStart >= 0 && h.start >= nameStart && h.end <= nameEnd);
   for (const h of inName.slice(1)) h.weight *= 0.5;
@@ -106,5 +137,7 @@ export function detectKindId(text: string, language: 'es' | 'en', name: string |
       best = entry;
     }
   }
+  // Only clients were named ("estudio de vídeo para bodas"): the business is outside the taxonomy.
+  if (best && hits.filter((h) => h.kind.id === best[0]).every((h) => clientHits.has(h))) return 'business';
   return best?.[0] ?? 'business';
 }

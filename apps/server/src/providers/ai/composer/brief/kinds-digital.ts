@@ -6,7 +6,7 @@ export const digitalKinds = kinds([
     'saas',
     'saas',
     'software|software',
-    'saas|software|plataforma|platform|crm|erp|herramienta online|online tool|b2b|startup|api',
+    'saas|software|plataforma|platform|crm|erp|herramienta online|online tool|b2b|startup|api|(?!wedding |clothing |building )[\\p{L}-]+ing (?:tools?|software|platforms?|apps?)|(?:herramientas?|software|plataformas?|apps?|aplicaci[oó]n(?:es)?) (?:de|para) (?:la )?(?:facturaci[oó]n|gesti[oó]n|contabilidad|reservas|n[oó]minas|inventario|ventas|marketing|proyectos|tareas|fichaje)',
     'services pricing testimonials faq contact',
     'Empieza ahora|Get started',
     'pricing',

@@ -4,6 +4,8 @@
  * Every value is copied as written.
  */
 
+import { cities } from './places';
+
 export interface PricedItem {
   label: string;
   price: string;
@@ -24,6 +26,8 @@ export interface BriefLists {
   speakers: Person[];
   sponsors: string[];
 }
+
+const cityNames = new Set(cities.map((c) => c.toLowerCase()));
 
 const UNIT =
   'mes|month|mo|año|year|yr|hora|hour|h|noche|night|persona|person|pax|sesi[oó]n|session|clase|class|semana|week|d[ií]a|day|kg|ud|unidad|docena|m2|m²';
@@ -58,6 +62,37 @@ export function findPrices(text: string): PricedItem[] {
 const STOP_ITEM =
   /(?:secci[oó]n|galer[ií]a|mapa|whatsapp|formulario|contacto|testimonios|opiniones|rese[nñ]as|preguntas|faq|colou?r|web|p[aá]gina|section|gallery|map|contact|form|reviews|tel[eé]fono|phone|email|correo|horario|hours|\d{3}[\s-]?\d{3})/iu;
 
+/** A bulleted list read as one line ("Grace Lin - Free consultation form"): a bullet ends the list. */
+const bulletCut = (body: string) => body.split(/\s[-–•·*]\s/u)[0] ?? '';
+
+/**
+ * Products named after a priced item ("tartas por encargo desde 25€, rosquillas, milhojas."): a
+ * comma list right after the price, every part a short name without a price, or none is taken.
+ */
+function itemsAfterPrices(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(new RegExp(`${PRICE}\\s*,\\s*([^.;:\\n]+)`, 'giu'))) {
+    const body = bulletCut(m[1] ?? '');
+    if (new RegExp(PRICE, 'iu').test(body)) continue;
+    const parts = body
+      .split(/,\s*|\s+(?:y|e|and|&)\s+/u)
+      .map((p) => p.trim().replace(/[!?]+$/u, ''))
+      .filter(Boolean);
+    const ok = parts.every(
+      (p) =>
+        p.split(/\s+/u).length <= 3 &&
+        !/\d|@/u.test(p) &&
+        !STOP_ITEM.test(p) &&
+        !LEAD.test(`${p} `) &&
+        !/^(?:abiert|cerrad|open|closed|llam|call|reserv|book|pide|order|env[ií]o|delivery|desde|from|solo|only|todo|all|also|tambi[eé]n|tmb|m[aá]s|more)/iu.test(
+          p,
+        ),
+    );
+    if (ok && parts.length >= 2) out.push(...parts.map((p) => p.replace(/^[\p{Ll}]/u, (c) => c.toUpperCase())));
+  }
+  return out;
+}
+
 /** The list after a keyword: "servicios: A, B y C" → [A, B, C]. */
 function listAfter(text: string, keywords: string): string[] {
   const re = new RegExp(
@@ -67,7 +102,9 @@ function listAfter(text: string, keywords: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(re)) {
     const cut = (m[1] ?? '').search(new RegExp(PRICE, 'iu'));
-    const body = (cut >= 0 ? '' : (m[1] ?? '')).replace(/\s*\([^)]*\)/g, '');
+    // "Practice areas (family visas, work visas)": the list is the bracket.
+    const bracketed = (m[1] ?? '').match(/^\(([^)]+)\)/u)?.[1];
+    const body = bracketed ?? (cut >= 0 ? '' : bulletCut(m[1] ?? '')).replace(/\s*\([^)]*\)/g, '');
     const parts = body.split(/,\s*|\s+(?:y|e|and|&|o|or)\s+/u);
     for (const raw of parts) {
       const item = raw.trim().replace(/[.!?]+$/u, '');
@@ -93,7 +130,7 @@ function peopleAfter(text: string, keywords: string): Person[] {
   const out: Person[] = [];
   const re = new RegExp(`(?<![\\p{L}])(?:${keywords})((?:[^.;\\n]|\\.(?<=(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\\.))*)`, 'giu');
   for (const m of text.matchAll(re)) {
-    const body = m[1] ?? '';
+    const body = bulletCut(m[1] ?? '');
     const people = new RegExp(
       `(${NAME})(?:\\s*\\(([^)]{2,40})\\)|,\\s*((?!y\\s)(?:\\p{Ll}[\\p{Ll}\\p{M}]+)(?:\\s\\p{Ll}[\\p{Ll}\\p{M}]+){0,2}))?`,
       'gu',
@@ -101,6 +138,12 @@ function peopleAfter(text: string, keywords: string): Person[] {
     for (const p of body.matchAll(people)) {
       const name = (p[1] ?? '').trim();
       if (!name || out.some((o) => o.name === name)) continue;
+      // "attorneys in San Diego": a place, not a person.
+      if (
+        /(?<![\p{L}])(?:in|en|at|from|desde|near|de)\s+$/iu.test(body.slice(0, p.index ?? 0)) ||
+        cityNames.has(name.toLowerCase())
+      )
+        continue;
       const role = (p[2] ?? p[3] ?? '').trim();
       out.push(role ? { name, role } : { name });
     }
@@ -128,7 +171,7 @@ function peopleListed(text: string, label: string): Person[] {
   // Titles are dropped first, so their full stop does not end the list.
   const plain = text.replace(/\b(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\.\s*/gu, '');
   for (const m of plain.matchAll(re)) {
-    const body = m[1] ?? m[2] ?? '';
+    const body = bulletCut(m[1] ?? m[2] ?? '');
     const found: Person[] = [];
     for (const raw of body.split(/,\s*|\s+(?:y|e|and|&)\s+/u)) {
       const roleMatch = raw.match(/\(([^)]{2,40})\)/u);
@@ -160,7 +203,7 @@ export function findLists(text: string): BriefLists {
   const speakers = merge(peopleAfter(text, SPEAKER_WORDS), peopleListed(text, `(?:${SPEAKER_WORDS})`));
   return {
     prices: findPrices(text),
-    items: listAfter(text, ITEM_WORDS),
+    items: [...new Set([...listAfter(text, ITEM_WORDS), ...itemsAfterPrices(text)])],
     services: listAfter(text, SERVICE_WORDS),
     team: merge(peopleAfter(text, TEAM_WORDS), peopleListed(text, ROLE_LABEL)).filter(
       (p) => !speakers.some((s) => s.name === p.name),

@@ -22,10 +22,20 @@ const CONNECTORS =
 
 const QUOTED = /(?:^|[\s(:,])["“«‘']([^"”»’'\n]{2,60}?)["”»’'](?=$|[\s).,:;!?])/u;
 
+/** A quoted section title, button text or slogan ("una sección “Sobre mí”") is not the name. */
+const QUOTED_NOT_NAME =
+  /(?:secci[oó]n|section|apartado|p[aá]gina|page|pesta[nñ]a|tab|bot[oó]n|button|t[ií]tulo|titled|title|frase|texto|text|lema|eslogan|slogan|tagline|cta|men[uú])\s*(?:de|llamad[oa]|que diga|que ponga|called|saying|:)?\s*$/iu;
+
 export function quotedName(text: string): string | null {
-  const m = text.match(QUOTED);
-  const value = m?.[1]?.trim();
-  return value && /[\p{L}\p{N}]/u.test(value) ? value : null;
+  const all = new RegExp(QUOTED.source, 'gu');
+  for (const m of text.matchAll(all)) {
+    const value = m[1]?.trim();
+    if (!value || !/[\p{L}\p{N}]/u.test(value)) continue;
+    const before = text.slice(0, (m.index ?? 0) + m[0].indexOf(m[1] ?? '') - 1);
+    if (QUOTED_NOT_NAME.test(before)) continue;
+    return value;
+  }
+  return null;
 }
 
 function isCapital(word: string): boolean {
@@ -99,6 +109,28 @@ function capitalRuns(text: string): Run[] {
     const word = (token[0] ?? '').replace(/\.$/, '');
     const punctuation = !/[\p{L}\p{N}&+]/u.test(word);
     if (punctuation) {
+      // "Speak Up! en Alcobendas": an exclamation glued to the name, with the sentence going on.
+      const glued = (tokens[index - 1]?.index ?? -1) + (tokens[index - 1]?.[0]?.length ?? 0) === token.index;
+      const after = tokens[index + 1]?.[0] ?? '';
+      if (current?.words.length && /^[!?]$/u.test(word) && glued && /^\p{Ll}/u.test(after)) {
+        current.words[current.words.length - 1] += word;
+        close(after);
+        previousWord = '';
+        continue;
+      }
+      // "Ludoteca ¡Jugamos!": a lone opening word before a marked name only says what it is
+      // (read like a lone word before lower-case text).
+      if (/^[¡¿«“]$/u.test(word) && current?.words.length === 1) {
+        close('a');
+        continue;
+      }
+      // "Hartley, Moss & Lin": one surname, a comma, then surnames joined by "&"/"and"/"y".
+      const tail = text.slice((token.index ?? 0) + 1).match(/^\s(\p{Lu}[\p{L}'’-]+)\s(?:&|and|y|e)\s\p{Lu}/u);
+      if (current?.words.length === 1 && current.pending.length === 0 && word === ',' && glued && tail) {
+        current.words[0] += ',';
+        previousWord = '';
+        continue;
+      }
       close();
       if (/[.!?:\n]/.test(token[0] ?? '')) sentenceStart = true;
       previousWord = '';
@@ -116,12 +148,15 @@ function capitalRuns(text: string): Run[] {
         current.words.push(...current.pending, word);
         current.pending = [];
       } else {
+        // "¡Fuga!": an opening mark glued to the name belongs to it.
+        const mark = tokens[index - 1]?.[0] ?? '';
+        const markGlued = (tokens[index - 1]?.index ?? -2) + 1 === token.index;
         current = {
-          words: [word],
+          words: [/^[¡¿]$/u.test(mark) && markGlued ? `${mark}${word}` : word],
           index: token.index ?? 0,
           pending: [],
           atStart: wasStart,
-          afterPlaceWord: /^(?:en|in|desde|from|near|cerca|at)$/iu.test(previousWord),
+          afterPlaceWord: /^(?:en|in|desde|from|near|cerca|at|serving|covering)$/iu.test(previousWord),
         };
       }
       if (sentenceStart) close();
@@ -154,6 +189,8 @@ const GENERIC = new Set(
 );
 
 const cityNames = new Set(cities.map((c) => c.toLowerCase()));
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const foldedCityNames = new Set(cities.map(fold));
 
 export function findName(text: string, options: NameOptions = {}): string | null {
   const quoted = quotedName(text);
@@ -189,5 +226,75 @@ export function findName(text: string, options: NameOptions = {}): string | null
     if ((words.length === 1 && run.atStart && run.nextLower) || run.afterPlaceWord) weak.push(value);
     else candidates.push(value);
   }
-  return candidates[0] ?? weak[0] ?? null;
+  return candidates[0] ?? lowerCaseName(text, options) ?? weak[0] ?? null;
+}
+
+/** Words that describe a business rather than name it ("panadería artesana en Lugo"). */
+const DESCRIPTIVE =
+  /^(?:urgentes?|24h|24 horas|artesan[oa]s?|artesanal(?:es)?|familiar(?:es)?|tradicional(?:es)?|ecol[oó]gic[oa]s?|org[aá]nic[oa]s?|barat[oa]s?|nuev[oa]s?|pequeñ[oa]s?|modern[oa]s?|online|local(?:es)?|profesional(?:es)?|econ[oó]mic[oa]s?|low cost|premium|infantil(?:es)?|canin[oa]s?|mec[aá]nic[oa]s?|dental(?:es)?|integral(?:es)?|independientes?|boutique|vegan[oa]s?|veganas?|sin gluten|a domicilio|de confianza|de barrio|del barrio|abiert[oa]s?|cerca|m[aá]s|muy|mejor(?:es)?|buen[oa]s?|gran(?:des?)?|local|small|family|local|new|cheap|best|good)$/iu;
+
+/**
+ * A name written in lower case right after the kind words that open the brief ("floristeria
+ * margarita en gijon", "estudio de tatuajes tinta negra ink en zaragoza"): the words between the
+ * kind and "en"/"in"/a comma, title-cased. Only when the brief writes its opening clause in lower case.
+ */
+function lowerCaseName(text: string, options: NameOptions): string | null {
+  const kindWord = options.isKindWord;
+  if (!kindWord) return null;
+  const clause = text.match(/^[^.,;:!?()\n]+/u)?.[0] ?? '';
+  if (/\p{Lu}/u.test(clause)) return null;
+  const words = clause.trim().split(/\s+/u);
+  let i = 0;
+  let sawKind = false;
+  // "vivero y floristeria": a word joined by "y" to a kind word is part of the kind.
+  if (words.length > 3 && /^(?:y|e|and|&)$/u.test(words[1] ?? '') && kindWord(words[2] ?? '')) i = 2;
+  // The kind words: "floristeria", "estudio de tatuajes", "bar de tapas".
+  while (i < words.length) {
+    const w = words[i] ?? '';
+    const pair = `${w} ${words[i + 1] ?? ''}`;
+    if (kindWord(w) || GENERIC.has(w) || (sawKind && DESCRIPTIVE.test(w))) {
+      sawKind ||= kindWord(w);
+      i++;
+    } else if (i + 1 < words.length && kindWord(pair)) {
+      sawKind = true;
+      i += 2;
+    } else if (sawKind || GENERIC.has(words[i - 1] ?? '')) {
+      // "taller de bicis", "tienda de ropa": the kind's complement, unless it is the town.
+      const next = words[i + 1] ?? '';
+      if (/^(?:de|del)$/u.test(w) && next && !foldedCityNames.has(fold(next)) && words.length > i + 2) {
+        sawKind ||= kindWord(next) || kindWord(words[i - 1] ?? '');
+        i += 2;
+        continue;
+      }
+      break;
+    } else break;
+  }
+  if (!sawKind || i === 0) return null;
+  const rest: string[] = [];
+  const tail = words.slice(i);
+  for (const [k, w] of tail.entries()) {
+    // "el jardin de olga": an inner "de" stays, unless a town follows ("margarita de gijon").
+    const next = tail[k + 1] ?? '';
+    const innerOf = /^(?:de|del)$/u.test(w) && rest.length > 0 && next && !foldedCityNames.has(fold(next)) && k + 2 < tail.length;
+    if (/^(?:en|in|de|del|desde|from|at|con|with|para|for|que|that|y|and|a|al)$/u.test(w) && rest.length && !innerOf) break;
+    rest.push(w);
+  }
+  if (rest.length === 0 || rest.length > 4) return null;
+  // "el trigal", "la hoja suelta": an article may open the name; other words must name.
+  const inner = /^(?:el|la|los|las|the)$/u.test(rest[0] ?? '') && rest.length > 1 ? rest.slice(1) : rest;
+  if (CONNECTORS.test(rest.at(-1) ?? '')) return null;
+  if (
+    inner.some(
+      (w, k) =>
+        DESCRIPTIVE.test(w) ||
+        (OPENERS.has(w) && !(k > 0 && CONNECTORS.test(w))) ||
+        (k === 0 && CONNECTORS.test(w)) ||
+        /\d/u.test(w),
+    )
+  )
+    return null;
+  if (rest.length === 1 && (kindWord(rest[0] ?? '') || GENERIC.has(rest[0] ?? ''))) return null;
+  if (cityNames.has(rest.join(' ')) || foldedCityNames.has(fold(rest.join(' ')))) return null;
+  // Title case, with inner "de", "y", "la" left in lower case.
+  return rest.map((w, k) => (k > 0 && CONNECTORS.test(w) ? w : w.replace(/^\p{Ll}/u, (c) => c.toUpperCase()))).join(' ');
 }
