@@ -94,8 +94,11 @@ test("the preview's own controls sit above the frame, never over the site's head
     if (viewport.width === 1440) await setUp(page, 'Barra');
     else {
       await page.reload();
+      // Below 1024 px the editor shows one pane at a time: the preview is a tab (waited for, not
+      // merely looked for: just after the reload it may not be drawn yet).
       const tab = page.getByRole('tab', { name: 'Vista previa' });
-      if (await tab.isVisible()) await tab.click();
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
       await expect(preview(page).locator('h1')).toHaveText('Panadería Luna', { timeout: 30_000 });
     }
     const toggle = page.getByTestId('visual-toggle');

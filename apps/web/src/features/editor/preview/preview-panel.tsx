@@ -52,7 +52,11 @@ export function PreviewPanel({
   const device = useEditorUi((state) => state.device);
   const inspecting = useEditorUi((state) => state.inspecting);
   const nonce = useEditorUi((state) => state.previewNonce);
-  const settled = useDebounced(files, PREVIEW_DEBOUNCE_MS);
+  // In visual edit mode a change is already shown in the live page when its files change, so the
+  // document follows at once: were an undo to come within the debounce, the page would never be sent
+  // the edited document, would take the undone one for "no change", and keep showing the edit.
+  const visualOn = useEditorUi((state) => state.visualEditing);
+  const settled = useDebounced(files, visualOn ? 0 : PREVIEW_DEBOUNCE_MS);
   const [runtime, dispatch] = useReducer(runtimeReducer, initialRuntime);
   const frame = useRef<HTMLIFrameElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -67,7 +71,6 @@ export function PreviewPanel({
     () => buildPreviewDocument(prepare ? prepare(settled) : settled, undefined, imageUrls, entry),
     [settled, prepare, imageUrls, entry],
   );
-  const visualOn = useEditorUi((state) => state.visualEditing);
   const locked = runtime.status === 'locked';
   // While locked the frame keeps the last document without reloading it; the latest edits render
   // once it unlocks.
