@@ -1,12 +1,12 @@
 import { sharedSpacesResponseSchema } from '@div/shared/members';
 import { listSpacesResponseSchema, spaceThumbnailResponseSchema } from '@div/shared/spaces';
+import { withoutScripts } from '@div/site-engine/without-scripts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { spaceMembers } from '../../db/schema/members';
 import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
-import { withoutScripts } from './thumbnail';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 

@@ -1,5 +1,6 @@
 import { THUMBNAIL_MAX_BYTES } from '@div/shared/spaces';
 import { assemblePreview } from '@div/site-engine/assemble';
+import { withoutScripts } from '@div/site-engine/without-scripts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { spaces } from '../../db/schema/spaces';
@@ -16,21 +17,6 @@ import { readFiles } from './service';
 export function thumbnailDocument(files: { path: string; content: string }[], images: Record<string, string>): string | null {
   const html = withoutScripts(assemblePreview(files, { images }));
   return Buffer.byteLength(html, 'utf8') > THUMBNAIL_MAX_BYTES ? null : html;
-}
-
-const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?(?:<\/script\s*>|$)/gi;
-
-/**
- * Every `<script>` element removed (its content too); an unclosed one is cut to the end. Repeated
- * until nothing changes: one pass over `<scr<script></script>ipt>` would join a new tag (threats #12).
- */
-export function withoutScripts(html: string): string {
-  let out = html;
-  for (let before = ''; before !== out; ) {
-    before = out;
-    out = out.replace(SCRIPT_ELEMENT, '');
-  }
-  return out;
 }
 
 /** The thumbnail of a space the caller may read (checked by the route), with the revision it shows. */

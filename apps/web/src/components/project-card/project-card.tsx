@@ -3,9 +3,9 @@ import { ExternalLink, Globe } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
+import { absoluteTime, relativeTime } from '../../lib/relative-time';
 import { type CardAction, CardActions, CardMenuButton } from './card-actions';
 import { SpaceThumbnail } from './space-thumbnail';
-import { absoluteTime, relativeTime } from './time';
 import './locale';
 
 export type { CardAction } from './card-actions';

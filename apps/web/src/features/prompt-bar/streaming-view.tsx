@@ -1,5 +1,6 @@
 import { assemblePreview } from '@div/site-engine/assemble';
 import { completeHtml } from '@div/site-engine/complete-html';
+import { withoutScripts } from '@div/site-engine/without-scripts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 /** What the editor shows while code streams: every file as it stands, partial ones included. */
@@ -47,9 +48,7 @@ export function streamingDocument(view: StreamView): string | null {
   const files: Record<string, string> = {};
   for (const [path, content] of Object.entries(view.files))
     files[path] = /\.html?$/i.test(path) ? completeHtml(content) : content;
-  return assemblePreview(files)
-    .replace(/<script\b[\s\S]*?<\/script\s*>/gi, '')
-    .replace(/<script\b[\s\S]*$/i, '');
+  return withoutScripts(assemblePreview(files));
 }
 
 /**

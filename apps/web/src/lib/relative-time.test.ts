@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteTime, relativeTime } from './time';
+import { absoluteTime, relativeTime } from './relative-time';
 
 describe('card times', () => {
   const now = Date.parse('2026-11-27T16:00:00Z');
