@@ -48,7 +48,7 @@ const PAGE = makePage(50 * 1024);
 
 const mode = process.argv[2];
 if (mode === 'bare') serveBare();
-else if (mode === 'app') await serveApp();
+else if (mode === 'seed') await seedApp();
 else await main();
 
 function makePage(bytes) {
@@ -78,23 +78,16 @@ function serveBare() {
   server.listen(portOf(0), '127.0.0.1', () => process.send({ port: server.address().port }));
 }
 
-async function serveApp() {
-  const { buildApp } = await import('../apps/server/src/app.ts');
-  const { parseConfig } = await import('../apps/server/src/config.ts');
+/**
+ * Seeds the app's database before it starts (a short-lived child run through tsx): a user of each plan
+ * with a session, so the benchmark can call the API. The embedded database is closed again before the
+ * server opens the same data folder.
+ */
+async function seedApp() {
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
   const { users } = await import('../apps/server/src/db/schema/users.ts');
   const { createSession } = await import('../apps/server/src/modules/auth/sessions.ts');
-  // npm start's configuration: production, LOG_LEVEL's default (info), the default logger.
-  const config = parseConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: process.env.BENCH_APP_DATABASE_URL,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'div-bench-pub-')),
-    WEB_DIST: path.join(tmpdir(), 'div-no-web-build'),
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    SITES_DOMAIN: 'bench.test',
-  });
-  // The embedded database in a data folder on disk, as `npm start` opens it (not in memory).
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
   const tokens = {};
   for (const plan of ['medium', 'free']) {
     const [user] = await database.db
@@ -103,9 +96,55 @@ async function serveApp() {
       .returning({ id: users.id });
     tokens[plan] = (await createSession(database, { userId: user.id, ttlMs: 3_600_000 })).token;
   }
-  const app = await buildApp(config, { database });
-  await app.listen({ port: portOf(process.env.BENCH_APP_DATABASE_URL ? 2 : 1), host: '127.0.0.1' });
-  process.send({ port: app.server.address().port, tokens });
+  await database.close();
+  process.send({ tokens }, () => process.exit(0));
+}
+
+/** A port nothing listens on now (when BENCH_PORT_BASE is not set). */
+async function freePort(offset) {
+  if (PORT_BASE) return PORT_BASE + offset;
+  const probe = http.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * The app as `npm start` runs it (issue 26): `node scripts/start.mjs`, which runs the compiled server
+ * in its own process (no TypeScript loader), production, LOG_LEVEL's default (info), logging to a
+ * file as under a process manager; the embedded database in a data folder on disk unless
+ * `databaseUrl` names a PostgreSQL database. Users and sessions are seeded first.
+ */
+async function startApp(databaseUrl) {
+  const env = {
+    NODE_ENV: 'production',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'div-bench-pub-')),
+    WEB_DIST: path.join(tmpdir(), 'div-no-web-build'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SITES_DOMAIN: 'bench.test',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort(databaseUrl ? 2 : 1)),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const { child: seeder, tokens } = await start(['--import', 'tsx', 'bench/publishing.mjs', 'seed'], env);
+  await new Promise((resolve) => (seeder.exitCode !== null ? resolve() : seeder.once('exit', resolve)));
+  const log = path.join(mkdtempSync(path.join(tmpdir(), 'div-bench-log-')), 'server.log');
+  const { LOG_LEVEL: _unset, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', openSync(log, 'a'), 'inherit'],
+  });
+  const port = Number(env.PORT);
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}); see ${log}`);
+    const ready = await request(port, { path: '/api/ready' }).catch(() => undefined);
+    if (ready?.status === 200) break;
+    if (waited > 120_000) throw new Error(`the app did not answer /api/ready; see ${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, log, port, tokens };
 }
 
 /**
@@ -275,7 +314,7 @@ async function measureDeploysOf(app, spaceId, { bytes, runs }) {
 
 async function main() {
   const bare = await start(['bench/publishing.mjs', 'bare']);
-  const app = await start(['--import', 'tsx', 'bench/publishing.mjs', 'app']);
+  const app = await startApp();
   try {
     const spaceOf = async (token, name) =>
       JSON.parse((await request(app.port, { method: 'POST', path: '/api/spaces', token, body: { name } })).body).space.id;
@@ -287,7 +326,7 @@ async function main() {
     if (deploy.embedded) console.log('deploy, embedded database', deploy.embedded);
     const scratch = ONLY === 'serving' ? { reason: 'BENCH_ONLY=serving' } : await scratchDatabase('div_bench_pub');
     if (scratch.url) {
-      const pgApp = await start(['--import', 'tsx', 'bench/publishing.mjs', 'app'], { BENCH_APP_DATABASE_URL: scratch.url });
+      const pgApp = await startApp(scratch.url);
       try {
         const space = JSON.parse(
           (
