@@ -67,7 +67,7 @@ describe.each(testDrivers)('migrations on %s', (driver) => {
       await migrateDatabase(handle, url);
 
       const [row] = await handle.db.select().from(deploymentFiles).where(eq(deploymentFiles.deploymentId, 'd1'));
-      expect(row?.body.toString('utf8')).toBe(page);
+      expect(row?.body?.toString('utf8')).toBe(page);
       expect(row?.gzip?.equals(gzip)).toBe(true);
       expect(row?.brotli).toBeNull();
     } finally {

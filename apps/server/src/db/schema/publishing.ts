@@ -51,7 +51,8 @@ export const deployments = pgTable(
 
 /**
  * The files of a deployment with their strong validator and precomputed gzip and brotli variants
- * (base64). Text columns: the embedded database writes text several times faster than bytea.
+ * (bytes, ADR 0109). `body` is null when the gzip variant holds the file (ADR 0227: unpacked when
+ * read); DIV's own `_div/` files always keep it.
  */
 export const deploymentFiles = pgTable(
   'deployment_files',
@@ -62,7 +63,7 @@ export const deploymentFiles = pgTable(
     path: text('path').notNull(),
     contentType: text('content_type').notNull(),
     etag: text('etag').notNull(),
-    body: utf8Text('body').notNull(),
+    body: utf8Text('body'),
     gzip: bytes('gzip'),
     brotli: bytes('brotli'),
   },

@@ -9,6 +9,7 @@ import { readVariant, SITE_IMAGES_PATH, VARIANT_FILE } from '../assets/service';
 import { SITE_IMAGES_PREFIX } from '../assets/site-images';
 import type { FormSpecs } from '../forms/rewrite';
 import { FORM_SPECS_PATH, handleFormsRequest, isFormsPath } from '../forms/visitor';
+import { bodyOf } from '../publishing/stored-files';
 import { SiteAccessLog } from './access-log';
 import { PageViewCounter } from './analytics';
 import { isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
@@ -439,9 +440,13 @@ export class Hosting {
       })
       .from(deploymentFiles)
       .where(eq(deploymentFiles.deploymentId, deploymentId));
-    // Deployments stored without variants (before ADR 0108): computed here once.
+    // A compressed file is stored without its body (ADR 0227); deployments stored without variants
+    // (before ADR 0108) get them computed here once.
     const files = await Promise.all(
-      rows.map((row) => (row.gzip === null && row.brotli === null ? prepareFile(row.path, row.body) : row)),
+      rows.map(async (row) => {
+        const body = await bodyOf(row);
+        return row.gzip === null && row.brotli === null ? prepareFile(row.path, body) : { ...row, body };
+      }),
     );
     return this.storeDeployment(spaceId, deploymentId, files);
   }

@@ -16,6 +16,7 @@ import { checkFiles, getSpaceFiles } from '../spaces/service';
 import { applyBadge, badgeHtml } from './badge';
 import { applySeo, seoOf } from './seo';
 import { ensureSite } from './sites';
+import { storedFile } from './stored-files';
 
 /**
  * Publishes a space: its current files (or the files or document sent) become an immutable
@@ -82,7 +83,10 @@ export async function deploySpace(opts: {
   }
 }
 
-/** Writes the deployment, its files with their variants (as bytes, ADR 0109) and the live pointer in one transaction. */
+/**
+ * Writes the deployment, its files with their variants (as bytes, ADR 0109; a compressed file without
+ * its body, ADR 0227) and the live pointer in one transaction.
+ */
 async function writeDeployment(
   ctx: AppContext,
   opts: { userId: string; spaceId: string; sourceRevision: number | null },
@@ -95,7 +99,7 @@ async function writeDeployment(
       .values({ spaceId: opts.spaceId, sourceRevision: opts.sourceRevision, fileCount: prepared.length, totalBytes })
       .returning({ id: deployments.id });
     if (!row) throw new Error('deployment not created');
-    await tx.insert(deploymentFiles).values(prepared.map((f) => ({ deploymentId: row.id, ...f })));
+    await tx.insert(deploymentFiles).values(prepared.map((f) => ({ deploymentId: row.id, ...storedFile(f) })));
     await tx
       .update(sites)
       .set({ liveDeploymentId: row.id, updatedAt: new Date() })

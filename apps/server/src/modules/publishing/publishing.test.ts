@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { sites } from '../../db/schema/publishing';
+import { deploymentFiles, sites } from '../../db/schema/publishing';
 import { createTestApp, createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { hostingOfApp } from '../hosting/front-door';
@@ -193,6 +193,56 @@ describe.each(testDrivers)('publishing on %s', (driver) => {
     expect(rollback.statusCode).toBe(200);
     expect((await visit(host)).body).toContain('<h1>Versión 3</h1>');
     expect(hosting.cacheStats().deployments - before.deployments).toBe(1);
+  });
+
+  it('stores a compressed file as its variants alone, and every reader gets the exact bytes back (ADR 0227)', async () => {
+    const space = await createSpace(alice, 'Sin cuerpo');
+    const html = page('Guardado · ñandú 日本語 🚀', '<form><input name="email" type="email"><button>Enviar</button></form>');
+    const files = [
+      { path: 'index.html', content: html },
+      { path: 'style.css', content: `body{color:#222}\n${'.c{margin:0}\n'.repeat(200)}` },
+      { path: 'tiny.txt', content: 'hola' },
+    ];
+    const { deploymentId } = await deploy(alice, space.id, { files });
+    const rows = await database.db
+      .select({ path: deploymentFiles.path, body: deploymentFiles.body, gzip: deploymentFiles.gzip })
+      .from(deploymentFiles)
+      .where(eq(deploymentFiles.deploymentId, deploymentId));
+    const byPath = new Map(rows.map((r) => [r.path, r]));
+    // Pages and stylesheets: gzip and brotli only; too small to compress: the body; DIV's own files
+    // (read by SQL, ADR 0208): always the body.
+    expect(byPath.get('index.html')?.body).toBeNull();
+    expect(byPath.get('style.css')?.body).toBeNull();
+    expect(byPath.get('tiny.txt')?.body?.toString()).toBe('hola');
+    expect(byPath.get('tiny.txt')?.gzip).toBeNull();
+    expect(byPath.get('_div/forms.json')?.body?.toString()).toContain('email');
+    expect(byPath.get('_div/images.json')?.body?.toString()).toBe('[]');
+
+    // A new instance reads the deployment from the database: the same bytes and ETags as the one that deployed it.
+    const other = await createTestApp(database, { SITES_DOMAIN: SITES, PUBLIC_URL: 'http://app.test' });
+    try {
+      for (const url of ['/', '/style.css', '/tiny.txt']) {
+        const local = await visit('sin-cuerpo.sites.test', url);
+        const read = await other.inject({ url, headers: { host: 'sin-cuerpo.sites.test' } });
+        expect(read.statusCode).toBe(200);
+        expect(read.rawPayload.equals(local.rawPayload)).toBe(true);
+        expect(read.headers.etag).toBe(local.headers.etag);
+      }
+      expect((await other.inject({ url: '/', headers: { host: 'sin-cuerpo.sites.test' } })).body).toContain(
+        '<h1>Guardado · ñandú 日本語 🚀</h1>',
+      );
+    } finally {
+      await other.close();
+    }
+
+    // Remixing the published site (when the owner allows it) copies the served pages, unpacked.
+    expect((await call(alice, 'PATCH', `/api/spaces/${space.id}`, { allowRemix: true })).statusCode).toBe(200);
+    const shared = await call(null, 'GET', `/api/share/${space.id}`);
+    expect(shared.statusCode).toBe(200);
+    const sharedFiles = (shared.json() as { kind: string; files: { path: string; content: string }[] }).files;
+    expect(shared.json().kind).toBe('site');
+    expect(sharedFiles.find((f) => f.path === 'style.css')?.content).toBe(files[1]?.content);
+    expect(sharedFiles.find((f) => f.path === 'index.html')?.content).toContain('<h1>Guardado · ñandú 日本語 🚀</h1>');
   });
 
   it('another instance on the same database serves the deployment (read on a miss, fresh after its TTL)', async () => {

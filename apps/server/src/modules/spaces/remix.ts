@@ -6,6 +6,7 @@ import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
 import { notFound } from '../../lib/errors';
 import { findSpaceAccess } from '../members/access';
+import { bodyOf } from '../publishing/stored-files';
 import { findSpace, readFiles } from './service';
 import { appendVersion, getVersion } from './versions';
 
@@ -51,11 +52,11 @@ export async function findShared(db: Database, spaceId: string): Promise<SharedV
 
 async function readDeployment(db: Database, deploymentId: string): Promise<FileInput[]> {
   const rows = await db
-    .select({ path: deploymentFiles.path, body: deploymentFiles.body })
+    .select({ path: deploymentFiles.path, body: deploymentFiles.body, gzip: deploymentFiles.gzip })
     .from(deploymentFiles)
     .where(eq(deploymentFiles.deploymentId, deploymentId))
     .orderBy(deploymentFiles.path);
-  return rows.map((r) => ({ path: r.path, content: r.body.toString('utf8') }));
+  return Promise.all(rows.map(async (r) => ({ path: r.path, content: (await bodyOf(r)).toString('utf8') })));
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "deployment_files" ALTER COLUMN "body" DROP NOT NULL;
