@@ -16,6 +16,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort, waitUntilReady } from './app-process.mjs';
 import { closedLoop } from './closed-loop.mjs';
 import { scratchDatabase } from './scratch-database.mjs';
 
@@ -26,15 +27,6 @@ const USERS = 50;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = http.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 async function bare() {
   const body = JSON.stringify({ space: { id: 'x', name: 'Espacio', revision: 1 } });
@@ -75,14 +67,8 @@ async function startServer(databaseUrl) {
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${url}/api/ready`)).status === 200) return { url, child };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
+  await waitUntilReady(url, child);
+  return { url, child };
 }
 
 async function seed(databaseUrl, url) {

@@ -23,6 +23,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { freePort, waitUntilReady } from './app-process.mjs';
 import { closedLoop, percentile } from './closed-loop.mjs';
 import { scratchDatabase } from './scratch-database.mjs';
 
@@ -78,17 +79,11 @@ function serveBare() {
 }
 
 /** The headers the app answers a site's gzip request with, minus those Node writes itself. */
-function siteHeaders(port, host) {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: '/', headers: { host, 'accept-encoding': 'gzip' } }, (res) => {
-        res.resume();
-        const { date, connection, 'keep-alive': _k, 'content-length': _l, 'transfer-encoding': _t, ...rest } = res.headers;
-        if (res.statusCode !== 200 || rest['content-encoding'] !== 'gzip') reject(new Error('the site did not answer gzip'));
-        else resolve(rest);
-      })
-      .on('error', reject);
-  });
+async function siteHeaders(port, host) {
+  const res = await request(port, { host, headers: { 'accept-encoding': 'gzip' } });
+  const { date, connection, 'keep-alive': _k, 'content-length': _l, 'transfer-encoding': _t, ...rest } = res.headers;
+  if (res.status !== 200 || rest['content-encoding'] !== 'gzip') throw new Error('the site did not answer gzip');
+  return rest;
 }
 
 /**
@@ -113,16 +108,6 @@ async function seedApp() {
   process.send({ tokens }, () => process.exit(0));
 }
 
-/** A port nothing listens on now (when BENCH_PORT_BASE is not set). */
-async function freePort(offset) {
-  if (PORT_BASE) return PORT_BASE + offset;
-  const probe = http.createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /**
  * The app as `npm start` runs it (issue 26): `node scripts/start.mjs`, which runs the compiled server
  * in its own process (no TypeScript loader), production, LOG_LEVEL's default (info), logging to a
@@ -137,7 +122,7 @@ async function startApp(databaseUrl) {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SITES_DOMAIN: 'bench.test',
     HOST: '127.0.0.1',
-    PORT: String(await freePort(databaseUrl ? 2 : 1)),
+    PORT: String(portOf(databaseUrl ? 2 : 1) || (await freePort())),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const { child: seeder, tokens } = await start(['--import', 'tsx', 'bench/publishing.mjs', 'seed'], env);
@@ -150,13 +135,7 @@ async function startApp(databaseUrl) {
     stdio: ['ignore', openSync(log, 'a'), 'inherit'],
   });
   const port = Number(env.PORT);
-  for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}); see ${log}`);
-    const ready = await request(port, { path: '/api/ready' }).catch(() => undefined);
-    if (ready?.status === 200) break;
-    if (waited > 120_000) throw new Error(`the app did not answer /api/ready; see ${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(`http://127.0.0.1:${port}`, child, { log });
   return { child, log, port, tokens };
 }
 
@@ -220,7 +199,7 @@ function cpuSecondsOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function request(port, { method = 'GET', path: p = '/', host, token, body }) {
+async function request(port, { method = 'GET', path: p = '/', host, token, body, headers = {} }) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const req = http.request(
@@ -233,12 +212,15 @@ async function request(port, { method = 'GET', path: p = '/', host, token, body 
           host: host ?? `127.0.0.1:${port}`,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          ...headers,
         },
       },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -414,6 +396,7 @@ async function main() {
       rounds: list,
     });
     const bareR = avg(rounds.bare);
+    const perRound = rounds.on.map((r, i) => r.requestsPerSec / rounds.bare[i].requestsPerSec);
     const offR = avg(rounds.off);
     const onR = avg(rounds.on);
     const serving = {
@@ -424,9 +407,9 @@ async function main() {
       site: onR,
       ratioToBare: +(onR.requestsPerSec / bareR.requestsPerSec).toFixed(3),
       // Each round's site against the bare server measured just before it.
-      ratioPerRound: rounds.on.map((r, i) => +(r.requestsPerSec / rounds.bare[i].requestsPerSec).toFixed(3)),
+      ratioPerRound: perRound.map((r) => +r.toFixed(3)),
       ratioMedianOfRounds: +percentile(
-        rounds.on.map((r, i) => r.requestsPerSec / rounds.bare[i].requestsPerSec).sort((a, b) => a - b),
+        [...perRound].sort((a, b) => a - b),
         50,
       ).toFixed(3),
       p99ToBare: +(onR.p99Ms / bareR.p99Ms).toFixed(2),
