@@ -1,7 +1,7 @@
 import { type DeveloperPlanId, developerPlanIds, developerPlans } from '@div/shared/plans';
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { REDIS_COMMAND_TIMEOUT_MS, REDIS_CONNECT_TIMEOUT_MS, redisClient } from '../../providers/redis/client';
+import { openRedis, REDIS_CONNECT_TIMEOUT_MS } from '../../providers/redis/client';
 
 /**
  * The per-minute limit of the developer plans, per user, with rate-limiter-flexible: a fixed window
@@ -83,14 +83,7 @@ export function createMinuteLimiter(options: {
  * auto-pipelining, which sends the minute and month counts of a request in one write.
  */
 export function openLimitsRedis(url: string): Redis {
-  return new (redisClient())(url, {
-    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    retryStrategy: (times) => Math.min(times * 200, 2000),
-    enableAutoPipelining: true,
-  });
+  return openRedis(url, { enableAutoPipelining: true });
 }
 
 /** Resolves once the connection is ready, or after `ms` (startup does not wait on a Redis that is down). */

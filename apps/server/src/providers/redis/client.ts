@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { loadOnUse } from '../../lib/load-on-use';
 
 /**
@@ -21,16 +21,43 @@ export function redisClient(): typeof Redis {
 export const REDIS_CONNECT_TIMEOUT_MS = 1000;
 export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
-export function createRedisClient(url: string, options: { log?: RedisLog; name?: string } = {}): Redis {
+/**
+ * Opens a client with the app's short timeouts. The command timeout is not ioredis's own: that one
+ * is a plain timer, and when the event loop is held (a burst of requests on busy cores) the timer
+ * phase runs before the socket is read, so a reply that arrived in a millisecond is dropped as
+ * "timed out" and callers fall back to in-process state for no reason. Here an expired timer gives
+ * the loop one more turn (`setImmediate` runs after the poll phase, which reads what is waiting on
+ * the socket) before it fails the command: a Redis that really did not answer still fails after
+ * about `commandTimeoutMs`; a reply already received is never thrown away.
+ */
+export function openRedis(url: string, extra: RedisOptions = {}, commandTimeoutMs = REDIS_COMMAND_TIMEOUT_MS): Redis {
   const client = new (redisClient())(url, {
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     // Keep trying to come back, at most every 2 s.
     retryStrategy: (times) => Math.min(times * 200, 2000),
-    lazyConnect: false,
+    ...extra,
   });
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command, ...rest) => {
+    const result = send(command, ...rest);
+    if (!command.isSettled) {
+      const timer = setTimeout(() => {
+        setImmediate(() => {
+          if (!command.isSettled) command.reject(new Error('Command timed out'));
+        });
+      }, commandTimeoutMs);
+      const clear = () => clearTimeout(timer);
+      command.promise.then(clear, clear);
+    }
+    return result;
+  };
+  return client;
+}
+
+export function createRedisClient(url: string, options: { log?: RedisLog; name?: string } = {}): Redis {
+  const client = openRedis(url, { lazyConnect: false });
   let warned = false;
   client.on('error', (error) => {
     // One warning per outage, not one per reconnect attempt.
