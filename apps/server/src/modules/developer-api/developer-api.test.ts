@@ -200,8 +200,10 @@ describe('developer API: generation, deploy and usage over HTTP (local composer)
 
     const usageAnswer = await fetch(`${url}/v1/usage`, { headers });
     const usage = v1UsageResponseSchema.parse(await usageAnswer.json());
-    // generate, list, edit, generate, versions, deploy (this usage call is recorded once it has answered).
+    // generate, list, edit, generate, versions, deploy (this usage call is recorded once it has answered):
+    // each call is one action, a generation's included (it is not also counted as an app action).
     expect(usage.apiCalls).toBe(6);
+    expect(usage.actions).toBe(6);
     expect(usage.successRate).toBe(100);
     expect(usage.averageResponseTime).toBeGreaterThanOrEqual(0);
     expect(usage.messagesUsed).toBe(3);
@@ -213,6 +215,31 @@ describe('developer API: generation, deploy and usage over HTTP (local composer)
       await fetch(`${url}/api/user/usage`, { headers: { authorization: user.sessionAuthorization } }),
     );
     expect(appUsage.apiCalls).toBe(7);
+    expect(appUsage.actions).toBe(7);
+    // The three generations sent by API spent three messages, and the history shows them.
+    expect(appUsage.dailyUsage.reduce((n: number, d: { messages: number }) => n + d.messages, 0)).toBe(3);
+  });
+
+  it('a follow-up the composer declines by API charges nothing and is not a failed call', async () => {
+    const user = await createKeyUser(database);
+    const headers = { authorization: user.authorization, 'content-type': 'application/json' };
+    const created = await fetch(`${url}/v1/generate?stream=false`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ prompt: "Panadería 'La Espiga' en Sevilla, teléfono 654 123 456" }),
+    });
+    expect(created.status).toBe(200);
+    const spaceId = created.headers.get('x-space-id');
+    const declined = await fetch(`${url}/v1/spaces/${spaceId}/edit?stream=false`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ prompt: 'añade un chat con inteligencia artificial que responda a los clientes' }),
+    });
+    expect(declined.status).toBeGreaterThanOrEqual(400);
+    expect((await readJson(declined)).message).toMatch(/He entendido que quieres/);
+    const usage = v1UsageResponseSchema.parse(await (await fetch(`${url}/v1/usage`, { headers })).json());
+    // One generation, one message; the declined edit is neither an action nor a failure (ADR 0189).
+    expect(usage).toMatchObject({ messagesUsed: 1, actions: 1, apiCalls: 1, successRate: 100 });
   });
 
   it('answers a failed generation as an error object in JSON mode', async () => {

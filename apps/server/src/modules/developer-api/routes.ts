@@ -71,6 +71,8 @@ interface RequestState {
   owner: KeyOwner;
   /** Whether the request passed the limits (rejected ones are not recorded as API calls). */
   counted: boolean;
+  /** Whether the call's usage event is recorded by what it ran (a generation records its own). */
+  accounted?: boolean;
 }
 
 /**
@@ -127,7 +129,7 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
 
       v1.addHook('onResponse', async (request, reply) => {
         const state = states.get(request);
-        if (!state?.counted) return;
+        if (!state?.counted || state.accounted) return;
         const feature = request.routeOptions.config?.feature ?? 'api.other';
         await recordUsageEvent({
           db: ctx.db,
@@ -151,15 +153,21 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
         spaceId: string,
         body: z.infer<typeof v1EditBodySchema>,
       ) => {
-        const { owner } = stateOf(request);
+        const state = stateOf(request);
         reply.header(spaceIdHeader, spaceId);
         return runGenerationRequest({
           ctx,
           ai,
           registry,
-          user: { id: owner.userId, plan: owner.plan },
+          user: { id: state.owner.userId, plan: state.owner.plan },
           body: { ...body, spaceId },
           reply,
+          apiCall: {
+            feature: request.routeOptions.config?.feature ?? 'api.generate',
+            accounted: () => {
+              state.accounted = true;
+            },
+          },
         });
       };
       /** In JSON mode the event stream is read to its end and answered as one object (or the error). */

@@ -155,6 +155,11 @@ export async function runGenerationRequest(opts: {
   actor?: Pick<AuthUser, 'id' | 'name'>;
   body: GenerateRequest;
   reply: FastifyReply;
+  /**
+   * A call of the developer API: its usage event is the generation's own (source 'api', the route's
+   * feature), so one call is one action; `accounted` tells the API not to record the call again.
+   */
+  apiCall?: { feature: string; accounted: () => void };
 }) {
   const { ctx, ai, registry, user, body, reply } = opts;
   const plan = planOf(user.plan).id as PlanId;
@@ -200,7 +205,8 @@ export async function runGenerationRequest(opts: {
   if (!claim) throw new AppError('CONFLICT', GENERATION_MESSAGES.busy);
   activeGenerations.inc();
   const started = Date.now();
-  const feature = isFollowUp(input) ? 'edit' : 'generate';
+  const feature = opts.apiCall?.feature ?? (isFollowUp(input) ? 'edit' : 'generate');
+  const source = opts.apiCall ? 'api' : 'app';
   let stream: PassThrough | null = null;
   let keepalive: NodeJS.Timeout | undefined;
   let leaseRenewal: NodeJS.Timeout | undefined;
@@ -225,6 +231,8 @@ export async function runGenerationRequest(opts: {
       return reserved;
     });
     if (!reservation.ok) throw planRefusal('QUOTA_EXCEEDED', GENERATION_MESSAGES.quota, 'messages', plan);
+    // From here on this generation records its own outcome (or, for a refusal or a stop, none).
+    opts.apiCall?.accounted();
     leaseRenewal = setInterval(() => {
       renewReservation({ db: ctx.db, id: reservationId, leaseMs }).catch((e) =>
         ctx.log.warn({ err: e }, 'could not renew a message reservation'),
@@ -299,7 +307,7 @@ export async function runGenerationRequest(opts: {
           success: true,
           durationMs: Date.now() - started,
           tokens: result.tokens,
-          source: 'app',
+          source,
         });
         return appended.version;
       });
@@ -332,7 +340,7 @@ export async function runGenerationRequest(opts: {
           provider: providerChoice,
           success: false,
           durationMs: Date.now() - started,
-          source: 'app',
+          source,
         }).catch((e) => ctx.log.error({ err: e }, 'could not record a failed generation'));
       }
       const failure = describeFailure(error);

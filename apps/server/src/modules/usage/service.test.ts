@@ -43,7 +43,9 @@ describe.each(testDrivers)('usage series on %s', (driver) => {
     await event(user.id, '2026-03-02T00:00:00Z'); // Monday: a new ISO week
     await event(user.id, '2026-03-02T08:00:00Z');
     await event(user.id, '2026-03-04T11:00:00Z', { success: false }); // failed: not a message
-    await event(user.id, '2026-03-04T11:30:00Z', { source: 'api' }); // API call: not a message
+    await event(user.id, '2026-03-04T11:30:00Z', { source: 'api', feature: 'api.spaces.list' }); // API call: not a message
+    await event(user.id, '2026-03-04T11:40:00Z', { source: 'api', feature: 'api.edit', success: false }); // failed
+    await event(user.id, '2026-03-03T09:00:00Z', { source: 'api', feature: 'api.generate' }); // a message sent by API
     await event(user.id, '2025-03-10T10:00:00Z'); // outside every window
     await event(other.id, '2026-03-02T09:00:00Z'); // another user's
 
@@ -55,17 +57,19 @@ describe.each(testDrivers)('usage series on %s', (driver) => {
     expect(byDay['2026-02-28']).toBe(1);
     expect(byDay['2026-03-01']).toBe(1);
     expect(byDay['2026-03-02']).toBe(2);
-    expect(usage.dailyUsage.reduce((a, d) => a + d.messages, 0)).toBe(4);
+    expect(byDay['2026-03-03']).toBe(1);
+    expect(byDay['2026-03-04']).toBe(0);
+    expect(usage.dailyUsage.reduce((a, d) => a + d.messages, 0)).toBe(5);
 
     expect(usage.weeklyUsage).toHaveLength(12);
-    expect(usage.weeklyUsage.at(-1)).toEqual({ week: '2026-03-02', messages: 2 });
+    expect(usage.weeklyUsage.at(-1)).toEqual({ week: '2026-03-02', messages: 3 });
     expect(usage.weeklyUsage.at(-2)).toEqual({ week: '2026-02-23', messages: 2 });
     expect(usage.weeklyUsage[0]?.week).toBe('2025-12-15');
 
     expect(usage.monthlyUsage).toHaveLength(12);
     expect(usage.monthlyUsage[0]).toEqual({ month: '2025-04', messages: 0 });
     expect(usage.monthlyUsage.at(-2)).toEqual({ month: '2026-02', messages: 1 });
-    expect(usage.monthlyUsage.at(-1)).toEqual({ month: '2026-03', messages: 3 });
+    expect(usage.monthlyUsage.at(-1)).toEqual({ month: '2026-03', messages: 4 });
   });
 
   it('cuts buckets in the caller’s time zone', async () => {

@@ -7,6 +7,12 @@ import { users } from '../../db/schema/users';
 import { badRequest, notFound } from '../../lib/errors';
 import { findAllowance } from '../metering/service';
 
+/**
+ * The developer API's calls that spend a message: with the app's own events (all of which are
+ * generations), the messages the history charts count.
+ */
+const API_MESSAGE_FEATURES = ['api.generate', 'api.edit'];
+
 /** A valid IANA time zone, or a 400. */
 export function assertTimeZone(tz: string | undefined): string {
   if (!tz) return 'UTC';
@@ -42,7 +48,7 @@ function seriesSql(options: {
     left join (
       select date_trunc(${unitText}, created_at at time zone ${tz}) as bucket, count(*) as messages
       from usage_events
-      where user_id = ${userId} and source = 'app' and success
+      where user_id = ${userId} and success and (source = 'app' or feature in ${API_MESSAGE_FEATURES})
         and created_at >= (${first} at time zone ${tz}) and created_at < ((${last} + ${step}) at time zone ${tz})
       group by 1
     ) e on e.bucket = b.bucket
