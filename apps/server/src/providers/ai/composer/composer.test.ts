@@ -146,6 +146,19 @@ describe('composed sites', () => {
     expect(dinner).toContain('<label>Phone<input name="phone" type="tel" autocomplete="tel"></label>');
     expect(dinner).toContain('<label>Guests<input name="people" type="number" min="1" max="50" inputmode="numeric"></label>');
 
+    // The fields asked in the sentence that goes on about the form; not another sentence's words.
+    const onwards = contactForm(
+      "Peluquería 'Tijeras' en Burgos. Quiero un formulario de contacto. Que pida nombre, móvil y el día deseado. Abierto hasta las 20 horas.",
+    );
+    expect(onwards).toContain('name="phone"');
+    expect(onwards).toContain('name="date"');
+    expect(onwards).not.toContain('name="time"');
+    const english = contactForm('Dog grooming studio Wag in Leeds. Contact form. It should ask for a phone number and preferred time.');
+    expect(english).toContain('name="phone"');
+    expect(english).toContain('name="time"');
+    const unrelated = contactForm("Bar 'El Rincón' en Lugo con formulario de contacto. Abierto 24 horas, teléfono 982 000 000.");
+    expect(unrelated).not.toMatch(/name="(?:phone|date|time|service|people)"/);
+
     // Nothing asked, nothing added; a booking form's fields are the booking section's.
     const plain = contactForm(
       "Taller de cerámica 'Barro' en Cuenca con galería y contacto. Formulario de reservas con fecha y hora.",
