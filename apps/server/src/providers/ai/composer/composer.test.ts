@@ -153,7 +153,9 @@ describe('composed sites', () => {
     expect(onwards).toContain('name="phone"');
     expect(onwards).toContain('name="date"');
     expect(onwards).not.toContain('name="time"');
-    const english = contactForm('Dog grooming studio Wag in Leeds. Contact form. It should ask for a phone number and preferred time.');
+    const english = contactForm(
+      'Dog grooming studio Wag in Leeds. Contact form. It should ask for a phone number and preferred time.',
+    );
     expect(english).toContain('name="phone"');
     expect(english).toContain('name="time"');
     const unrelated = contactForm("Bar 'El Rincón' en Lugo con formulario de contacto. Abierto 24 horas, teléfono 982 000 000.");
