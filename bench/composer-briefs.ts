@@ -207,7 +207,12 @@ for (const [index, brief] of corpus.entries()) {
   const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   const folded = fold(page);
   for (const [type, values] of Object.entries(brief.facts))
-    for (const v of values) count(type, isFresh ? folded.includes(fold(v)) : page.includes(v), v);
+    for (const v of values)
+      count(
+        type,
+        v.split('|').some((alt) => (isFresh ? folded.includes(fold(alt)) : page.includes(alt))),
+        v,
+      );
   // A kind outside the taxonomy lists the acceptable ids ("locksmith|business").
   count(
     'kind',

@@ -9,6 +9,7 @@ import type { CorpusBrief } from './composer-briefs';
  * composer may not have. The facts were written with each brief, before the composer was run on
  * it, and are not adjusted to what it outputs.
  *
+ * `kind` and a fact's value may list acceptable alternatives with "|" ("CDMX|Ciudad de México");
  * `kind` may list acceptable ids with "|" (a kind outside the taxonomy: its nearest kind or the
  * neutral 'business'). Fact type `asked` is a requested section the composer has no id for: the
  * title it must show. Facts of this corpus are compared without case or accents (bench/composer-briefs.ts).
@@ -695,5 +696,136 @@ export const freshBriefs: CorpusBrief[] = [
     'plataforma de reservas para peluquerías "Turnito". los clientes reservan desde el móvil y el salón recibe avisos por whatsapp. plan básico 15€/mes, plan pro 29€/mes. queremos precios, preguntas frecuentes y testimonios',
     { name: ['Turnito'], prices: ['15€/mes', '29€/mes'] },
     ['pricing', 'faq', 'testimonials'],
+  ),
+  // Third round (2026-11-28), written before the composer was run on any of them.
+  b(
+    'es',
+    'dental',
+    'Clínica Dental Sonríe+ en Getafe. Implantes, ortodoncia invisible y limpiezas. Primera visita gratis. Horario L-V 9:30-14:00 y 16:30-20:30. Tel. +34 916 83 22 10. Av. de las Ciudades 41',
+    {
+      name: ['Sonríe+'],
+      city: ['Getafe'],
+      phone: ['916 83 22 10'],
+      address: ['Av. de las Ciudades 41'],
+      services: ['Implantes', 'ortodoncia invisible', 'limpiezas'],
+    },
+  ),
+  b(
+    'es',
+    'restaurant',
+    'Taquería El Güero, Colonia Roma, CDMX. Tacos al pastor $25, gringas $60, agua de horchata $30. Abierto de martes a domingo de 13 a 23 hrs. WhatsApp 55 4321 9876',
+    {
+      name: ['Taquería El Güero'],
+      city: ['CDMX|Ciudad de México'],
+      prices: ['$25', '$60', '$30'],
+      phone: ['55 4321 9876'],
+    },
+    ['menu'],
+  ),
+  b(
+    'es',
+    'languageacademy|school',
+    'academia de ingles "Speak Easy Academy" en Murcia. grupos reducidos, preparacion de exámenes Cambridge (B1, B2, C1) y clases para niños. matricula 30€, mensualidad 65€. calle Trapería 8, 2º. info@speakeasymurcia.com',
+    {
+      name: ['Speak Easy Academy'],
+      city: ['Murcia'],
+      prices: ['30€', '65€'],
+      address: ['Trapería 8'],
+      email: ['info@speakeasymurcia.com'],
+    },
+  ),
+  b(
+    'en',
+    'vet',
+    'Paws & Claws Veterinary Clinic, Austin TX. Vaccinations, dental care, surgery and 24/7 emergency. New client exam $65. 2210 S Lamar Blvd. (512) 555-0199',
+    {
+      name: ['Paws & Claws'],
+      city: ['Austin'],
+      prices: ['$65'],
+      address: ['2210 S Lamar Blvd'],
+      phone: ['(512) 555-0199'],
+      services: ['Vaccinations', 'dental care', 'surgery'],
+    },
+  ),
+  b(
+    'es',
+    'realestate',
+    'INMOBILIARIA COSTA BLANCA HOMES - JAVEA. VENTA Y ALQUILER DE VILLAS Y APARTAMENTOS. TASACION GRATUITA. TEL 965 79 11 02. OFICINA EN AVDA. DEL PLA 126',
+    { name: ['Costa Blanca Homes'], city: ['Javea|Jávea|Xàbia'], phone: ['965 79 11 02'], address: ['Pla 126'] },
+  ),
+  b(
+    'es',
+    'carworkshop',
+    'Taller mecánico Hnos. Pérez en Albacete: cambio de aceite desde 49 €, ITV, neumáticos y diagnosis. Polígono Campollano, calle E nº 12. Llama al 967 21 43 65 o escribe a tallerhnosperez@gmail.com',
+    {
+      name: ['Hnos. Pérez'],
+      city: ['Albacete'],
+      prices: ['49 €'],
+      phone: ['967 21 43 65'],
+      email: ['tallerhnosperez@gmail.com'],
+    },
+  ),
+  b(
+    'es',
+    'florist',
+    'floristeria Margarita en Oviedo 🌸 ramos de novia, centros para eventos y envíos a domicilio en el día. ramos desde 25€. estamos en la calle Uría 30. tlf 985 22 14 70. insta @floresmargarita',
+    { name: ['Margarita'], city: ['Oviedo'], prices: ['25€'], address: ['Uría 30'], phone: ['985 22 14 70'] },
+  ),
+  b(
+    'en',
+    'escaperoom',
+    'Website for The Locked Room, an escape room in Leeds with 3 rooms: The Vault, Asylum and Pirate Cove. £18 per person, groups of 2-6. Book online. 14 Call Lane, Leeds LS1 6DT. hello@thelockedroom.co.uk',
+    {
+      name: ['The Locked Room'],
+      city: ['Leeds'],
+      prices: ['£18'],
+      address: ['14 Call Lane'],
+      email: ['hello@thelockedroom.co.uk'],
+    },
+  ),
+  b(
+    'es',
+    'tattoo',
+    'Estudio de tatuajes Tinta Negra (Granada). Realismo, fine line y cover-ups. Solo con cita previa, señal de 50€. Calle Elvira 77. Escríbenos por WhatsApp al 622 10 98 76',
+    { name: ['Tinta Negra'], city: ['Granada'], prices: ['50€'], address: ['Calle Elvira 77'], phone: ['622 10 98 76'] },
+  ),
+  b(
+    'es',
+    'nutritionist',
+    'Soy Laura Gómez, dietista-nutricionista colegiada en Pamplona. Consultas presenciales y online, planes para deportistas y pérdida de peso. Primera consulta 55 €, revisiones 35 €. Quiero que se pueda reservar cita. 648 90 12 34',
+    { people: ['Laura Gómez'], city: ['Pamplona'], prices: ['55 €', '35 €'], phone: ['648 90 12 34'] },
+    ['booking'],
+  ),
+  b(
+    'es',
+    'foodtruck',
+    'foodtruck "La Brasa Rodante" hamburguesas smash y perritos. estamos los findes en el mercado de motores de madrid. smash doble 11€, perrito 7€. pedidos para eventos al 611 23 45 67',
+    { name: ['La Brasa Rodante'], city: ['Madrid'], prices: ['11€', '7€'], phone: ['611 23 45 67'] },
+  ),
+  b(
+    'en',
+    'coworking',
+    'Hive Coworking, Lisbon (Cais do Sodré). Hot desk €15/day or €180/month, fixed desk €250/month, meeting rooms. Open 8:00–20:00 weekdays. Rua da Boavista 71. hi@hivelisbon.pt',
+    {
+      name: ['Hive Coworking'],
+      city: ['Lisbon'],
+      prices: ['€15', '€180', '€250'],
+      hours: ['8:00–20:00'],
+      address: ['Rua da Boavista 71'],
+      email: ['hi@hivelisbon.pt'],
+    },
+    ['pricing'],
+  ),
+  b(
+    'es',
+    'school|business',
+    'Escuela de música Do Re Mi en Rosario (Argentina). Clases de guitarra, piano, canto y batería para todas las edades. Cuota mensual $25.000. Av. Pellegrini 1520. Cel 341 555-2233',
+    { name: ['Do Re Mi'], city: ['Rosario'], prices: ['$25.000'], address: ['Av. Pellegrini 1520'], phone: ['341 555-2233'] },
+  ),
+  b(
+    'es',
+    'hotel|ruralhouse',
+    'Albergue de peregrinos Casa Xacobea en Sarria, Camino de Santiago. Literas 15€/noche, habitación privada 40€. Lavadora y cocina común. Rúa Maior 19. 982 53 11 44',
+    { name: ['Casa Xacobea'], city: ['Sarria'], prices: ['15€', '40€'], address: ['Rúa Maior 19'], phone: ['982 53 11 44'] },
   ),
 ];

@@ -24,19 +24,27 @@ export function findEmail(text: string): string | undefined {
   return text.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u)?.[0]?.replace(/\.$/, '');
 }
 
-/** A phone number: 9 to 15 digits in groups, optionally with a + prefix; never a price or a date. */
+/**
+ * A phone number: 9 to 15 digits in groups, optionally with a + prefix; never a price or a date, and
+ * never across a sentence end ("Rúa Maior 19. 982 53 11 44": the number is the second sentence's).
+ */
 export function findPhone(text: string): string | undefined {
   for (const m of text.matchAll(/(?<![\w@.,/-])(\+?\(?\d[\d\s().-]{7,20}\d)(?![\d€$£%])/gu)) {
-    const raw = (m[1] ?? '').trim();
-    const digits = raw.replace(/\D/g, '');
-    if (digits.length < 9 || digits.length > 15) continue;
-    if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(raw)) continue;
-    if (/\d\s*[-–]\s*\d{1,2}[:.]\d{2}/.test(raw)) continue;
-    const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 8);
-    if (/^\s*(?:€|euros?|eur|\$|usd|h\b|horas|am|pm)/iu.test(after)) continue;
-    return raw;
+    const end = (m.index ?? 0) + m[0].length;
+    // Only the last piece runs into what follows ("... 44 euros" is a price, "... 20 h" a time).
+    const lastIsNumber = !/^\s*(?:€|euros?|eur|\$|usd|h\b|horas|am|pm)/iu.test(text.slice(end, end + 8));
+    const pieces = (m[1] ?? '').split(/\.\s+/u).map((piece) => piece.trim());
+    const phone = pieces.find((raw, i) => (i < pieces.length - 1 || lastIsNumber) && /^\+?\(?\d/u.test(raw) && isPhone(raw));
+    if (phone) return phone;
   }
   return undefined;
+}
+
+function isPhone(raw: string): boolean {
+  const digits = raw.replace(/\D/g, '');
+  if (digits.length < 9 || digits.length > 15) return false;
+  if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(raw)) return false;
+  return !/\d\s*[-–]\s*\d{1,2}[:.]\d{2}/.test(raw);
 }
 
 /** Digits for a wa.me link: the number with its country code (Spain's when a Spanish mobile has none). */
@@ -148,7 +156,8 @@ export function findCity(text: string, exclude: string[] = []): string | undefin
     // "Preparación Cambridge", "Hotel Lisboa": a city glued to a capitalised word names something
     // else; it is the city only when no other place is given.
     const before = text.slice(0, start);
-    const glued = before.match(/(?<![\p{L}])(\p{Lu}[\p{L}]*)\s$/u)?.[1];
+    // So is one after "Camino de", "Costa del": "en Sarria, Camino de Santiago" is in Sarria.
+    const glued = before.match(/(?<![\p{L}])(\p{Lu}[\p{L}]*)\s(?:(?:de|del|de la|de los|de las|of|of the)\s)?$/u)?.[1];
     if (glued && !/^(?:En|In|Desde|From|Near|Cerca|At|De|Del|Of|Y|And|E|Para|For|Sede|Based)$/u.test(glued)) {
       inName ??= text.slice(start, start + m[0].length);
       continue;

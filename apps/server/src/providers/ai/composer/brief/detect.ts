@@ -92,7 +92,12 @@ export function detectKindId(text: string, language: 'es' | 'en', name: string |
     }
     // A cue inside the name counts less than the words around it, unless it is the name's head:
     // opening a Spanish name ("CATERING LOS OLIVOS"), closing an English one ("Nord Architects").
-    const head = (language === 'es' && hit.start === nameStart) || (language === 'en' && hit.end === nameEnd);
+    // "Paws & Claws Veterinary Clinic": before a closing container word, the modifier is the head.
+    const next = hits[i + 1];
+    const beforeContainer =
+      next !== undefined && BROAD.has(next.kind.id) && next.end === nameEnd && /^\s*$/u.test(text.slice(hit.end, next.start));
+    const head =
+      (language === 'es' && hit.start === nameStart) || (language === 'en' && (hit.end === nameEnd || beforeContainer));
     if (nameStart >= 0 && hit.start >= nameStart && hit.end <= nameEnd && !head)
       hit.weight *= hits.some((h) => h.start < nameStart || h.start >= nameEnd) ? 0.4 : 1;
   }

@@ -132,7 +132,7 @@ export const placeKinds = kinds([
     'hotel',
     'business',
     'hotel|hotel',
-    'hotel(?:es)?|hostal(?:es)?|hostel|aparthotel|alojamiento|guesthouse|b&b|bed and breakfast|inn',
+    'hotel(?:es)?|hostal(?:es)?|hostels?|albergues?(?! de animales)|aparthotel|alojamiento|guesthouse|b&b|bed and breakfast|inn',
     'about services gallery pricing testimonials booking map contact',
     'Reservar habitación|Book a room',
     'booking',

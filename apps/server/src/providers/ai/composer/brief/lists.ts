@@ -31,7 +31,7 @@ const cityNames = new Set(cities.map((c) => c.toLowerCase()));
 
 const UNIT =
   'mes|month|mo|año|year|yr|hora|hour|h|noche|night|persona|person|pax|sesi[oó]n|session|clase|class|semana|week|d[ií]a|day|kg|ud|unidad|docena|m2|m²';
-export const PRICE = `(?:(?:[$£€]|US\\$|S\\/|USD|EUR|MXN|COP|ARS|CLP|PEN)\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
+export const PRICE = `(?:(?:[$£€]|US\\$|S\\/|(?<![\\p{L}])(?:USD|EUR|MXN|COP|ARS|CLP|PEN))\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
 
 const LEAD =
   /^(?:vendemos|vende|ofrecemos|tenemos|hacemos|we sell|we offer|we have|we make|sells|offers|y|e|and|o|or|el|la|los|las|un|una|the|a|an|con|with|desde|from|por|for|precio|price|precios|prices|a partir de|cuesta|costs?|son|is|are|de|:|-|–)\s+/iu;
@@ -54,6 +54,12 @@ export function findPrices(text: string): PricedItem[] {
     for (let i = 0; i < 3; i++) label = label.replace(LEAD, '').replace(TAIL, '').trim();
     const words = label.split(/\s+/).filter(Boolean);
     if (words.length > 6) label = words.slice(-4).join(' ');
+    // "Hot desk €15/day or €180/month": a price after a bare "or" is another price of the same item.
+    const previous = out.at(-1);
+    if (previous && /^(?:o|u|or|y|e|and|&)$/iu.test(label)) {
+      previous.price += ` ${label.toLowerCase()} ${m[0].trim()}`;
+      continue;
+    }
     out.push({ label: label.replace(/^[\p{Ll}]/u, (c) => c.toUpperCase()), price: m[0].trim() });
   }
   return out;

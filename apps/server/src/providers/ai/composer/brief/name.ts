@@ -86,6 +86,9 @@ interface Run {
   afterPlaceWord: boolean;
 }
 
+/** Titles and abbreviations written before a name ("Hnos. Pérez", "Dra. Ruiz", "Sta. Ana"). */
+const ABBREVIATION = /^(?:Dr|Dra|Sr|Sra|Srta|Hnos|Hno|Dña|Ntra|Ntro|Sta|Sto|Gral|Prof|Mr|Mrs|Ms)\.$/u;
+
 /** Capitalised runs, with their position; a run may hold connectors between capitalised words. */
 function capitalRuns(text: string): Run[] {
   const runs: Run[] = [];
@@ -106,7 +109,15 @@ function capitalRuns(text: string): Run[] {
   };
   let sentenceStart = true;
   for (const [index, token] of tokens.entries()) {
-    const word = (token[0] ?? '').replace(/\.$/, '');
+    // "Hnos. Pérez", "Dra. Ruiz": an abbreviation keeps its point and does not end the sentence.
+    const abbreviation = ABBREVIATION.test(token[0] ?? '');
+    const word = abbreviation ? (token[0] ?? '') : (token[0] ?? '').replace(/\.$/, '');
+    // "Sonríe+": a plus glued to the name's last word is part of it.
+    const plusGlued = (tokens[index - 1]?.index ?? -1) + (tokens[index - 1]?.[0]?.length ?? 0) === token.index;
+    if (word === '+' && plusGlued && current?.words.length && current.pending.length === 0) {
+      current.words[current.words.length - 1] += '+';
+      continue;
+    }
     const punctuation = !/[\p{L}\p{N}&+]/u.test(word);
     if (punctuation) {
       // "Speak Up! en Alcobendas": an exclamation glued to the name, with the sentence going on.
@@ -142,7 +153,7 @@ function capitalRuns(text: string): Run[] {
     const article = /^(?:la|el|los|las|the)$/iu.test(word) && isCapital(next);
     const opener = sentenceStart && OPENERS.has(word.toLowerCase()) && !article;
     const wasStart = sentenceStart;
-    sentenceStart = (token[0] ?? '').endsWith('.') && !/^(?:Dr|Dra|Sr|Sra|St|Av|Avda|C)\.$/u.test(token[0] ?? '');
+    sentenceStart = (token[0] ?? '').endsWith('.') && !abbreviation && !/^(?:St|Av|Avda|C)\.$/u.test(token[0] ?? '');
     if (isCapital(word) && !opener && !(wasStart && OPENERS.has(word.toLowerCase()) && !article)) {
       if (current) {
         current.words.push(...current.pending, word);
