@@ -311,13 +311,13 @@ describe('reading the brief: a third round (abbreviations, sentence ends, routes
 
   it('never reads a price or a phone across words or sentences', () => {
     const cowork = analysePrompt('Nido Coworking in Porto. Open 7 days, 9:00–19:00. Desk €12/day or €150/month.');
-    expect(cowork.facts.prices).toEqual([{ label: 'Desk', price: '€12/day or €150/month' }]);
+    expect(cowork.facts?.prices).toEqual([{ label: 'Desk', price: '€12/day or €150/month' }]);
     const hostel = analysePrompt('Hostal La Parada en Tineo. Calle del Río 7. 985 80 12 34. Camas desde 20€');
-    expect(hostel.facts.phone).toBe('985 80 12 34');
+    expect(hostel.facts?.phone).toBe('985 80 12 34');
   });
 
   it('takes the town over a route or region named after a city, and a clinic’s specialty as its kind', () => {
-    expect(analysePrompt('Albergue El Cruceiro en Portomarín, en pleno Camino de Santiago. Literas a 14€').facts.city).toBe(
+    expect(analysePrompt('Albergue El Cruceiro en Portomarín, en pleno Camino de Santiago. Literas a 14€').facts?.city).toBe(
       'Portomarín',
     );
     expect(analysePrompt('Albergue El Cruceiro en Portomarín, literas a 14€').kindId).toBe('hotel');
