@@ -312,6 +312,7 @@ describe('reading the brief: a third round (abbreviations, sentence ends, routes
   it('never reads a price or a phone across words or sentences', () => {
     const cowork = analysePrompt('Nido Coworking in Porto. Open 7 days, 9:00–19:00. Desk €12/day or €150/month.');
     expect(cowork.facts?.prices).toEqual([{ label: 'Desk', price: '€12/day or €150/month' }]);
+    expect(analysePrompt('Café Lusitano in Porto. Rua das Flores 210. Open daily').facts?.address).toBe('Rua das Flores 210');
     const hostel = analysePrompt('Hostal La Parada en Tineo. Calle del Río 7. 985 80 12 34. Camas desde 20€');
     expect(hostel.facts?.phone).toBe('985 80 12 34');
   });

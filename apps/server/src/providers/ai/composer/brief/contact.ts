@@ -56,7 +56,7 @@ export function whatsappDigits(phone: string, language: 'es' | 'en'): string {
 }
 
 const STREET_ES =
-  'C\\/|c\\/|[Cc]alle|[Aa]vda\\.?|[Aa]venida|[Aa]v\\.|[Pp]laza|[Pp]za\\.|[Pp]aseo|[Cc]amino|[Cc]arretera|[Cc]tra\\.|[Rr]onda|[Rr]úa|[Cc]arrer|[Tt]ravesía|[Gg]lorieta|[Pp]asaje|[Pp]olígono|[Uu]rbanización|[Bb]arrio|[Jj]r\\.|[Cc]arrera|[Cc]olonia';
+  'C\\/|c\\/|[Cc]alle|[Aa]vda\\.?|[Aa]venida|[Aa]v\\.|[Pp]laza|[Pp]za\\.|[Pp]aseo|[Cc]amino|[Cc]arretera|[Cc]tra\\.|[Rr]onda|[Rr]úa|[Rr]ua|[Cc]arrer|[Tt]ravesía|[Gg]lorieta|[Pp]asaje|[Pp]olígono|[Uu]rbanización|[Bb]arrio|[Jj]r\\.|[Cc]arrera|[Cc]olonia';
 const STREET_EN =
   'Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Boulevard|Blvd\\.?|Drive|Way|Square|Place|Court|Terrace|High Street';
 
