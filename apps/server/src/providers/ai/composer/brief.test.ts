@@ -326,4 +326,12 @@ describe('reading the brief: a third round (abbreviations, sentence ends, routes
       'vet',
     );
   });
+
+  it('reads a brief written in capitals: the name ends at "EN", the town and the street are kept', () => {
+    const shop = analysePrompt('FRUTERIA LOS HUERTOS EN TOLEDO. ESTAMOS EN AVDA. DE EUROPA 12. TLF 925 11 22 33');
+    expect(shop.name).toBe('FRUTERIA LOS HUERTOS');
+    expect(shop.facts?.city).toBe('Toledo');
+    expect(shop.facts?.address).toBe('AVDA. DE EUROPA 12');
+    expect(analysePrompt('CONCIERTOS JAZZ EN EL PARQUE, festival en Huesca').name).toBe('CONCIERTOS JAZZ EN EL PARQUE');
+  });
 });

@@ -56,7 +56,9 @@ export function whatsappDigits(phone: string, language: 'es' | 'en'): string {
 }
 
 const STREET_ES =
-  'C\\/|c\\/|[Cc]alle|[Aa]vda\\.?|[Aa]venida|[Aa]v\\.|[Pp]laza|[Pp]za\\.|[Pp]aseo|[Cc]amino|[Cc]arretera|[Cc]tra\\.|[Rr]onda|[Rr]úa|[Rr]ua|[Cc]arrer|[Tt]ravesía|[Gg]lorieta|[Pp]asaje|[Pp]olígono|[Uu]rbanización|[Bb]arrio|[Jj]r\\.|[Cc]arrera|[Cc]olonia';
+  'C\\/|c\\/|[Cc]alle|[Aa]vda\\.?|[Aa]venida|[Aa]v\\.|[Pp]laza|[Pp]za\\.|[Pp]aseo|[Cc]amino|[Cc]arretera|[Cc]tra\\.|[Rr]onda|[Rr]úa|[Rr]ua|[Cc]arrer|[Tt]ravesía|[Gg]lorieta|[Pp]asaje|[Pp]olígono|[Uu]rbanización|[Bb]arrio|[Jj]r\\.|[Cc]arrera|[Cc]olonia' +
+  // The same words in a brief written in capitals ("OFICINA EN AVDA. DEL PLA 126").
+  '|CALLE|AVDA\\.?|AVENIDA|AV\\.|PLAZA|PZA\\.|PASEO|CARRETERA|CTRA\\.|RONDA|RÚA|CARRER|TRAVESÍA|GLORIETA|PASAJE|POLÍGONO|URBANIZACIÓN';
 const STREET_EN =
   'Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Boulevard|Blvd\\.?|Drive|Way|Square|Place|Court|Terrace|High Street';
 
@@ -158,7 +160,8 @@ export function findCity(text: string, exclude: string[] = []): string | undefin
     const before = text.slice(0, start);
     // So is one after "Camino de", "Costa del": "en Sarria, Camino de Santiago" is in Sarria.
     const glued = before.match(/(?<![\p{L}])(\p{Lu}[\p{L}]*)\s(?:(?:de|del|de la|de los|de las|of|of the)\s)?$/u)?.[1];
-    if (glued && !/^(?:En|In|Desde|From|Near|Cerca|At|De|Del|Of|Y|And|E|Para|For|Sede|Based)$/u.test(glued)) {
+    // (In a brief written in capitals, "EN SEVILLA" is "en Sevilla".)
+    if (glued && !/^(?:En|In|Desde|From|Near|Cerca|At|De|Del|Of|Y|And|E|Para|For|Sede|Based)$/iu.test(glued)) {
       inName ??= text.slice(start, start + m[0].length);
       continue;
     }

@@ -119,6 +119,19 @@ function capitalRuns(text: string): Run[] {
       continue;
     }
     const punctuation = !/[\p{L}\p{N}&+]/u.test(word);
+    // "PANADERIA LA ESPIGA EN SEVILLA": in capitals, "EN"/"IN" before a place still ends the name
+    // ("ROCK EN EL VALLE" keeps its "en el", as in lower case).
+    const following = tokens[index + 1]?.[0] ?? '';
+    if (
+      /^(?:EN|IN|DESDE|FROM)$/u.test(word) &&
+      current?.words.length &&
+      isCapital(following) &&
+      !/^(?:EL|LA|LOS|LAS|THE)$/u.test(following)
+    ) {
+      close(word);
+      previousWord = word;
+      continue;
+    }
     if (punctuation) {
       // "Speak Up! en Alcobendas": an exclamation glued to the name, with the sentence going on.
       const glued = (tokens[index - 1]?.index ?? -1) + (tokens[index - 1]?.[0]?.length ?? 0) === token.index;
