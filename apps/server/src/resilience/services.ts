@@ -155,3 +155,42 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   await start();
   return { url: `redis://127.0.0.1:${port}`, start, stop };
 }
+
+export interface SilentRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A Redis that hangs: it answers what a client sends on connecting (HELLO as an old Redis would,
+ * CLIENT SETINFO, the INFO ready check), then never answers again.
+ */
+export async function startSilentRedis(): Promise<SilentRedis> {
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('data', (chunk) => {
+      for (const command of chunk.toString().split(/^\*/m).slice(1)) {
+        const name = command.split('\r\n')[2]?.toLowerCase();
+        if (name === 'hello') socket.write("-ERR unknown command 'hello'\r\n");
+        if (name === 'client') socket.write('+OK\r\n');
+        if (name === 'info') {
+          const info = '# Server\r\nloading:0\r\n';
+          socket.write(`$${info.length}\r\n${info}\r\n`);
+        }
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

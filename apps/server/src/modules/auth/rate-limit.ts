@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { redisClient } from '../../providers/redis/client';
+import { openRedis } from '../../providers/redis/client';
 import { redisWithFallbackStore } from '../../providers/redis/rate-limit-store';
 
 export const RATE_LIMITED_MESSAGE = 'Demasiados intentos de inicio de sesión. Espera un minuto e inténtalo de nuevo.';
@@ -17,7 +17,9 @@ export async function enableAuthRateLimit(scope: FastifyInstance, ctx: AppContex
   if (scope.hasDecorator('rateLimit')) return;
   let redis: Redis | undefined;
   if (ctx.config.REDIS_URL) {
-    redis = new (redisClient())(ctx.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    // With the app's command timeout: a Redis that hangs sends the count to this process after a
+    // second instead of holding every sign-in for ever.
+    redis = openRedis(ctx.config.REDIS_URL);
     redis.on('error', () => {});
     const client = redis;
     scope.addHook('onClose', async () => {

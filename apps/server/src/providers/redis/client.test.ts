@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OwnRedis, startOwnRedis } from '../../resilience/services';
+import { type OwnRedis, type SilentRedis, startOwnRedis, startSilentRedis } from '../../resilience/services';
 import { openRedis } from './client';
 
 /** Holds the event loop, as a burst of requests on busy cores does. */
@@ -20,8 +19,7 @@ function holdEventLoop(ms: number): void {
 describe('Redis command timeout', () => {
   let ownRedis: OwnRedis | undefined;
   let url: string;
-  let silent: Server;
-  let silentUrl: string;
+  let silent: SilentRedis;
   const clients: Redis[] = [];
   beforeAll(async () => {
     url = process.env.TEST_REDIS_URL ?? '';
@@ -29,29 +27,11 @@ describe('Redis command timeout', () => {
       ownRedis = await startOwnRedis();
       url = ownRedis.url;
     }
-    // Answers what the client sends on connecting (HELLO as an old Redis would, CLIENT SETINFO, the
-    // INFO ready check), then
-    // never answers again: a Redis that hangs.
-    silent = createServer((socket) => {
-      socket.on('data', (chunk) => {
-        for (const command of chunk.toString().split(/^\*/m).slice(1)) {
-          const name = command.split('\r\n')[2]?.toLowerCase();
-          if (name === 'hello') socket.write("-ERR unknown command 'hello'\r\n");
-          if (name === 'client') socket.write('+OK\r\n');
-          if (name === 'info') {
-            const info = '# Server\r\nloading:0\r\n';
-            socket.write(`$${info.length}\r\n${info}\r\n`);
-          }
-        }
-      });
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const address = silent.address();
-    silentUrl = `redis://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    silent = await startSilentRedis();
   });
   afterAll(async () => {
     for (const client of clients) client.disconnect();
-    await new Promise((resolve) => silent.close(resolve));
+    await silent.stop();
     await ownRedis?.stop();
   });
 
@@ -74,7 +54,7 @@ describe('Redis command timeout', () => {
   });
 
   it('still fails a command that gets no answer, after about the timeout', async () => {
-    const client = await ready(silentUrl, 300);
+    const client = await ready(silent.url, 300);
     const started = Date.now();
     await expect(client.get('anything')).rejects.toThrow('Command timed out');
     const took = Date.now() - started;
