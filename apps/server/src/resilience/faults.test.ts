@@ -12,8 +12,10 @@ import {
   type OwnRedis,
   type PostgresServer,
   postgresServer,
+  type SilentRedis,
   startOwnPostgres,
   startOwnRedis,
+  startSilentRedis,
 } from './services';
 
 /**
@@ -310,4 +312,66 @@ describe('Redis down', () => {
     expect(logins.slice(3)).toEqual([429, 429]);
     expect(warnings.join('\n')).toMatch(/redis/i);
   }, 60_000);
+});
+
+describe('Redis hanging (connected, never answering)', () => {
+  let silent: SilentRedis;
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    silent = await startSilentRedis();
+    database = await openDatabase({});
+    app = await buildApp(testConfig({ REDIS_URL: silent.url, AUTH_RATE_LIMIT: '3', LOG_LEVEL: 'silent' }), { database });
+    await app.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await silent?.stop();
+    await database?.close();
+  });
+
+  it('answers readiness, sign-ins, a generation and a deploy within seconds, never waiting on it', async () => {
+    const user = await createTestUser(database, { plan: 'pro' });
+    const timed = async (what: string, run: () => Promise<{ statusCode: number }>) => {
+      const started = Date.now();
+      const answer = await run();
+      expect(Date.now() - started, what).toBeLessThan(6000);
+      return answer;
+    };
+    const ready = await timed('ready', () => app.inject('/api/ready'));
+    expect(ready.statusCode).toBe(503);
+    const logins: number[] = [];
+    for (let i = 0; i < 4; i += 1)
+      logins.push((await timed('login', () => app.inject('/api/auth/login?provider=google'))).statusCode);
+    expect(logins.slice(3)).toEqual([429]);
+    const space = await timed('space', () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/spaces',
+        headers: { authorization: user.authorization },
+        payload: { name: 'Redis colgado' },
+      }),
+    );
+    expect(space.statusCode).toBe(201);
+    const spaceId = (space as unknown as { json: () => { space: { id: string } } }).json().space.id;
+    const generated = await timed('generate', () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/ask-ai/generate-separate-files',
+        headers: { authorization: user.authorization },
+        payload: { prompt: "Panadería 'La Espiga' en Sevilla, teléfono 654 123 456", spaceId },
+      }),
+    );
+    expect(generated.statusCode).toBe(200);
+    const deployed = await timed('deploy', () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/deploy',
+        headers: { authorization: user.authorization },
+        payload: { spaceId },
+      }),
+    );
+    expect(deployed.statusCode).toBe(200);
+  }, 90_000);
 });
