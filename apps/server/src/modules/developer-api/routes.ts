@@ -347,6 +347,8 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
           config: { feature: 'api.usage' },
           schema: {
             summary: 'Uso de la cuenta de la clave y cuota de la API',
+            description:
+              'Cada llamada es una acción (`actions`, `apiCalls`); una generación o un cambio por la API es una sola acción y gasta un mensaje, que aparece en el historial. Un cambio que el compositor rechaza sin cobrar no cuenta ni como acción ni como fallo.',
             tags: ['Usage'],
             response: { 200: v1UsageResponseSchema, ...errors },
           },
