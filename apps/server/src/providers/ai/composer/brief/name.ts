@@ -112,9 +112,10 @@ function capitalRuns(text: string): Run[] {
     // "Hnos. Pérez", "Dra. Ruiz": an abbreviation keeps its point and does not end the sentence.
     const abbreviation = ABBREVIATION.test(token[0] ?? '');
     const word = abbreviation ? (token[0] ?? '') : (token[0] ?? '').replace(/\.$/, '');
+    // Written right after the previous token, with no space between.
+    const glued = (tokens[index - 1]?.index ?? -1) + (tokens[index - 1]?.[0]?.length ?? 0) === token.index;
     // "Sonríe+": a plus glued to the name's last word is part of it.
-    const plusGlued = (tokens[index - 1]?.index ?? -1) + (tokens[index - 1]?.[0]?.length ?? 0) === token.index;
-    if (word === '+' && plusGlued && current?.words.length && current.pending.length === 0) {
+    if (word === '+' && glued && current?.words.length && current.pending.length === 0) {
       current.words[current.words.length - 1] += '+';
       continue;
     }
@@ -134,7 +135,6 @@ function capitalRuns(text: string): Run[] {
     }
     if (punctuation) {
       // "Speak Up! en Alcobendas": an exclamation glued to the name, with the sentence going on.
-      const glued = (tokens[index - 1]?.index ?? -1) + (tokens[index - 1]?.[0]?.length ?? 0) === token.index;
       const after = tokens[index + 1]?.[0] ?? '';
       if (current?.words.length && /^[!?]$/u.test(word) && glued && /^\p{Ll}/u.test(after)) {
         current.words[current.words.length - 1] += word;
