@@ -195,10 +195,24 @@ function start(args, env = {}) {
   });
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc. */
+/**
+ * CPU seconds (user + system) a process and its live child processes (the app's published sites'
+ * process, ADR 0230) have used so far, from /proc.
+ */
 function cpuSecondsOf(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const own = (Number(fields[11]) + Number(fields[12])) / 100;
+  let children = '';
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  } catch {}
+  return (
+    own +
+    children
+      .split(' ')
+      .filter(Boolean)
+      .reduce((n, child) => n + cpuSecondsOf(Number(child)), 0)
+  );
 }
 
 async function request(port, { method = 'GET', path: p = '/', host, token, body, headers = {} }) {

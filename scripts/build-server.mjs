@@ -9,6 +9,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 // Two levels below apps/server, so `new URL('../../drizzle', import.meta.url)` finds the migrations.
 export const serverBundle = path.join(root, 'apps/server/dist/bin/main.mjs');
+const siteServerBundle = path.join(root, 'apps/server/dist/bin/site-server.mjs');
 const sources = [path.join(root, 'apps/server/src'), path.join(root, 'packages')];
 
 function newestMtime(dir) {
@@ -23,15 +24,24 @@ function newestMtime(dir) {
 
 /** True when the bundle is missing or older than a source file. */
 export function serverStale() {
-  return !existsSync(serverBundle) || Math.max(...sources.map(newestMtime)) > statSync(serverBundle).mtimeMs;
+  return (
+    !existsSync(serverBundle) ||
+    !existsSync(siteServerBundle) ||
+    Math.max(...sources.map(newestMtime)) > statSync(serverBundle).mtimeMs
+  );
 }
 
 export async function buildServer() {
   // Loaded only to compile: `npm start` imports this file at every start to check the bundle (issue 26).
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: serverBundle,
+    // The server and the published sites' process (ADR 0230), side by side.
+    entryPoints: {
+      main: path.join(root, 'apps/server/src/main.ts'),
+      'site-server': path.join(root, 'apps/server/src/site-server.ts'),
+    },
+    outdir: path.dirname(serverBundle),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -99,6 +99,11 @@ export const configSchema = z.object({
   DOMAIN_RECHECK_MS: z.coerce.number().int().min(1000).default(600_000),
   /** How long a served site's live deployment is trusted before asking the database again (several instances). */
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * Published sites served by a process of their own, to which the app hands site connections
+   * (ADR 0230); `off` serves them in the app's process. Only the server's entry (main.ts) starts it.
+   */
+  SITE_PROCESS: z.enum(['on', 'off']).default('on'),
   /** How often page-view counters are written. */
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).default(3000),
   /**

@@ -1,5 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, localProviders, parseConfig } from './config';
+import { enableSiteProcess } from './modules/hosting/front-door';
+
+/** The published sites' process's entry beside this one: compiled (`npm start`) or run through tsx. */
+const SITE_SERVER = new URL(import.meta.url.endsWith('.ts') ? './site-server.ts' : './site-server.mjs', import.meta.url);
 
 /** Longest a shutdown may take before the process exits anyway (code 1). */
 const FORCE_EXIT_MS = 10_000;
@@ -38,6 +42,7 @@ async function main() {
     }
     process.exit(0);
   };
+  enableSiteProcess(app, SITE_SERVER);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { type Cidr, inCidr, parseCidr } from './ip';
 
 /**
@@ -54,3 +55,16 @@ export function clientAddress(
   while (hop < chain.length - 1 && trusted(chain[hop] as string, hop)) hop += 1;
   return chain[hop] as string;
 }
+
+/**
+ * The visitor's address of a request passed on by the published sites' process (ADR 0230), whose own
+ * socket is a private Unix socket: it stands for the socket's peer in clientAddress.
+ */
+const peers = new WeakMap<IncomingMessage, string>();
+
+export function setPeerAddress(req: IncomingMessage, address: string): void {
+  peers.set(req, address);
+}
+
+/** The request's peer: the sites' process's visitor when it passed the request on, else the socket's. */
+export const peerAddressOf = (req: IncomingMessage): string | undefined => peers.get(req) ?? req.socket.remoteAddress;

@@ -8,7 +8,7 @@ import {
   visitorLanguageOf,
 } from '@div/shared/forms';
 import type { AppContext } from '../../context';
-import { clientAddress } from '../../lib/client-address';
+import { clientAddress, peerAddressOf } from '../../lib/client-address';
 import { createFormRateLimiter, type FormRateLimiter, spamReasonOf } from './guard';
 import { FILL_TIME_FIELD, FORMS_SCRIPT_PATH, type FormSpec, type FormSpecs, HONEYPOT_FIELD, PAGE_FIELD } from './rewrite';
 import { formsScript } from './script';
@@ -199,7 +199,7 @@ async function receive(
 }
 
 export function clientIp(ctx: AppContext, req: IncomingMessage): string {
-  return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], ctx.config.TRUST_PROXY);
+  return clientAddress(peerAddressOf(req), req.headers['x-forwarded-for'], ctx.config.TRUST_PROXY);
 }
 
 /** The body, or null past `limit` bytes (the rest is read and thrown away). */

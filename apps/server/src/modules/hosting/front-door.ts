@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { SHUTDOWN_MESSAGE } from '../../lib/shutdown';
 import { Hosting } from './hosting';
+import { SiteProcess } from './site-process';
 
 const registry = new WeakMap<AppContext, Hosting>();
 
@@ -32,8 +33,12 @@ export function registerHosting(app: FastifyInstance, ctx: AppContext): Hosting 
   registry.set(ctx, hosting);
   byApp.set(app, hosting);
   app.addHook('onReady', () => hosting.start());
-  // After Fastify stops taking requests and before the database closes: site reads under way finish.
-  app.addHook('preClose', () => hosting.drained());
+  // After Fastify stops taking requests and before the database closes: the sites' process finishes
+  // and sends its last counts, then site reads under way finish.
+  app.addHook('preClose', async () => {
+    await hosting.sites?.close();
+    await hosting.drained();
+  });
   app.addHook('onClose', () => hosting.close());
   app.addHook('onRequest', (request, reply, done) => {
     const host = hosting.siteHost(request.headers.host);
@@ -59,6 +64,19 @@ function frontDoor(server: Server, hosting: Hosting, shutdown: AbortSignal | und
       res.end(SHUTDOWN_MESSAGE);
       return;
     }
+    hosting.sites?.wanted();
     void hosting.handle(host, req, res);
   });
+}
+
+/**
+ * Runs the published sites in a process of their own (ADR 0230): from the first site request on, new
+ * connections to a site's Host are handed to it. `entry` is the sites' process's entry file.
+ */
+export function enableSiteProcess(app: FastifyInstance, entry: URL): void {
+  const hosting = byApp.get(app);
+  const config = hosting?.config;
+  if (!hosting || !config || config.SITE_PROCESS !== 'on') return;
+  hosting.sites = new SiteProcess(hosting, { entry, log: app.log, logLevel: config.LOG_LEVEL, ttlMs: config.SITE_CACHE_TTL_MS });
+  hosting.sites.attach(app.server);
 }

@@ -15,6 +15,8 @@ import { PageViewCounter } from './analytics';
 import { isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
 import { appHostOf, sitesDomainOf } from './hosts';
 import { common, generated, lookupFile, type ServedFile, servedFile, writeServedFile } from './served-file';
+import type { SiteProcess } from './site-process';
+import type { HostAnswer } from './site-protocol';
 
 const MAX_CACHE_BYTES = 256 * 1024 * 1024;
 const MAX_IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -79,6 +81,9 @@ export class Hosting {
   /** Site requests waiting on the database (see drained()). */
   private inFlight = 0;
   private drainWaiters: (() => void)[] = [];
+  /** The published sites' own process, when the server runs one (ADR 0230). */
+  sites: SiteProcess | undefined;
+  private readonly forgetListeners: ((spaceId: string) => void)[] = [];
 
   constructor(private readonly ctx: AppContext) {
     this.appHost = appHostOf(ctx.config);
@@ -95,6 +100,10 @@ export class Hosting {
         log: ctx.log,
       });
     }
+  }
+
+  get config(): AppContext['config'] {
+    return this.ctx.config;
   }
 
   async start(): Promise<void> {
@@ -153,8 +162,14 @@ export class Hosting {
     }
   }
 
+  /** Calls `listener` with every space whose cached site is forgotten (the sites' process forgets it too). */
+  onForget(listener: (spaceId: string) => void): void {
+    this.forgetListeners.push(listener);
+  }
+
   /** Drops the space's host entries and every cached miss; loads under way are not cached. */
   private forget(spaceId: string): void {
+    for (const listener of this.forgetListeners) listener(spaceId);
     this.generation += 1;
     this.loading.clear();
     for (const [host, entry] of this.entries) {
@@ -196,6 +211,20 @@ export class Hosting {
         .then((entry) => this.answer(host, entry, req, res))
         .catch((error) => this.fail(host, res, error)),
     );
+  }
+
+  /** What the sites' process serves for a site Host (ADR 0230): the live deployment's files, or the no-site page. */
+  async snapshotOf(host: string): Promise<HostAnswer> {
+    // Tracked like a request of the app's own: the database stays open until it is read.
+    let entry: SiteEntry | null = null;
+    await this.track(
+      this.entryFor(host).then((found) => {
+        entry = found;
+      }),
+    );
+    if (!entry) return { kind: 'none', page: generated('404.html', 'text/html; charset=utf-8', noSitePage(host)) };
+    const { spaceId, deploymentId, analytics, files, notFound } = entry as SiteEntry;
+    return { kind: 'site', site: { spaceId, deploymentId: deploymentId as string, analytics, files, notFound } };
   }
 
   /** Counts a request that may still read the database until its promise settles (see drained()). */
