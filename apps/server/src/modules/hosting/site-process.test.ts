@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
@@ -139,6 +140,15 @@ describe('the published sites process', () => {
     expect(robots.reused).toBe(true);
     expect(sites.handedOver).toBe(before + 1);
     other.destroy();
+    // The app's own connections stay the app's.
+    const appAgent = visitor();
+    const health = await send(appAgent, { host: 'app.test', path: '/api/health' });
+    expect([health.status, sites.handedOver]).toEqual([200, before + 1]);
+    appAgent.destroy();
+    // The process holds none of the app's secrets.
+    const environment = readFileSync(`/proc/${sites.pid}/environ`, 'utf8');
+    expect(environment).toContain('DIV_SITE_APP_SOCKET=');
+    expect(environment).not.toContain('SESSION_SECRET');
   }, 30_000);
 
   it('serves a redeploy on a connection it already holds, and the app’s Host is refused there', async () => {

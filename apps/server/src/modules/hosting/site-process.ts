@@ -63,10 +63,12 @@ export class SiteProcess {
     server.on('connection', (socket: Socket) => {
       if (!this.ready) return own.call(server, socket);
       this.peek(socket, (head) => {
-        if (this.takes(head) && this.handOver(socket, head)) return;
-        socket.unshift(head);
-        own.call(server, socket);
-        socket.resume();
+        const toApp = () => {
+          socket.unshift(head);
+          own.call(server, socket);
+          socket.resume();
+        };
+        if (!this.takes(head) || !this.handOver(socket, head, server, toApp)) toApp();
       });
     });
   }
@@ -94,8 +96,11 @@ export class SiteProcess {
       serialization: 'advanced',
       // The sources run through tsx (npm run dev, tests); the compiled entry with the app's own options.
       execArgv: this.options.entry.pathname.endsWith('.ts') ? ['--import', 'tsx'] : process.execArgv,
+      // Only what it needs: none of the app's secrets, keys or database addresses.
       env: {
-        ...process.env,
+        PATH: process.env.PATH,
+        NODE_ENV: process.env.NODE_ENV,
+        ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
         DIV_SITE_APP_SOCKET: this.appSocket,
         DIV_SITE_OWN_SOCKET: path.join(this.dir, 'sites.sock'),
         DIV_SITE_TTL_MS: String(this.options.ttlMs),
@@ -163,7 +168,7 @@ export class SiteProcess {
     return host !== undefined && this.hosting.siteHost(host) !== undefined;
   }
 
-  private handOver(socket: Socket, head: Buffer): boolean {
+  private handOver(socket: Socket, head: Buffer, server: Server, toApp: () => void): boolean {
     const child = this.child;
     if (!this.ready || !child?.connected) return false;
     // Nothing more is read here: what the client sends next is read by the sites' process.
@@ -172,7 +177,13 @@ export class SiteProcess {
     // way (keepOpen: Node's own tracking of sent sockets would hold the server's close for ever), and
     // the connection counts as closed here at once. Without a server, Node does not track it either.
     (socket as Socket & { server: unknown }).server = null;
-    child.send({ type: 'connection', head } satisfies ToSites, socket, { keepOpen: true }, () => socket.destroy());
+    child.send({ type: 'connection', head } satisfies ToSites, socket, { keepOpen: true }, (error) => {
+      if (!error) return socket.destroy();
+      // The process went away meanwhile: the app answers this connection itself.
+      this.handedOver -= 1;
+      (socket as Socket & { server: unknown }).server = server;
+      toApp();
+    });
     this.handedOver += 1;
     return true;
   }

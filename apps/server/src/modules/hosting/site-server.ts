@@ -13,6 +13,9 @@ import { APP_ANSWERED_PREFIX, type FromSites, type HostAnswer, PEER_HEADER, type
 
 /** How often counted page views go to the app (which writes them with its own batches). */
 const VIEWS_BATCH_MS = 250;
+/** The sites' files kept here, at most (as the app's own site cache); the least recently asked leave first. */
+const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+const MAX_HOSTS = 10_000;
 /** Request and response headers that belong to one hop and are not passed on. */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -28,6 +31,16 @@ const HOP_BY_HOP = new Set([
 interface Cached {
   answer: HostAnswer;
   checkedAt: number;
+  bytes: number;
+}
+
+/** The bytes a cached answer holds (every variant of every file). */
+function bytesOf(answer: HostAnswer): number {
+  if (answer.kind !== 'site') return 0;
+  let bytes = 0;
+  for (const file of answer.site.files.values())
+    bytes += file.identity.body.length + (file.gzip?.body.length ?? 0) + (file.br?.body.length ?? 0);
+  return bytes;
 }
 
 export interface SiteServerOptions {
@@ -42,12 +55,20 @@ export interface SiteServerOptions {
   ttlMs: number;
   keepAliveTimeoutMs: number;
   logLevel: string;
+  /** Bound on the files kept (256 MB unless a test says otherwise). */
+  maxCacheBytes?: number;
   send: (message: FromSites, sent?: () => void) => void;
   /** Called once the process closed (its last counts sent): it may exit. */
   closed: () => void;
 }
 
-export function runSiteServer(options: SiteServerOptions): { receive: (message: ToSites, socket?: Socket) => void } {
+export interface SiteServer {
+  receive: (message: ToSites, socket?: Socket) => void;
+  /** What the cache holds: hosts and bytes. */
+  stats: () => { hosts: number; bytes: number };
+}
+
+export function runSiteServer(options: SiteServerOptions): SiteServer {
   const log = pino({ level: options.logLevel, base: { process: 'sites' } });
   const access = new SiteAccessLog(log);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -59,6 +80,8 @@ export function runSiteServer(options: SiteServerOptions): { receive: (message: 
   let generation = 0;
   let closing = false;
   let views = new Map<string, number>();
+  let cachedBytes = 0;
+  const maxCacheBytes = options.maxCacheBytes ?? MAX_CACHE_BYTES;
 
   const server = http.createServer((req, res) => handle(req, res));
   server.keepAliveTimeout = options.keepAliveTimeoutMs;
@@ -151,12 +174,30 @@ export function runSiteServer(options: SiteServerOptions): { receive: (message: 
         reply.kind === 'same' && previous?.kind === 'site'
           ? { kind: 'site' as const, site: { ...previous.site, analytics: reply.analytics } }
           : reply;
-      if (started === generation) cache.set(host, { answer: found, checkedAt: Date.now() });
-      if (cache.size > 10_000) cache.delete(cache.keys().next().value as string);
+      if (started === generation) keep(host, found);
       return found;
     });
     loading.set(host, pending);
     return pending;
+  }
+
+  /** Keeps an answer (most recently asked last) within the byte and host bounds. */
+  function keep(host: string, answer: HostAnswer): void {
+    forgetHost(host);
+    const bytes = bytesOf(answer);
+    cache.set(host, { answer, checkedAt: Date.now(), bytes });
+    cachedBytes += bytes;
+    for (const oldest of cache.keys()) {
+      if ((cachedBytes <= maxCacheBytes && cache.size <= MAX_HOSTS) || oldest === host) break;
+      forgetHost(oldest);
+    }
+  }
+
+  function forgetHost(host: string): void {
+    const cached = cache.get(host);
+    if (!cached) return;
+    cachedBytes -= cached.bytes;
+    cache.delete(host);
   }
 
   function fail(host: string, res: ServerResponse, error: unknown): void {
@@ -198,6 +239,7 @@ export function runSiteServer(options: SiteServerOptions): { receive: (message: 
         // The bytes the app read before handing the connection over come first.
         socket.unshift(Buffer.from(message.head));
         server.emit('connection', socket);
+        socket.resume();
         return;
       case 'answer': {
         const resolve = waiting.get(message.id);
@@ -209,7 +251,7 @@ export function runSiteServer(options: SiteServerOptions): { receive: (message: 
         generation += 1;
         loading.clear();
         for (const [host, cached] of cache) {
-          if (cached.answer.kind !== 'site' || cached.answer.site.spaceId === message.spaceId) cache.delete(host);
+          if (cached.answer.kind !== 'site' || cached.answer.site.spaceId === message.spaceId) forgetHost(host);
         }
         return;
       case 'close':
@@ -231,5 +273,5 @@ export function runSiteServer(options: SiteServerOptions): { receive: (message: 
     sendViews(options.closed);
   }
 
-  return { receive };
+  return { receive, stats: () => ({ hosts: cache.size, bytes: cachedBytes }) };
 }
