@@ -199,9 +199,10 @@ function start(args, env = {}) {
  * CPU seconds (user + system) a process and its live child processes (the app's published sites'
  * process, ADR 0230) have used so far, from /proc.
  */
-function cpuSecondsOf(pid) {
+function cpuSecondsOf(pid, withChildren = true) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   const own = (Number(fields[11]) + Number(fields[12])) / 100;
+  if (!withChildren) return own;
   let children = '';
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
@@ -273,8 +274,10 @@ async function serve(server, host) {
   };
   await closedLoop({ ...opts, durationS: WARMUP_S });
   const serverCpu = cpuSecondsOf(server.child.pid);
+  const ownCpu = cpuSecondsOf(server.child.pid, false);
   const r = await closedLoop({ ...opts, durationS: DURATION_S });
   const served = cpuSecondsOf(server.child.pid) - serverCpu;
+  const ownServed = cpuSecondsOf(server.child.pid, false) - ownCpu;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`non-2xx ${r.non2xx}, errors ${r.errors}`);
   return {
     requestsPerSec: Math.round(r.requestsPerSec),
@@ -282,6 +285,8 @@ async function serve(server, host) {
     p99Ms: +r.latencyMs.p99.toFixed(2),
     bytesPerAnswer: Math.round(r.bytesPerSec / r.requestsPerSec),
     serverCpuUsPerRequest: +((served / r.requests) * 1e6).toFixed(1),
+    // The app's own process alone (the rest is its published sites' process, ADR 0230).
+    mainProcessCpuUsPerRequest: +((ownServed / r.requests) * 1e6).toFixed(1),
     generatorCores: r.generatorCores,
   };
 }
