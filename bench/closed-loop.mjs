@@ -6,6 +6,7 @@
 // body to a JS string, which for compressed answers cost it more than the server's work (ADR 0136);
 // Node's own HTTP client cost about a third of a core at 9,000 requests a second.
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 /**
  * One request of a workload. `label` groups latencies in the result's `byLabel`. A workload should
@@ -207,4 +208,26 @@ function summarize(latencies) {
 /** The p-th percentile (nearest rank) of `values`, which must be sorted ascending. */
 export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * The same load from a fresh process of its own (one per call): a benchmark that has done other work
+ * first (the publishing benchmark builds and deploys 165 sites) does not drive the load with a heap
+ * full of that work. Options as closedLoop's, without `request`.
+ */
+export async function closedLoopApart(options) {
+  const { fork } = await import('node:child_process');
+  const child = fork(fileURLToPath(import.meta.url), ['generator'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (result) => {
+      resolve(result);
+      child.disconnect();
+    });
+    child.once('exit', (code) => reject(new Error(`the load generator exited (${code})`)));
+    child.send(options);
+  });
+}
+
+if (process.argv[2] === 'generator' && process.send) {
+  process.once('message', async (options) => process.send(await closedLoop(options)));
 }

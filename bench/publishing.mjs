@@ -4,8 +4,8 @@
 //     85 % of a bare node:http server answering the same page's gzip bytes from memory with the same
 //     headers, in the same run, alternating, and p99 under twice bare's. The app runs as `npm start`
 //     runs it (`node scripts/start.mjs`: the compiled server, production, info logging to a file;
-//     ADR 0226). The closed-loop generator (ADR 0137) drives both; its CPU and each server's CPU per
-//     request are recorded.
+//     ADR 0226). The closed-loop generator (ADR 0137) drives both from a fresh process of its own each
+//     round; its CPU and each server's CPU per request are recorded.
 //     nginx (Debian's package, when installed) serves the same gzip bytes with gzip_static and the same
 //     security and cache headers in the same rounds, one worker process, for reference.
 //  3. Page-view analytics on (a medium plan's site) vs off (a free plan's site): within 10 %.
@@ -24,7 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { freePort, waitUntilReady } from './app-process.mjs';
-import { closedLoop, percentile } from './closed-loop.mjs';
+import { closedLoopApart, percentile } from './closed-loop.mjs';
 import { scratchDatabase } from './scratch-database.mjs';
 
 const CONNECTIONS = 50;
@@ -272,10 +272,11 @@ async function serve(server, host) {
     connections: CONNECTIONS,
     headers: { 'accept-encoding': 'gzip', ...(host ? { host } : {}) },
   };
-  await closedLoop({ ...opts, durationS: WARMUP_S });
+  // The generator runs in a fresh process each time, not in this one, which built and deployed the sites.
+  await closedLoopApart({ ...opts, durationS: WARMUP_S });
   const serverCpu = cpuSecondsOf(server.child.pid);
   const ownCpu = cpuSecondsOf(server.child.pid, false);
-  const r = await closedLoop({ ...opts, durationS: DURATION_S });
+  const r = await closedLoopApart({ ...opts, durationS: DURATION_S });
   const served = cpuSecondsOf(server.child.pid) - serverCpu;
   const ownServed = cpuSecondsOf(server.child.pid, false) - ownCpu;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`non-2xx ${r.non2xx}, errors ${r.errors}`);

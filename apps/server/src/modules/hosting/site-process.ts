@@ -16,8 +16,9 @@ import { type FromSites, type HostAnswer, PEER_HEADER, type ToSites } from './si
 
 /** A first request larger than this stays with the app (it is not a plain page request). */
 const MAX_HEAD_BYTES = 16 * 1024;
-/** How long a crashed sites' process waits before it is started again. */
+/** How long a crashed sites' process waits before it is started again (doubling while it keeps failing, up to a minute). */
 const RESTART_MS = 1000;
+const MAX_RESTART_MS = 60_000;
 /** How long closing waits for the sites' process to finish its requests and send its last counts. */
 const CLOSE_WAIT_MS = 5000;
 
@@ -36,6 +37,8 @@ export class SiteProcess {
   private ready = false;
   private closed = false;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Exits since it was last ready. */
+  private failures = 0;
   private readonly dir = mkdtempSync(path.join(tmpdir(), 'div-sites-'));
   private readonly appSocket = path.join(this.dir, 'app.sock');
   private readonly internal: Server;
@@ -116,10 +119,12 @@ export class SiteProcess {
       this.ready = false;
       if (this.closed) return;
       this.options.log.error({ code, signal }, 'sites process exited; the app serves sites until it is back');
+      const delay = Math.min(RESTART_MS * 2 ** this.failures, MAX_RESTART_MS);
+      this.failures += 1;
       this.restartTimer = setTimeout(() => {
         this.restartTimer = undefined;
         this.wanted();
-      }, RESTART_MS);
+      }, delay);
       this.restartTimer.unref();
     });
   }
@@ -128,6 +133,7 @@ export class SiteProcess {
     switch (message.type) {
       case 'ready':
         this.ready = !this.closed;
+        this.failures = 0;
         return;
       case 'lookup':
         this.answer(message.host, message.known).then(
