@@ -16,9 +16,8 @@ import { isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } fro
 import { appHostOf, sitesDomainOf } from './hosts';
 import { common, generated, lookupFile, type ServedFile, servedFile, writeServedFile } from './served-file';
 import type { SiteProcess } from './site-process';
-import type { HostAnswer } from './site-protocol';
+import { type HostAnswer, MAX_CACHE_BYTES } from './site-protocol';
 
-const MAX_CACHE_BYTES = 256 * 1024 * 1024;
 const MAX_IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** Redis channel on which an instance tells the others to forget a space's cached site (ADR 0107). */
 export const SITE_INVALIDATION_CHANNEL = 'div:sites:invalidate';
@@ -83,7 +82,6 @@ export class Hosting {
   private drainWaiters: (() => void)[] = [];
   /** The published sites' own process, when the server runs one (ADR 0230). */
   sites: SiteProcess | undefined;
-  private readonly forgetListeners: ((spaceId: string) => void)[] = [];
 
   constructor(private readonly ctx: AppContext) {
     this.appHost = appHostOf(ctx.config);
@@ -162,14 +160,10 @@ export class Hosting {
     }
   }
 
-  /** Calls `listener` with every space whose cached site is forgotten (the sites' process forgets it too). */
-  onForget(listener: (spaceId: string) => void): void {
-    this.forgetListeners.push(listener);
-  }
-
   /** Drops the space's host entries and every cached miss; loads under way are not cached. */
   private forget(spaceId: string): void {
-    for (const listener of this.forgetListeners) listener(spaceId);
+    // The sites' process forgets it too.
+    this.sites?.forget(spaceId);
     this.generation += 1;
     this.loading.clear();
     for (const [host, entry] of this.entries) {
@@ -216,19 +210,14 @@ export class Hosting {
   /** What the sites' process serves for a site Host (ADR 0230): the live deployment's files, or the no-site page. */
   async snapshotOf(host: string): Promise<HostAnswer> {
     // Tracked like a request of the app's own: the database stays open until it is read.
-    let entry: SiteEntry | null = null;
-    await this.track(
-      this.entryFor(host).then((found) => {
-        entry = found;
-      }),
-    );
-    if (!entry) return { kind: 'none', page: generated('404.html', 'text/html; charset=utf-8', noSitePage(host)) };
-    const { spaceId, deploymentId, analytics, files, notFound } = entry as SiteEntry;
+    const entry = await this.track(this.entryFor(host));
+    if (!entry) return { kind: 'none', page: noSite(host) };
+    const { spaceId, deploymentId, analytics, files, notFound } = entry;
     return { kind: 'site', site: { spaceId, deploymentId: deploymentId as string, analytics, files, notFound } };
   }
 
   /** Counts a request that may still read the database until its promise settles (see drained()). */
-  private track(work: Promise<void>): Promise<void> {
+  private track<T>(work: Promise<T>): Promise<T> {
     this.inFlight += 1;
     return work.finally(() => {
       this.inFlight -= 1;
@@ -252,7 +241,7 @@ export class Hosting {
         this.access.record(host, res.statusCode);
         return;
       }
-      this.send(host, req, res, 404, generated('404.html', 'text/html; charset=utf-8', noSitePage(host)));
+      this.send(host, req, res, 404, noSite(host));
     } catch (error) {
       this.fail(host, res, error);
     }
@@ -303,7 +292,7 @@ export class Hosting {
 
   private answer(host: string, entry: SiteEntry | null, req: IncomingMessage, res: ServerResponse): void {
     if (!entry) {
-      this.send(host, req, res, 404, generated('404.html', 'text/html; charset=utf-8', noSitePage(host)));
+      this.send(host, req, res, 404, noSite(host));
       return;
     }
     const url = req.url ?? '/';
@@ -550,3 +539,6 @@ export class Hosting {
 }
 
 const analyticsPlan = (plan: string) => plan === 'medium' || plan === 'pro';
+
+/** The page a site Host with nothing published answers (404). */
+const noSite = (host: string) => generated('404.html', 'text/html; charset=utf-8', noSitePage(host));

@@ -54,7 +54,6 @@ export class SiteProcess {
   ) {
     // Requests the sites' process passes on (forms, images, other methods), for site Hosts only.
     this.internal = http.createServer((req, res) => this.passed(req, res));
-    hosting.onForget((spaceId) => this.post({ type: 'forget', spaceId }));
   }
 
   /** Reads each new connection's first bytes before the HTTP server does, to hand site ones over. */
@@ -74,6 +73,11 @@ export class SiteProcess {
         if (!this.takes(head) || !this.handOver(socket, head, server, toApp)) toApp();
       });
     });
+  }
+
+  /** The app forgot a space's cached site (deploy, rollback, rename, domain): so does the process. */
+  forget(spaceId: string): void {
+    this.post({ type: 'forget', spaceId });
   }
 
   /** True while connections are handed over (the process is up and said it is ready). */

@@ -42,3 +42,6 @@ export const PEER_HEADER = 'x-div-site-peer';
 
 /** Paths the sites' process hands to the app (forms, images and any method but GET and HEAD). */
 export const APP_ANSWERED_PREFIX = '/_div/';
+
+/** The published sites' files a process keeps in memory, at most (the app's cache and the sites' process's each). */
+export const MAX_CACHE_BYTES = 256 * 1024 * 1024;

@@ -9,12 +9,18 @@ import type { Socket } from 'node:net';
 import pino from 'pino';
 import { SiteAccessLog } from './access-log';
 import { lookupFile, writeServedFile } from './served-file';
-import { APP_ANSWERED_PREFIX, type FromSites, type HostAnswer, PEER_HEADER, type ToSites } from './site-protocol';
+import {
+  APP_ANSWERED_PREFIX,
+  type FromSites,
+  type HostAnswer,
+  MAX_CACHE_BYTES,
+  PEER_HEADER,
+  type ToSites,
+} from './site-protocol';
 
 /** How often counted page views go to the app (which writes them with its own batches). */
 const VIEWS_BATCH_MS = 250;
-/** The sites' files kept here, at most (as the app's own site cache); the least recently asked leave first. */
-const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+/** Hosts kept here, at most (as in the app's own site cache); the least recently asked leave first. */
 const MAX_HOSTS = 10_000;
 /** Request and response headers that belong to one hop and are not passed on. */
 const HOP_BY_HOP = new Set([
