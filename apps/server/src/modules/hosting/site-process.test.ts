@@ -149,6 +149,9 @@ describe('the published sites process', () => {
     const environment = readFileSync(`/proc/${sites.pid}/environ`, 'utf8');
     expect(environment).toContain('DIV_SITE_APP_SOCKET=');
     expect(environment).not.toContain('SESSION_SECRET');
+    // Without V8's memory reducer (ADR 0231: idle full collections sent Node's per-request tick
+    // objects down V8's slow path for good, a tenth of the process's CPU).
+    expect(readFileSync(`/proc/${sites.pid}/cmdline`, 'utf8').split('\0')).toContain('--no-memory-reducer');
   }, 30_000);
 
   it('serves a redeploy on a connection it already holds, and the app’s Host is refused there', async () => {
