@@ -178,28 +178,32 @@ test.describe("the floating tools button leaves the panel tabs and the page's ow
       );
       const narrow = size.width < 768;
       if (narrow) await page.getByRole('tab', { name: 'Vista previa' }).click();
-      // The page's script error is told in a toast that, however tall, leaves the top bar and the tabs clear.
+      // The page's script error is told in a toast that, however tall, leaves the top bar, the editor's
+      // title row, the tabs, the preview's "Editar" and every other control clear.
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Hay un error' });
       await expect(toast).toBeVisible();
-      const bar = await page.getByRole('banner').first().boundingBox();
-      if (!bar) throw new Error('no top bar');
-      type Box = NonNullable<typeof bar>;
-      const overlapping = (a: Box, b: Box) =>
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
       // Once its entrance has played (it slides in), the toast covers none of them.
       await expect
         .poll(
-          async () => {
-            const told = await toast.boundingBox();
-            if (!told) return ['sin aviso'];
-            const under: string[] = [];
-            if (overlapping(told, bar)) under.push('barra superior');
-            for (const name of narrow ? ['Archivos', 'Código', 'Vista previa'] : []) {
-              const tab = await page.getByRole('tab', { name }).boundingBox();
-              if (tab && overlapping(told, tab)) under.push(`pestaña ${name}`);
-            }
-            return under;
-          },
+          () =>
+            page.evaluate(() => {
+              const told = document.querySelector('[data-sonner-toast]')?.getBoundingClientRect();
+              if (!told) return ['sin aviso'];
+              const under: string[] = [];
+              const bar = document.querySelector('header')?.getBoundingClientRect();
+              const overlapping = (b: DOMRect) =>
+                told.left < b.right && b.left < told.right && told.top < b.bottom && b.top < told.bottom;
+              if (bar && overlapping(bar)) under.push('barra superior');
+              for (const control of document.querySelectorAll<HTMLElement>(
+                'a[href], button, input, textarea, select, [role="tab"], [tabindex="0"]',
+              )) {
+                const box = control.getBoundingClientRect();
+                if (box.width === 0 || box.height === 0 || control.closest('[data-sonner-toaster]')) continue;
+                if (overlapping(box))
+                  under.push(`${control.tagName}: ${control.textContent?.trim() || control.getAttribute('aria-label')}`);
+              }
+              return under;
+            }),
           { timeout: 2500 },
         )
         .toEqual([]);

@@ -14,13 +14,15 @@ function subscribe(onChange: () => void): () => void {
 export default function Toasts() {
   const [theme] = useTheme();
   const narrow = useSyncExternalStore(subscribe, () => window.matchMedia(NARROW).matches);
-  // On a phone, toasts come up from the bottom, above the prompt bar: a tall error never hides the top
-  // bar, the editor's tabs or the preview's own controls.
+  // Toasts come up from the bottom, above the prompt bar: a tall error never hides the top bar, the
+  // editor's title row and tabs or the preview's own controls (at the top centre of a wide editor it
+  // sat over the preview's "Editar" button). On a phone they span the width; on a wider screen they
+  // keep to the right, under the preview.
   return (
     <Toaster
       theme={theme}
-      position={narrow ? 'bottom-center' : 'top-center'}
-      offset={72}
+      position={narrow ? 'bottom-center' : 'bottom-right'}
+      offset={{ bottom: 84, right: 24 }}
       mobileOffset={{ bottom: 84 }}
       richColors
       closeButton
