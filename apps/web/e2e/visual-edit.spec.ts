@@ -110,6 +110,9 @@ test("the preview's own controls sit above the frame, never over the site's head
     expect(control.y + control.height).toBeLessThanOrEqual(frame.y + 0.5);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+  // The wide layout replaces the tabs and draws the preview's controls again: focus the new toggle,
+  // not the one about to go (a CI run pressed Enter on it).
+  await expect(page.getByRole('tab', { name: 'Vista previa' })).toBeHidden();
   await expect(page.getByTestId('visual-toggle')).toBeVisible();
   await page.getByTestId('visual-toggle').focus();
   await page.keyboard.press('Enter');

@@ -302,7 +302,8 @@ export function PreviewPanel({
           <div
             role="alert"
             data-testid="preview-error"
-            className="absolute inset-x-3 bottom-3 rounded-lg border border-red-200 bg-red-50/95 px-3 py-2 text-sm text-red-800 shadow dark:border-red-900 dark:bg-red-950/95 dark:text-red-200"
+            // At the top of the preview: toasts come up at the bottom right, above the prompt bar.
+            className="absolute inset-x-3 top-3 rounded-lg border border-red-200 bg-red-50/95 px-3 py-2 text-sm text-red-800 shadow dark:border-red-900 dark:bg-red-950/95 dark:text-red-200"
           >
             {locked ? (
               <p className="flex items-center gap-2 font-medium">
