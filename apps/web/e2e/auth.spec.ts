@@ -189,7 +189,10 @@ test('a sign-in finished while signed in as someone else asks before switching',
   await other.goto('/login');
   await signInThroughLocalProvider(other, 'GitHub', 'Bea');
   await expect(other).toHaveURL(/\/spaces$/);
-  const bea = await storedSession(page);
+  // Read where it was written: another tab sees a localStorage write a moment later (a CI run read
+  // it from tab 1 before it arrived).
+  const bea = await storedSession(other);
+  expect(bea?.user.name).toBe('Bea');
 
   // Tab 1 finishes as Ana: the page asks, and staying keeps Bea's session.
   await page.getByLabel('Nombre').fill('Ana');
