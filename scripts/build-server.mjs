@@ -36,7 +36,7 @@ export async function buildServer(outdir = path.dirname(serverBundle)) {
   // Loaded only to compile: `npm start` imports this file at every start to check the bundle (issue 26).
   const { build, stop } = await import('esbuild');
   try {
-    await compile(build, outdir);
+    await build(buildOptions(outdir));
   } finally {
     // esbuild answers from a service process of its own, which otherwise stays beside the server it
     // just compiled for as long as that runs (about 50 MB resident after a first `npm start`).
@@ -44,9 +44,9 @@ export async function buildServer(outdir = path.dirname(serverBundle)) {
   }
 }
 
-async function compile(build, outdir) {
-  await build({
-    // The server and the published sites' process (ADR 0230), side by side.
+/** The server and the published sites' process (ADR 0230), side by side, into `outdir`. */
+function buildOptions(outdir) {
+  return {
     entryPoints: {
       main: path.join(root, 'apps/server/src/main.ts'),
       'site-server': path.join(root, 'apps/server/src/site-server.ts'),
@@ -70,7 +70,7 @@ async function compile(build, outdir) {
         },
       },
     ],
-  });
+  };
 }
 
 /**

@@ -4,6 +4,8 @@ import { useTheme } from '../lib/theme';
 
 /** Sonner's own phone breakpoint: below it toasts span the width, so at the top they would cover the bars. */
 const NARROW = '(max-width: 599px)';
+/** Toasts sit this far above the window's bottom edge: clear of the prompt bar. */
+const ABOVE_PROMPT_BAR = 84;
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(NARROW);
@@ -22,8 +24,8 @@ export default function Toasts() {
     <Toaster
       theme={theme}
       position={narrow ? 'bottom-center' : 'bottom-right'}
-      offset={{ bottom: 84, right: 24 }}
-      mobileOffset={{ bottom: 84 }}
+      offset={{ bottom: ABOVE_PROMPT_BAR, right: 24 }}
+      mobileOffset={{ bottom: ABOVE_PROMPT_BAR }}
       richColors
       closeButton
     />
