@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe';
 import { createSpace, preview, replaceCode } from './fixtures/editor';
 import { continueWithProvider, sessionToken, signIn } from './fixtures/sign-in';
 
@@ -207,6 +208,12 @@ test.describe("the floating tools button leaves the panel tabs and the page's ow
           { timeout: 2500 },
         )
         .toEqual([]);
+      // Its text is readable in both themes (Sonner's own light-theme red was 4.34:1).
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect(await seriousViolations(page, '[data-sonner-toaster]')).toEqual([]);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
       await expect(preview(page).getByRole('button', { name: 'Menú' })).toBeVisible();
       const tools = page.getByTestId('tools-button');
       await expect(tools).toBeVisible();
