@@ -133,9 +133,6 @@ export type DoneEvent = z.infer<typeof doneEventSchema>;
 export type GenerationErrorEvent = z.infer<typeof errorEventSchema>;
 export type KeepaliveEvent = z.infer<typeof keepaliveEventSchema>;
 
-/** How often the server sends a keepalive while the model is silent. */
-export const KEEPALIVE_INTERVAL_MS = 10_000;
-
 /** POST /api/ask-ai/stop: stops the generation running for a space (on whichever instance runs it). */
 export const stopRequestSchema = z.object({ spaceId: z.string().trim().min(1).max(100) });
 export type StopRequest = z.infer<typeof stopRequestSchema>;

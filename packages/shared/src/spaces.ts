@@ -15,8 +15,6 @@ export const FILE_MAX_BYTES = 2 * 1024 * 1024;
 export const SPACE_MAX_BYTES = 10 * 1024 * 1024;
 export const SPACE_MAX_FILES = 100;
 export const FILE_PATH_MAX = 200;
-/** The editor's history shows this many versions. */
-export const HISTORY_VISIBLE_VERSIONS = 5;
 export const VERSION_PROMPT_MAX = 10_000;
 
 export const MESSAGES = {

@@ -9,7 +9,7 @@ import {
   type SubmissionList,
   type UpdateFormSettings,
 } from '@div/shared/forms';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { formSettings, formSubmissions, formUsage } from '../../db/schema/forms';
 import { AppError, notFound } from '../../lib/errors';
@@ -246,13 +246,4 @@ export async function pruneSubmissions(opts: { db: Database; now?: Date }): Prom
       (select s.retention_months from form_settings s where s.space_id = f.space_id), ${DEFAULT_FORM_RETENTION_MONTHS}::int))
     returning f.id`);
   return (result as unknown as { rows: unknown[] }).rows.length;
-}
-
-/** Number of unread, non-spam submissions of a space (the editor's badge). */
-export async function unreadCount(db: Database, spaceId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(formSubmissions)
-    .where(and(eq(formSubmissions.spaceId, spaceId), eq(formSubmissions.read, false), eq(formSubmissions.spam, false)));
-  return row?.n ?? 0;
 }

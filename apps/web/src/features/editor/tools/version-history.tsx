@@ -3,7 +3,8 @@ import { History, RotateCcw } from 'lucide-react';
 import { Avatar } from '../../../components/avatar';
 import { useTranslation } from '../../../lib/i18n';
 
-export const HISTORY_VISIBLE = 5;
+/** The editor's history shows this many versions. */
+const HISTORY_VISIBLE = 5;
 
 /** The last 5 versions, newest first, each with 'Restaurar'. */
 export function VersionHistory({
