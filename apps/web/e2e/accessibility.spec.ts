@@ -128,7 +128,7 @@ const screens: Screen[] = [
     name: 'pricing signed in',
     signedIn: true,
     path: '/pricing',
-    ready: (p) => expect(p.getByText('Plan Actual').first()).toBeVisible(),
+    ready: (p) => expect(p.getByText('Plan actual').first()).toBeVisible(),
   },
   {
     name: 'projects',

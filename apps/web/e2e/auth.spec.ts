@@ -46,7 +46,7 @@ test('a new visitor signs in with the local provider, stays signed in after a re
   const accountMenu = page.getByRole('button', { name: 'Menú de la cuenta' });
   await expect(accountMenu).toBeVisible();
   await expect(
-    page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Espacios' }),
+    page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Proyectos' }),
   ).toBeVisible();
 
   await page.reload();
@@ -67,7 +67,7 @@ test('a new visitor signs in with the local provider, stays signed in after a re
 
   await accountMenu.click();
   await expect(page.getByRole('menuitem', { name: 'Configuración' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Uso y Métricas' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Uso y métricas' })).toBeVisible();
   await page.screenshot({ path: '/tmp/div-account-menu.png' });
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -7,7 +7,7 @@ import { signIn as signInFixture } from './fixtures/sign-in';
  */
 async function signIn(page: Page, name: string) {
   await signInFixture(page, name);
-  await expect(page.getByRole('heading', { name: 'Tus Proyectos' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Tus proyectos' })).toBeVisible({ timeout: 15_000 });
 }
 
 test('a free user buys the medium plan in local billing mode', async ({ page }) => {
@@ -15,9 +15,9 @@ test('a free user buys the medium plan in local billing mode', async ({ page }) 
   await page.goto('/pricing');
   const free = page.getByRole('article', { name: 'Gratis' });
   const medium = page.getByRole('article', { name: 'Mediano' });
-  await expect(free.getByRole('button', { name: 'Plan Actual' })).toBeDisabled();
+  await expect(free.getByRole('button', { name: 'Plan actual' })).toBeDisabled();
 
-  await medium.getByRole('button', { name: 'Seleccionar Plan' }).click();
+  await medium.getByRole('button', { name: 'Seleccionar plan' }).click();
   await expect(page).toHaveURL(/\/local\/billing\/checkout\?token=/);
   await expect(page.getByText('Modo local')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Plan Mediano' })).toBeVisible();
@@ -26,8 +26,8 @@ test('a free user buys the medium plan in local billing mode', async ({ page }) 
   await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
 
   await expect(page).toHaveURL(/\/pricing\?checkout=success&plan=\w+$/);
-  await expect(medium.getByRole('button', { name: 'Plan Actual' })).toBeDisabled();
-  await expect(free.getByRole('button', { name: 'Comenzar Gratis' })).toBeEnabled();
+  await expect(medium.getByRole('button', { name: 'Plan actual' })).toBeDisabled();
+  await expect(free.getByRole('button', { name: 'Comenzar gratis' })).toBeEnabled();
 
   await page.goto('/usage');
   await expect(page.getByTestId('plan-badge')).toHaveText('Mediano');
@@ -56,7 +56,7 @@ test('settings shows the profile, copies the id and opens the local portal', asy
 
   // The domain manager's tabs are exercised in publishing.spec.ts; without projects it says how to start.
   await expect(
-    page.getByText('Aún no tienes proyectos. Crea uno en Espacios y publícalo para tener tu dirección.'),
+    page.getByText('Aún no tienes proyectos. Crea uno en Proyectos y publícalo para tener tu dirección.'),
   ).toBeVisible();
   await page.screenshot({ path: '/tmp/div-g-settings.png', fullPage: true });
 
@@ -102,15 +102,15 @@ test('signing out of all sessions ends this one too', async ({ page }) => {
 
 test('a developer plan is bought from /developers; signed out, choosing one asks to sign in first', async ({ page }) => {
   await page.goto('/developers');
-  await page.getByRole('article', { name: 'Growth' }).getByRole('button', { name: 'Seleccionar Plan' }).click();
+  await page.getByRole('article', { name: 'Growth' }).getByRole('button', { name: 'Seleccionar plan' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   await signIn(page, 'Desarrolladora');
   await page.goto('/developers');
   const growth = page.getByRole('article', { name: 'Growth' });
-  await growth.getByRole('button', { name: 'Seleccionar Plan' }).click();
+  await growth.getByRole('button', { name: 'Seleccionar plan' }).click();
   await expect(page).toHaveURL(/\/local\/billing\/checkout\?token=/);
   await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
   await expect(page).toHaveURL(/\/developers\?checkout=success&plan=\w+$/);
-  await expect(growth.getByRole('button', { name: 'Plan Actual' })).toBeDisabled();
+  await expect(growth.getByRole('button', { name: 'Plan actual' })).toBeDisabled();
 });

@@ -24,7 +24,7 @@ test.afterAll(async () => {
 
 async function buyPro(page: Page) {
   await page.goto('/pricing');
-  await page.locator('article[data-plan="pro"]').getByRole('button', { name: 'Seleccionar Plan' }).click();
+  await page.locator('article[data-plan="pro"]').getByRole('button', { name: 'Seleccionar plan' }).click();
   await expect(page).toHaveURL(/\/local\/billing\/checkout\?token=/);
   await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
   await expect(page).toHaveURL(/\/pricing\?checkout=success&plan=\w+$/);

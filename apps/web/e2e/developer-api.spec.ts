@@ -103,6 +103,9 @@ test('/developers leads to where a key is made: its first step links to the keys
   const name = page.getByRole('region', { name: 'Claves de API' }).getByLabel('Nombre de la clave');
   await expect(name).toBeFocused({ timeout: 15_000 });
   await expect(name).toBeInViewport();
+  // The sections above it load their data afterwards (issue 43: it ended 1150 px below the fold).
+  await page.waitForLoadState('networkidle');
+  await expect(name).toBeInViewport();
   await name.fill('Mi integración');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('fresh-api-key').locator('code')).toHaveText(/^div_\S{20,}$/);

@@ -35,7 +35,7 @@ async function openFile(page: Page, path: string) {
   await expect(page.getByTestId('code-editor')).toHaveAttribute('data-path', path);
 }
 
-async function openTools(page: Page, title = 'Herramientas de Vista') {
+async function openTools(page: Page, title = 'Herramientas de vista') {
   await page.getByTestId('tools-button').click();
   await expect(page.getByRole('dialog', { name: title })).toBeVisible();
 }

@@ -35,7 +35,7 @@ test.describe('"Comenzar gratis" signed out leads to sign-in, then to the projec
       await page.addInitScript(() => localStorage.setItem('div_cookie_consent', 'false'));
       if (where === 'free plan') {
         await page.goto('/pricing');
-        await page.locator('article[data-plan="free"]').getByRole('button', { name: 'Comenzar Gratis' }).click();
+        await page.locator('article[data-plan="free"]').getByRole('button', { name: 'Comenzar gratis' }).click();
       } else {
         await page.goto('/');
         const scope = where === 'top bar' ? page.getByRole('navigation').first() : page.locator('main');
@@ -44,7 +44,7 @@ test.describe('"Comenzar gratis" signed out leads to sign-in, then to the projec
       await expect(page).toHaveURL(/\/login$/);
       await continueWithProvider(page, 'Nueva');
       await expect(page).toHaveURL(/\/spaces$/, { timeout: 30_000 });
-      await expect(page.getByRole('heading', { name: 'Tus Proyectos' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: 'Tus proyectos' })).toBeVisible({ timeout: 30_000 });
     });
   }
 });
@@ -73,7 +73,7 @@ test.describe('the cookie card never covers a control', () => {
 
       // A page that scrolls keeps room below its end: its last controls come out from under the card.
       await fresh.goto('/spaces');
-      await expect(fresh.getByRole('heading', { name: 'Tus Proyectos' })).toBeVisible();
+      await expect(fresh.getByRole('heading', { name: 'Tus proyectos' })).toBeVisible();
       await expect(fresh.getByRole('contentinfo')).toBeAttached();
       await fresh.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await fresh.waitForTimeout(200);
@@ -237,7 +237,7 @@ test.describe("the floating tools button leaves the panel tabs and the page's ow
       expect(covered).toEqual([]);
       await page.screenshot({ path: `/tmp/walk-tools-${size.width}.png` });
       await tools.click();
-      await expect(page.getByRole('dialog', { name: 'Herramientas de Vista' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Herramientas de vista' })).toBeVisible();
       // Every device button has room for its name and size.
       for (const device of await page.locator('[data-device]').all()) {
         const fits = await device.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth >= 88);

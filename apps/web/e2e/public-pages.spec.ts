@@ -90,10 +90,10 @@ test.describe('pricing', () => {
     const cards = page.locator('article[data-plan]');
     await expect(cards).toHaveCount(4);
     const expected = [
-      ['free', 'Gratis', '$0', 'Comenzar Gratis', '100 mensajes al mes'],
-      ['small', 'Pequeño', '$10', 'Seleccionar Plan', '500 mensajes al mes'],
-      ['medium', 'Mediano', '$25', 'Seleccionar Plan', '1.000 mensajes al mes'],
-      ['pro', 'Pro', '$50', 'Seleccionar Plan', '3.000 mensajes al mes'],
+      ['free', 'Gratis', '$0', 'Comenzar gratis', '100 mensajes al mes'],
+      ['small', 'Pequeño', '$10', 'Seleccionar plan', '500 mensajes al mes'],
+      ['medium', 'Mediano', '$25', 'Seleccionar plan', '1.000 mensajes al mes'],
+      ['pro', 'Pro', '$50', 'Seleccionar plan', '3.000 mensajes al mes'],
     ] as const;
     for (const [id, name, price, button, messages] of expected) {
       const card = page.locator(`article[data-plan="${id}"]`);
@@ -102,8 +102,8 @@ test.describe('pricing', () => {
       await expect(card.getByText(messages)).toBeVisible();
       await expect(card.getByRole('button', { name: button })).toBeEnabled();
     }
-    await expect(page.locator('article[data-plan="medium"]').getByText('Más Popular')).toBeVisible();
-    await expect(page.getByText('Plan Actual')).toHaveCount(0);
+    await expect(page.locator('article[data-plan="medium"]').getByText('Más popular')).toBeVisible();
+    await expect(page.getByText('Plan actual')).toHaveCount(0);
 
     await expect(page.locator('[data-feature-card="customDomain"]')).toContainText('Disponible en: Mediano, Pro');
     await expect(page.locator('[data-feature-card="customApi"]')).toContainText('Disponible en: Pro');
@@ -111,11 +111,11 @@ test.describe('pricing', () => {
     await expect(page.locator('[data-feature-card="advancedSeo"]')).toContainText('SEO avanzado');
 
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Ver Planes de Desarrollador' })).toHaveAttribute('href', '/developers');
-    await expect(main.getByRole('link', { name: 'Ver Mi Uso' })).toHaveAttribute('href', '/usage');
+    await expect(main.getByRole('link', { name: 'Ver planes de desarrollador' })).toHaveAttribute('href', '/developers');
+    await expect(main.getByRole('link', { name: 'Ver mi uso' })).toHaveAttribute('href', '/usage');
     await expect(main.getByRole('link', { name: 'soporte@div.dev' })).toHaveAttribute('href', 'mailto:soporte@div.dev');
 
-    await page.locator('article[data-plan="pro"]').getByRole('button', { name: 'Seleccionar Plan' }).click();
+    await page.locator('article[data-plan="pro"]').getByRole('button', { name: 'Seleccionar plan' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -123,7 +123,7 @@ test.describe('pricing', () => {
     await signIn(page, 'Precios');
     await page.goto('/pricing');
     const free = page.locator('article[data-plan="free"]');
-    await expect(free.getByRole('button', { name: 'Plan Actual' })).toBeDisabled();
+    await expect(free.getByRole('button', { name: 'Plan actual' })).toBeDisabled();
     await expect(page.locator('article[data-current]')).toHaveCount(1);
 
     // The real billing server answers; its answer is read on the way so the test knows where to expect the browser.
@@ -133,7 +133,7 @@ test.describe('pricing', () => {
       answer = { status: response.status(), body: await response.json(), request: route.request().postDataJSON() };
       await route.fulfill({ response });
     });
-    await page.locator('article[data-plan="small"]').getByRole('button', { name: 'Seleccionar Plan' }).click();
+    await page.locator('article[data-plan="small"]').getByRole('button', { name: 'Seleccionar plan' }).click();
     await expect.poll(() => answer).not.toBeNull();
     const seen = answer as unknown as { status: number; body: { url?: string; message?: string }; request: unknown };
     expect(seen.request).toEqual({ priceId: 'price_small_plan' });
@@ -156,9 +156,9 @@ test.describe('pricing', () => {
       }),
     );
     await page.goto('/pricing');
-    await page.locator('article[data-plan="medium"]').getByRole('button', { name: 'Seleccionar Plan' }).click();
+    await page.locator('article[data-plan="medium"]').getByRole('button', { name: 'Seleccionar plan' }).click();
     await expect(page.getByText('El pago todavía no está disponible.')).toBeVisible();
-    await expect(page.locator('article[data-plan="medium"]').getByRole('button', { name: 'Seleccionar Plan' })).toBeEnabled();
+    await expect(page.locator('article[data-plan="medium"]').getByRole('button', { name: 'Seleccionar plan' })).toBeEnabled();
   });
 });
 
@@ -182,8 +182,8 @@ test.describe('developers', () => {
       await expect(card.getByText(price, { exact: true })).toBeVisible();
       await expect(card.getByText(rate)).toBeVisible();
     }
-    await expect(page.locator('article[data-plan="growth"]').getByText('Más Popular')).toBeVisible();
-    const sales = page.locator('article[data-plan="enterprise"]').getByRole('link', { name: 'Contactar Ventas' });
+    await expect(page.locator('article[data-plan="growth"]').getByText('Más popular')).toBeVisible();
+    const sales = page.locator('article[data-plan="enterprise"]').getByRole('link', { name: 'Contactar ventas' });
     await expect(sales).toHaveAttribute('href', /^mailto:ventas@div\.dev/);
 
     for (const step of ['Obtén tu API key', 'Configura el SDK o la API REST', 'Integra']) {
@@ -195,27 +195,27 @@ test.describe('developers', () => {
     await expect(page.getByText(/Authorization: Bearer \$DIV_API_KEY/).first()).toBeVisible();
 
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Ver Planes Regulares' })).toHaveAttribute('href', '/pricing');
-    await expect(main.getByRole('link', { name: 'Ver Mi Uso' })).toHaveAttribute('href', '/usage');
+    await expect(main.getByRole('link', { name: 'Ver planes regulares' })).toHaveAttribute('href', '/pricing');
+    await expect(main.getByRole('link', { name: 'Ver mi uso' })).toHaveAttribute('href', '/usage');
     expect(calls).toBe(0);
   });
 
-  test('signed in: the current developer plan reads "Plan Actual" and is disabled', async ({ page }) => {
+  test('signed in: the current developer plan reads "Plan actual" and is disabled', async ({ page }) => {
     await signIn(page, 'Dev');
     const profile = page.waitForResponse((r) => r.url().endsWith('/api/user/profile') && r.ok());
     await page.goto('/developers');
     const { developerPlan } = (await (await profile).json()) as { developerPlan: string };
     const id = ({ dev_basic: 'starter', dev_unlimited: 'enterprise' } as Record<string, string>)[developerPlan] ?? developerPlan;
     const expectedId = ['starter', 'growth', 'scale', 'enterprise'].includes(id) ? id : 'starter';
-    await expect(page.locator(`article[data-plan="${expectedId}"]`).getByRole('button', { name: 'Plan Actual' })).toBeDisabled();
+    await expect(page.locator(`article[data-plan="${expectedId}"]`).getByRole('button', { name: 'Plan actual' })).toBeDisabled();
     await expect(page.locator('article[data-current]')).toHaveCount(1);
   });
 });
 
 const legalDocs = [
-  { id: 'terms', title: 'Términos y Condiciones', sections: 10 },
-  { id: 'privacy', title: 'Política de Privacidad', sections: 10 },
-  { id: 'cookies', title: 'Política de Cookies', sections: 7 },
+  { id: 'terms', title: 'Términos y condiciones', sections: 10 },
+  { id: 'privacy', title: 'Política de privacidad', sections: 10 },
+  { id: 'cookies', title: 'Política de cookies', sections: 7 },
 ] as const;
 
 test.describe('legal pages', () => {
@@ -267,7 +267,7 @@ test.describe('legal pages', () => {
   test('the cookie policy names the storage keys and the 2-year lifetime', async ({ page }) => {
     await page.goto('/cookies');
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1, name: 'Política de Cookies' })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: 'Política de cookies' })).toBeVisible();
     for (const key of ['div_auth_token', 'div_user_session', 'div_cookie_consent', 'div_theme', 'div_language']) {
       await expect(main.getByText(key)).toBeVisible();
     }
@@ -306,9 +306,12 @@ test.describe('social redirects', () => {
     });
   }
 
-  test('an unknown network goes home', async ({ page }) => {
+  test('an unknown address says so, with a way home (issue 43)', async ({ page }) => {
     await page.goto('/myspace');
     await expect(page).toHaveURL(/\/myspace$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+    await expect(page).toHaveTitle('Página no encontrada — DIV');
+    await page.getByRole('main').getByRole('link', { name: 'Ir al inicio' }).click();
     await expect(page.getByTestId('hero-tagline')).toBeVisible();
   });
 });

@@ -38,7 +38,7 @@ async function putFiles(page: Page, spaceId: string, files: { path: string; cont
 
 async function deployFromEditor(page: Page) {
   await page.getByTestId('tools-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Herramientas de Vista' });
+  const dialog = page.getByRole('dialog', { name: 'Herramientas de vista' });
   await expect(dialog).toBeVisible();
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
   await dialog.getByRole('button', { name: 'Publicar' }).click();
@@ -173,7 +173,7 @@ test('a medium-plan user adds a custom domain, edits SEO and sees the visits of 
   const port = new URL(baseURL ?? '').port;
   await signIn(page, 'Mediana');
   await page.goto('/pricing');
-  await page.getByRole('article', { name: 'Mediano' }).getByRole('button', { name: 'Seleccionar Plan' }).click();
+  await page.getByRole('article', { name: 'Mediano' }).getByRole('button', { name: 'Seleccionar plan' }).click();
   await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
   await expect(page).toHaveURL(/\/pricing\?checkout=success&plan=\w+$/);
 

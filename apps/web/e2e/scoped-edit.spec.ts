@@ -66,7 +66,7 @@ test('an answer that reaches beyond the selected button asks before it is applie
 
   // Select the first button with the inspector and hand it to the prompt.
   await page.getByTestId('tools-button').click();
-  await page.getByRole('dialog', { name: 'Herramientas de Vista' }).getByRole('button', { name: 'Inspector' }).click();
+  await page.getByRole('dialog', { name: 'Herramientas de vista' }).getByRole('button', { name: 'Inspector' }).click();
   await frame.getByRole('link', { name: 'Pide presupuesto' }).click();
   await expect(page.getByTestId('inspector-panel')).toContainText('<a class="btn" id="presupuesto" href="#contacto">');
   await page.getByRole('button', { name: 'Usar en el prompt' }).click();

@@ -8,7 +8,7 @@ const consent = (page: Page) => page.evaluate(() => localStorage.getItem('div_co
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' });
 
 test.describe('cookie banner', () => {
-  test("'Solo Esenciales' stores false and the banner stays closed", async ({ page }) => {
+  test("'Solo esenciales' stores false and the banner stays closed", async ({ page }) => {
     await page.goto('/');
     const banner = page.getByRole('dialog', { name: 'Usamos cookies' });
     await expect(banner).toBeVisible();
@@ -16,7 +16,7 @@ test.describe('cookie banner', () => {
     // Keyboard users reach it first.
     await page.keyboard.press('Tab');
     await expect(banner.getByRole('link', { name: 'Política de cookies' })).toBeFocused();
-    await banner.getByRole('button', { name: 'Solo Esenciales' }).click();
+    await banner.getByRole('button', { name: 'Solo esenciales' }).click();
     await expect(banner).toBeHidden();
     expect(await consent(page)).toBe('false');
     await page.reload();
@@ -24,7 +24,7 @@ test.describe('cookie banner', () => {
     await expect(page.getByRole('dialog', { name: 'Usamos cookies' })).toHaveCount(0);
   });
 
-  test("'Aceptar Todo' stores true and runs the accept callback", async ({ page }) => {
+  test("'Aceptar todo' stores true and runs the accept callback", async ({ page }) => {
     await page.addInitScript(() => {
       window.addEventListener('div:cookies-accepted', () => {
         (window as unknown as { accepted: number }).accepted = ((window as unknown as { accepted?: number }).accepted ?? 0) + 1;
@@ -32,7 +32,7 @@ test.describe('cookie banner', () => {
     });
     await page.goto('/pricing');
     const banner = page.getByRole('dialog', { name: 'Usamos cookies' });
-    await banner.getByRole('button', { name: 'Aceptar Todo' }).click();
+    await banner.getByRole('button', { name: 'Aceptar todo' }).click();
     await expect(banner).toBeHidden();
     expect(await consent(page)).toBe('true');
     expect(await page.evaluate(() => (window as unknown as { accepted?: number }).accepted)).toBe(1);
@@ -132,10 +132,10 @@ test.describe('with consent given', () => {
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const menu = page.getByRole('list', { name: 'Menú' });
-    for (const entry of ['Inicio', 'Espacios', 'Precios', 'Configuración', 'Uso y Métricas']) {
+    for (const entry of ['Inicio', 'Proyectos', 'Precios', 'Configuración', 'Uso y métricas']) {
       await expect(menu.getByRole('link', { name: entry })).toBeVisible();
     }
-    await menu.getByRole('link', { name: 'Uso y Métricas' }).click();
+    await menu.getByRole('link', { name: 'Uso y métricas' }).click();
     await expect(page).toHaveURL(/\/usage$/);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await menu.getByRole('button', { name: 'Cerrar sesión' }).click();

@@ -8,12 +8,12 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 test('projects page: empty state, create with Enter, grid card, open, delete via the context menu', async ({ page }) => {
   await signIn(page, 'Proyectos');
-  await expect(page.getByRole('heading', { name: 'Tus Proyectos' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tus proyectos' })).toBeVisible();
   await expect(page.getByText('No tienes proyectos aún')).toBeVisible();
   await expect(page.getByTestId('spaces-count')).toHaveText('0 proyectos activos');
 
   const name = page.getByLabel('Nombre del proyecto');
-  const create = page.getByRole('button', { name: 'Crear Proyecto' });
+  const create = page.getByRole('button', { name: 'Crear proyecto' });
   await expect(create).toBeDisabled();
   await name.fill('   ');
   await expect(create).toBeDisabled();

@@ -8,7 +8,7 @@ import { sessionToken, signIn as signInFixture } from './fixtures/sign-in';
  */
 async function signIn(page: Page, name: string) {
   await signInFixture(page, name);
-  await expect(page.getByRole('heading', { name: 'Tus Proyectos' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Tus proyectos' })).toBeVisible({ timeout: 15_000 });
 }
 
 /**
@@ -58,8 +58,8 @@ test('the usage page shows the summary and the seeded history in all three perio
   await signIn(page, 'Métricas');
   await serveSeeded(page);
   await page.goto('/usage');
-  await expect(page.getByText('Panel de Uso')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Uso y Métricas', level: 1 })).toBeVisible();
+  await expect(page.getByText('Panel de uso')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Uso y métricas', level: 1 })).toBeVisible();
   await expect(page.getByTestId('plan-badge')).toHaveText('Pequeño');
   await expect(page.getByTestId('card-messages')).toContainText('360 / 500');
   await expect(page.getByTestId('card-messages')).toContainText('72.0% usado');
@@ -71,7 +71,7 @@ test('the usage page shows the summary and the seeded history in all three perio
   await expect(page.getByText('1234 ms')).toBeVisible();
   await expect(page.getByTestId('card-storage')).toContainText('3,4 MB / 500 MB');
   await expect(page.getByTestId('card-storage')).toContainText('0.7% usado');
-  await expect(page.getByRole('heading', { name: 'Funciones Más Usadas' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Funciones más usadas' })).toBeVisible();
   await expect(page.getByText('Crear un sitio con IA')).toBeVisible();
 
   const chart = page.getByTestId('usage-chart');
@@ -100,7 +100,7 @@ test('the usage page shows the summary and the seeded history in all three perio
   await expect(page.getByText('sept 2026').or(page.getByText('sep 2026'))).toBeVisible();
 
   const more = page.getByRole('region', { name: '¿Necesitas más recursos?' });
-  await expect(more.getByRole('link', { name: 'Actualizar Plan' })).toHaveAttribute('href', '/pricing');
+  await expect(more.getByRole('link', { name: 'Actualizar plan' })).toHaveAttribute('href', '/pricing');
   await expect(more.getByRole('link', { name: 'API para Desarrolladores' })).toHaveAttribute('href', '/developers');
   await expect(more.getByRole('link', { name: 'Configuración' })).toHaveAttribute('href', '/settings');
 

@@ -233,7 +233,7 @@ test('a visual edit is live after publishing', async ({ page, context, baseURL }
     .poll(() => serverFile(page, spaceId))
     .toBe(PAGE.replace('Pan de masa madre, horneado cada mañana.', 'Abierto de lunes a sábado.'));
   await page.getByTestId('tools-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Herramientas de Vista' });
+  const dialog = page.getByRole('dialog', { name: 'Herramientas de vista' });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
   await dialog.getByRole('button', { name: 'Publicar' }).click();
   const { url } = (await (await answered).json()) as { url: string };
@@ -324,7 +324,7 @@ test('own images: uploaded from the panel, dropped and pasted; one replaces an i
 
   // Published: served from the site's own origin, immutable, with srcset, width and height.
   await page.getByTestId('tools-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Herramientas de Vista' });
+  const dialog = page.getByRole('dialog', { name: 'Herramientas de vista' });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
   await dialog.getByRole('button', { name: 'Publicar' }).click();
   const { url } = (await (await answered).json()) as { url: string };

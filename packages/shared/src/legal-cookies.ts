@@ -8,7 +8,7 @@ export const PERSISTENT_COOKIE_MAX_YEARS = 2;
 /** Cookie policy (spec: /cookies). Names the storage the product really uses. */
 export const cookiesDocument: LegalDocument = {
   id: 'cookies',
-  title: 'Política de Cookies',
+  title: 'Política de cookies',
   intro: `Esta política explica qué cookies y qué tecnologías de almacenamiento local utiliza ${PRODUCT_NAME}, para qué sirven y cómo puedes gestionarlas.`,
   sections: [
     {

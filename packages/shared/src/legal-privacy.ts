@@ -4,7 +4,7 @@ import { contactEmails, type LegalDocument, legalEntity } from './legal-common';
 /** Privacy policy (spec: /privacy, 10 sections). */
 export const privacyDocument: LegalDocument = {
   id: 'privacy',
-  title: 'Política de Privacidad',
+  title: 'Política de privacidad',
   intro: `En ${PRODUCT_NAME} nos tomamos en serio la protección de tus datos personales. Esta política explica qué datos tratamos, para qué, durante cuánto tiempo y qué derechos tienes, conforme al Reglamento General de Protección de Datos (RGPD) y a la Ley Orgánica 3/2018 (LOPDGDD).`,
   sections: [
     {
@@ -51,7 +51,7 @@ export const privacyDocument: LegalDocument = {
       id: 'base-legal',
       title: '4. Base legal',
       blocks: [
-        'Tratamos tus datos porque son necesarios para ejecutar el contrato que aceptas con los Términos y Condiciones, para cumplir obligaciones legales (por ejemplo, fiscales), por nuestro interés legítimo en mantener la plataforma segura y, cuando así se indique, con tu consentimiento, que puedes retirar en cualquier momento.',
+        'Tratamos tus datos porque son necesarios para ejecutar el contrato que aceptas con los Términos y condiciones, para cumplir obligaciones legales (por ejemplo, fiscales), por nuestro interés legítimo en mantener la plataforma segura y, cuando así se indique, con tu consentimiento, que puedes retirar en cualquier momento.',
       ],
     },
     {

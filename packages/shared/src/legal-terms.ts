@@ -10,14 +10,14 @@ const paidPlans = planIds
 /** Terms of service (spec: /terms, 10 sections). */
 export const termsDocument: LegalDocument = {
   id: 'terms',
-  title: 'Términos y Condiciones',
-  intro: `Estos Términos y Condiciones regulan el acceso y el uso de ${PRODUCT_NAME}, la plataforma que permite crear sitios web completos describiéndolos a una inteligencia artificial. Te pedimos que los leas con atención antes de utilizar el servicio.`,
+  title: 'Términos y condiciones',
+  intro: `Estos Términos y condiciones regulan el acceso y el uso de ${PRODUCT_NAME}, la plataforma que permite crear sitios web completos describiéndolos a una inteligencia artificial. Te pedimos que los leas con atención antes de utilizar el servicio.`,
   sections: [
     {
       id: 'aceptacion',
       title: '1. Aceptación de los términos',
       blocks: [
-        `Al crear una cuenta o utilizar ${PRODUCT_NAME} aceptas quedar vinculado por estos Términos y por nuestra Política de Privacidad y Política de Cookies. Si no estás de acuerdo con alguna de sus condiciones, no debes utilizar el servicio.`,
+        `Al crear una cuenta o utilizar ${PRODUCT_NAME} aceptas quedar vinculado por estos Términos y por nuestra Política de privacidad y Política de cookies. Si no estás de acuerdo con alguna de sus condiciones, no debes utilizar el servicio.`,
         `El servicio lo presta ${legalEntity.name}, con domicilio en ${legalEntity.address}. Debes tener al menos 16 años, o la edad mínima exigida en tu país, para usar ${PRODUCT_NAME}. Si lo utilizas en nombre de una empresa u organización, declaras que tienes capacidad para obligarla.`,
       ],
     },

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useSearchParams } from 'react-router';
+import { Outlet, useMatch, useSearchParams } from 'react-router';
 import { CookieBanner } from '../components/cookie-banner';
 import { LoadingMessage } from '../components/loading-message';
 import { RouteProgress } from '../components/route-progress';
@@ -19,7 +19,7 @@ function announceConsent() {
 
 /**
  * Navigation, footer, cookie banner and the two global overlays (toasts and the route progress bar)
- * wrap every route. `?print` (printable legal pages) shows the page alone.
+ * wrap every route. `?print` (printable legal pages) shows the page alone; the editor has no footer.
  * The navigation and the page fill at least the screen, and the footer comes after them: on a short
  * page (sign-in, a loading message) the footer, which loads after the first paint, appears below the
  * fold instead of pushing up what is on screen (a button moving under the pointer).
@@ -28,6 +28,8 @@ export function RootLayout() {
   const { t } = useTranslation('shell');
   const [params] = useSearchParams();
   const print = params.has('print');
+  // The editor is a full-screen app: no marketing footer under it to scroll to or tab through (issue 43).
+  const editor = useMatch('/space/:spaceId') !== null;
   return (
     <>
       <div className="flex min-h-screen flex-col">
@@ -47,7 +49,7 @@ export function RootLayout() {
           </ScreenBoundary>
         </div>
       </div>
-      {!print && (
+      {!print && !editor && (
         <Suspense fallback={null}>
           <SiteFooter />
         </Suspense>

@@ -56,6 +56,7 @@ const DevelopersPage = withQueries(() => import('../features/developers/develope
 const ApiDocsPage = withQueries(() => import('../features/api-docs/api-docs-page'));
 const AvatarDemoPage = screen(() => import('../features/avatar-demo/avatar-demo-page'));
 const SocialRedirectPage = screen(() => import('../features/social/social-redirect-page'));
+const NotFoundPage = screen(() => import('../features/not-found/not-found-page'));
 const SpacesPage = signedIn(() => import('../features/spaces/spaces-page'));
 const EditorPage = signedIn(() => import('../features/editor/editor-page'));
 const FormsPage = signedIn(() => import('../features/forms/forms-page'));
@@ -79,7 +80,7 @@ if (typeof window !== 'undefined') {
   }
 }
 
-/** The route table of the spec (section 2). Any unknown path shows home. */
+/** The route table of the spec (section 2). An unknown path says so, with a way back (issue 43). */
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -103,7 +104,7 @@ const routes: RouteObject[] = [
       { path: '/usage', element: <UsagePage /> },
       { path: '/share/:spaceId', element: <SharePage /> },
       { path: '/invite/:token', element: <InvitationPage /> },
-      { path: '*', element: <HomePage /> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

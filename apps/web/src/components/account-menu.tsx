@@ -11,7 +11,7 @@ const itemClass =
 
 /**
  * The signed-in avatar menu (loaded on demand, so visitors never download the dropdown code):
- * Configuración, Uso y Métricas and Cerrar sesión. Radix gives it keyboard and screen reader support.
+ * Configuración, Uso y métricas and Cerrar sesión. Radix gives it keyboard and screen reader support.
  */
 export default function AccountMenu({ user, onSignOut }: { user: StoredSession['user']; onSignOut: () => void }) {
   const { t } = useTranslation('shell');

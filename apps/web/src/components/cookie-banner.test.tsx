@@ -13,18 +13,18 @@ describe('CookieBanner', () => {
   beforeEach(() => localStorage.clear());
   afterEach(cleanup);
 
-  it("'Solo Esenciales' stores false and closes without the accept callback", () => {
+  it("'Solo esenciales' stores false and closes without the accept callback", () => {
     const onAccept = renderBanner();
-    fireEvent.click(screen.getByRole('button', { name: 'Solo Esenciales' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Solo esenciales' }));
     expect(localStorage.getItem('div_cookie_consent')).toBe('false');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onAccept).not.toHaveBeenCalled();
   });
 
-  it("'Aceptar Todo' stores true, runs the accept callback and closes", () => {
+  it("'Aceptar todo' stores true, runs the accept callback and closes", () => {
     const onAccept = renderBanner();
     expect(screen.getByRole('dialog', { name: 'Usamos cookies' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Aceptar Todo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Aceptar todo' }));
     expect(localStorage.getItem('div_cookie_consent')).toBe('true');
     expect(onAccept).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).toBeNull();

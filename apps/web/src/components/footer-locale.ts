@@ -11,7 +11,7 @@ registerLocale('shell', {
       features: 'Características',
       pricing: 'Precios',
       developers: 'API para desarrolladores',
-      spaces: 'Espacios',
+      spaces: 'Proyectos',
       docs: 'Documentación',
       guides: 'Guías',
       blog: 'Blog',

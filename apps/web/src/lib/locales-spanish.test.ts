@@ -24,6 +24,7 @@ const loaded = import.meta.glob(
     '../features/social/social-redirect-page.tsx',
     '../features/collaboration/live/presence.tsx',
     '../features/avatar-demo/avatar-demo-page.tsx',
+    '../features/not-found/not-found-page.tsx',
   ],
   { eager: true },
 );
@@ -64,6 +65,28 @@ describe('the Spanish interface is Spanish throughout (issue 22)', () => {
         .map(([key, text]) => `${namespace}.${key}: ${text}`),
     );
     expect(unopened).toEqual([]);
+  });
+
+  it('Spanish titles, buttons and labels are in sentence case (issue 43)', () => {
+    // A capital inside a short label is a name (of a product, plan, place or format), or English habit.
+    const NAMES =
+      /^(DIV|Google|GitHub|API|APIs|Stripe|WhatsApp|Pro|Free|Discord|Twitter|Instagram|TikTok|Reddit|LinkedIn|Facebook|OpenAI|OpenRouter|Ollama|DNS|CNAME|HTML|CSS|JavaScript|CSV|URL|SDK|IA|Git|Markdown|Enterprise|Growth|Scale|Starter|Pequeño|Mediano|Premium|Business|Local|Modo|Vista|Código|Publicar|Editar|Remix|ID|HTTPS|SMTP|PDF|JSON|Lucide|Yjs|Node|España|México|Madrid|Bearer|Webhooks?|Plan|Ajustes|Configuración|Proyectos|Dominios|Uso|Precios|Desarrolladores|Inicio|Aurora)$/;
+    const titled = bundles.flatMap(({ namespace, es }) =>
+      flatten(es)
+        .filter(([, text]) => {
+          const words = text
+            .replace(/<[^>]+>|\{\{[^}]+\}\}/g, ' ')
+            .split(/\s+/)
+            .filter(Boolean);
+          if (words.length < 2 || words.length > 6) return false;
+          return words.some(
+            (word, i) =>
+              i > 0 && /^[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+$/.test(word) && !NAMES.test(word) && !/[.:?!«"“(]$/.test(words[i - 1] ?? ''),
+          );
+        })
+        .map(([key, text]) => `${namespace}.${key}: ${text}`),
+    );
+    expect(titled).toEqual([]);
   });
 
   it('the English locale keeps English', () => {

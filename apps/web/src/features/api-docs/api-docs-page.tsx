@@ -1,12 +1,12 @@
 import { clsx } from 'clsx';
 import { BookOpen, Download, KeyRound, Lock, Timer } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
 import { type Endpoint, groupEndpoints, type JsonSchema, nestedObject, type Parameter, typeLabel, useOpenApi } from './openapi';
 import './locale';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
@@ -23,9 +23,7 @@ export default function ApiDocsPage() {
   const { t } = useTranslation('api-docs');
   const doc = useOpenApi();
 
-  useEffect(() => {
-    document.title = `${t('title')} — DIV`;
-  }, [t]);
+  useDocumentTitle(t('title'));
 
   if (doc.isError) {
     return (

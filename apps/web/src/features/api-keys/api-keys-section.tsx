@@ -22,10 +22,28 @@ export function ApiKeysSection() {
   const section = useRef<HTMLElement>(null);
   const { hash } = useLocation();
   // Reached through its anchor (the settings load first): shown, with the new key's name focused.
+  // The sections above load their own data after this one renders (the domains list alone can be
+  // a thousand pixels), so the section is kept in view while the page settles, until the person
+  // scrolls or types themselves, or for three seconds at most.
   useEffect(() => {
-    if (hash !== `#${paths.apiKeysAnchor}`) return;
-    section.current?.scrollIntoView({ block: 'start' });
-    section.current?.querySelector('input')?.focus({ preventScroll: true });
+    const target = section.current;
+    if (hash !== `#${paths.apiKeysAnchor}` || !target) return;
+    const show = () => target.scrollIntoView({ block: 'start' });
+    show();
+    target.querySelector('input')?.focus({ preventScroll: true });
+    const settle = new ResizeObserver(show);
+    settle.observe(document.body);
+    const stop = () => {
+      settle.disconnect();
+      for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.removeEventListener(type, stop);
+    };
+    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+      window.addEventListener(type, stop, { passive: true });
+    const timer = setTimeout(stop, 3000);
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
   }, [hash]);
 
   return (

@@ -4,6 +4,7 @@ registerLocale('auth', {
   es: {
     login: {
       title: 'Bienvenido a',
+      pageTitle: 'Iniciar sesión',
       subtitle: 'Inicia sesión para crear y publicar tus sitios web con IA.',
       google: 'Continuar con Google',
       github: 'Continuar con GitHub',
@@ -47,6 +48,7 @@ registerLocale('auth', {
   en: {
     login: {
       title: 'Welcome to',
+      pageTitle: 'Sign in',
       subtitle: 'Sign in to build and publish your websites with AI.',
       google: 'Continue with Google',
       github: 'Continue with GitHub',

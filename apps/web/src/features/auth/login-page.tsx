@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { GitHubMark, GoogleMark } from '../../components/brand-icons';
 import { LoadingMessage } from '../../components/loading-message';
 import { currentUser, fetchLoginUrls, type RedeemedLogin, redeemCode, revokeToken } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/document-title';
 import { Trans, useTranslation } from '../../lib/i18n';
 import { getSession, setSession, takeReturnTo } from '../../lib/session';
 import './auth-locale';
@@ -51,6 +52,7 @@ const who = (person: Person) => (person.email ? `${person.name} (${person.email}
 /** /login (spec sections 2 and 4): the two provider buttons and the login with validate_code. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.pageTitle'));
   const navigate = useNavigate();
   // Read once: the parameter leaves the address right away.
   const [code] = useState(() => new URLSearchParams(window.location.search).get('validate_code'));

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession, getSession, rememberReturnTo } from '../../lib/session';
 import { acceptInvitation, getInvitation } from './api';
@@ -13,6 +14,7 @@ import './locale';
 export default function InvitationPage() {
   const { token = '' } = useParams();
   const { t } = useTranslation('collaboration');
+  useDocumentTitle(t('invitation.title'));
   const navigate = useNavigate();
   const invitation = useQuery({ queryKey: ['invitation', token], queryFn: () => getInvitation(token), retry: false });
   const [accepting, setAccepting] = useState(false);

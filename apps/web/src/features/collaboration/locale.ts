@@ -83,6 +83,7 @@ registerLocale('collaboration', {
     view: {
       loading: 'Cargando proyecto compartido…',
       notFound: 'Este proyecto no existe o no está compartido.',
+      notFoundTitle: 'Proyecto no disponible',
       by: 'de {{owner}}',
       site: 'Sitio publicado',
       files: 'Archivos',
@@ -173,6 +174,7 @@ registerLocale('collaboration', {
     view: {
       loading: 'Loading shared project…',
       notFound: 'This project does not exist or is not shared.',
+      notFoundTitle: 'Project not available',
       by: 'by {{owner}}',
       site: 'Published site',
       files: 'Files',

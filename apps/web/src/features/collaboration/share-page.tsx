@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { getShared } from './api';
 import './locale';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useRemixAction } from './use-remix-action';
 
 /** The page the preview frame loads; it renders what the parent posts (modules/preview, ADR 0062). */
@@ -19,6 +20,7 @@ export default function SharePage() {
   const { spaceId = '' } = useParams();
   const { t } = useTranslation('collaboration');
   const shared = useQuery({ queryKey: ['share', spaceId], queryFn: () => getShared(spaceId), retry: false });
+  useDocumentTitle(shared.data ? shared.data.name : shared.isError ? t('view.notFoundTitle') : undefined);
   const remix = useRemixAction();
 
   if (shared.isPending) {

@@ -3,7 +3,6 @@ import { contactEmails } from '@div/shared/legal-common';
 import { type DeveloperPlan, developerPlanIds, developerPlanLimits, developerPlanOf, developerPlans } from '@div/shared/plans';
 import { clsx } from 'clsx';
 import { ArrowRight, Check, Gauge, KeyRound, LifeBuoy, Package, ShieldCheck, Terminal, Zap } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { CheckoutResult } from '../../components/checkout-result';
@@ -14,6 +13,7 @@ import { useStoredSession } from '../../lib/session';
 import { CodeBlock } from './code-block';
 import { configureSnippets, installSnippet, integrateSnippets } from './snippets';
 import './locale';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const featureTiles = [
   { key: 'rest', Icon: Terminal },
@@ -32,9 +32,7 @@ export default function DevelopersPage() {
   const current = session && profile.data ? developerPlanOf(profile.data.developerPlan).id : null;
   const checkout = useCheckout(t('checkoutError'));
 
-  useEffect(() => {
-    document.title = 'Desarrolladores — DIV';
-  }, []);
+  useDocumentTitle('Desarrolladores');
 
   const choose = (plan: DeveloperPlan) => {
     if (!plan.priceId) {
@@ -63,6 +61,13 @@ export default function DevelopersPage() {
           {developerPlanIds.map((id) => {
             const plan = developerPlans[id];
             const isCurrent = current === id;
+            const buttonLabel = isCurrent
+              ? t('current')
+              : checkout.pending === id
+                ? t('redirecting')
+                : plan.priceId
+                  ? t('select')
+                  : t('startFree');
             const limits = developerPlanLimits(plan);
             const enterprise = plan.priceUsd === null;
             const buttonClass = clsx(
@@ -92,7 +97,7 @@ export default function DevelopersPage() {
                     <p
                       className={clsx(
                         '-top-3 -translate-x-1/2 absolute left-1/2 whitespace-nowrap rounded-full px-3 py-1 font-semibold text-white text-xs',
-                        isCurrent ? 'bg-emerald-600' : 'bg-indigo-600',
+                        isCurrent ? 'bg-emerald-700' : 'bg-indigo-600',
                       )}
                     >
                       {isCurrent ? t('current') : t('popular')}
@@ -123,14 +128,9 @@ export default function DevelopersPage() {
                       disabled={isCurrent || checkout.pending === id}
                       onClick={() => choose(plan)}
                       className={buttonClass}
+                      aria-label={`${buttonLabel}: ${plan.name}`}
                     >
-                      {isCurrent
-                        ? t('current')
-                        : checkout.pending === id
-                          ? t('redirecting')
-                          : plan.priceId
-                            ? t('select')
-                            : t('startFree')}
+                      {buttonLabel}
                     </button>
                   )}
                   <ul className="mt-7 space-y-2 text-sm">

@@ -6,7 +6,7 @@ registerLocale('domains', {
     loading: 'Cargando dominios...',
     loadError: 'No se pudieron cargar tus dominios.',
     retry: 'Reintentar',
-    noSpaces: 'Aún no tienes proyectos. Crea uno en Espacios y publícalo para tener tu dirección.',
+    noSpaces: 'Aún no tienes proyectos. Crea uno en Proyectos y publícalo para tener tu dirección.',
     project: 'Proyecto',
     option: '{{name}} — {{where}} · editado {{when}}',
     notPublished: 'sin publicar',

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { useSpace } from './api/get-space';
@@ -25,6 +26,8 @@ function EditorLoader({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation('editor');
   const navigate = useNavigate();
   const space = useSpace(spaceId);
+  // The tab names the project (issue 43); until it loads, the editor.
+  useDocumentTitle(space.data ? space.data.space.name : t('pageTitle'));
   const unauthorized = space.error instanceof ApiError && space.error.status === 401;
 
   useEffect(() => {

@@ -4,6 +4,7 @@ registerLocale('editor', {
   es: {
     back: 'Volver a tus proyectos',
     loading: 'Cargando proyecto...',
+    pageTitle: 'Editor',
     loadError: 'No se pudo cargar el proyecto',
     notFound: 'Proyecto no encontrado',
     retry: 'Intentar de nuevo',
@@ -46,7 +47,7 @@ registerLocale('editor', {
     soon: 'pronto',
     tools: {
       open: 'Herramientas de vista',
-      title: 'Herramientas de Vista',
+      title: 'Herramientas de vista',
       description: 'Dispositivo de la vista previa, acciones del proyecto e historial de versiones.',
       devices: 'Dispositivo',
       actions: 'Acciones',
@@ -119,6 +120,7 @@ registerLocale('editor', {
   en: {
     back: 'Back to your projects',
     loading: 'Loading project...',
+    pageTitle: 'Editor',
     loadError: 'The project could not be loaded',
     notFound: 'Project not found',
     retry: 'Try again',

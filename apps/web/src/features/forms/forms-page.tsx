@@ -1,5 +1,4 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';
@@ -8,6 +7,7 @@ import { useSpaceHeader } from './api';
 import { Inbox } from './inbox';
 import { NotificationSettings } from './notification-settings';
 import './locale';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /**
  * "Formularios" (/space/{id}/forms, issue 23): the inbox of a space's forms for its owner and
@@ -19,9 +19,7 @@ export default function FormsPage() {
   const header = useSpaceHeader(spaceId);
   const role = header.data?.role;
 
-  useEffect(() => {
-    document.title = `${t('title')}${header.data ? ` · ${header.data.name}` : ''} — DIV`;
-  }, [t, header.data]);
+  useDocumentTitle(`${t('title')}${header.data ? ` · ${header.data.name}` : ''}`);
 
   return (
     <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6">

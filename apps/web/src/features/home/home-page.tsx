@@ -1,11 +1,11 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { StartFreeLink } from '../../components/start-free-link';
 import { useTranslation } from '../../lib/i18n';
 import { LazySection } from './lazy-section';
 import { RotatingTagline } from './rotating-tagline';
 import './locale';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const loadDemo = () => import('./sections/demo-section');
 const loadFeatures = () => import('./sections/features-section');
@@ -23,9 +23,7 @@ export default function HomePage() {
   const { t } = useTranslation('home');
   const taglines = t('hero.taglines').split('|');
 
-  useEffect(() => {
-    document.title = 'DIV — Crea tu sitio web con IA';
-  }, []);
+  useDocumentTitle(null);
 
   return (
     <main className="flex-1">

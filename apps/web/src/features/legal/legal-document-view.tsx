@@ -1,9 +1,9 @@
 import { formatLegalDate, type LegalDocument, legalDocumentIds } from '@div/shared/legal-common';
 import { Download, Printer } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import './locale';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const actionClass =
   'inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
@@ -18,9 +18,7 @@ export function LegalDocumentView({ document: doc }: { document: LegalDocument }
   const print = params.has('print');
   const pdfHref = `/api/legal/${doc.id}.pdf`;
 
-  useEffect(() => {
-    window.document.title = `${doc.title} — DIV`;
-  }, [doc.title]);
+  useDocumentTitle(doc.title);
 
   return (
     <main className="flex-1 bg-white print:bg-white dark:bg-slate-950" data-print={print || undefined}>

@@ -9,7 +9,7 @@ registerLocale('legal', {
     print: 'Imprimir',
     backToPage: 'Volver a la página',
     otherDocuments: 'Otros documentos legales',
-    documents: { terms: 'Términos y Condiciones', privacy: 'Política de Privacidad', cookies: 'Política de Cookies' },
+    documents: { terms: 'Términos y condiciones', privacy: 'Política de privacidad', cookies: 'Política de cookies' },
   },
   en: {
     lastUpdated: 'Last updated: {{date}}',

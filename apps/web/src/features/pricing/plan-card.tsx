@@ -54,6 +54,8 @@ export function PlanCard({
         type="button"
         onClick={onChoose}
         disabled={current || pending}
+        // Three cards share one label: the accessible name says which plan (WCAG 2.4.6).
+        aria-label={`${label}: ${plan.name}`}
         className={clsx(
           'mt-6 w-full rounded-xl px-4 py-3 font-semibold text-sm transition disabled:cursor-not-allowed',
           current

@@ -1,7 +1,6 @@
 import { contactEmails } from '@div/shared/legal-common';
 import { type Plan, planFeatureCards, planIds, planOf, plans, plansWithFeature } from '@div/shared/plans';
 import { BarChart3, Code2, Globe, Mail, Search } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckoutResult } from '../../components/checkout-result';
 import { startFreeTarget } from '../../components/start-free-link';
@@ -11,6 +10,7 @@ import { useProfile } from '../../lib/profile';
 import { useStoredSession } from '../../lib/session';
 import { PlanCard } from './plan-card';
 import './locale';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const cardIcons = { customDomain: Globe, customApi: Code2, viewAnalytics: BarChart3, advancedSeo: Search } as const;
 
@@ -22,9 +22,7 @@ export default function PricingPage() {
   const currentPlan = session && profile.data ? planOf(profile.data.plan).id : null;
   const checkout = useCheckout(t('checkoutError'));
 
-  useEffect(() => {
-    document.title = 'Precios — DIV';
-  }, []);
+  useDocumentTitle('Precios');
 
   const choose = (plan: Plan) => {
     if (!plan.priceId) {

@@ -17,6 +17,7 @@ import { DomainManager } from '../domains/domain-manager';
 import { AccountActions } from './account-actions';
 import { openPortal, useAllowance } from './api';
 import './locale';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const barColours = { green: 'bg-emerald-500', yellow: 'bg-amber-500', red: 'bg-red-500' } as const;
 
@@ -38,9 +39,7 @@ export default function SettingsPage() {
   const { t } = useTranslation('settings');
   const profile = useProfile({ staleTime: 0, retry: false });
 
-  useEffect(() => {
-    document.title = `${t('title')} — DIV`;
-  }, [t]);
+  useDocumentTitle(t('title'));
 
   return (
     <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-10 sm:px-6">

@@ -7,7 +7,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useCreateSpace } from './api/create-space';
 import { useAuthRedirect } from './use-auth-redirect';
 
-/** Name input and 'Crear Proyecto'; Enter submits; disabled while the trimmed name is blank. */
+/** Name input and 'Crear proyecto'; Enter submits; disabled while the trimmed name is blank. */
 export function CreateSpaceForm() {
   const { t } = useTranslation('spaces');
   const [name, setName] = useState('');

@@ -2,11 +2,11 @@ import { registerLocale } from '../../lib/i18n';
 
 registerLocale('spaces', {
   es: {
-    title: 'Tus Proyectos',
+    title: 'Tus proyectos',
     subtitle: 'Crea un proyecto y describe tu sitio, o edítalo a mano.',
     nameLabel: 'Nombre del proyecto',
     namePlaceholder: 'Mi nuevo sitio',
-    create: 'Crear Proyecto',
+    create: 'Crear proyecto',
     creating: 'Creando…',
     count_one: '{{count}} proyecto activo',
     count_other: '{{count}} proyectos activos',

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useTranslation } from '../../lib/i18n';
 import { SharedWithMe } from '../collaboration/shared-with-me';
 import { useSpaces } from './api/list-spaces';
@@ -12,6 +13,7 @@ import './locale';
 /** /spaces: the signed-in person's projects (spec section 2). */
 export default function SpacesPage() {
   const { t } = useTranslation('spaces');
+  useDocumentTitle(t('title'));
   const spaces = useSpaces();
   useRedirectOnUnauthorized(spaces.error);
   useEffect(() => {

@@ -2,8 +2,8 @@ import { registerLocale } from '../../lib/i18n';
 
 registerLocale('usage', {
   es: {
-    kicker: 'Panel de Uso',
-    title: 'Uso y Métricas',
+    kicker: 'Panel de uso',
+    title: 'Uso y métricas',
     subtitle: 'Monitorea tu consumo de mensajes y el rendimiento en tiempo real',
     refresh: 'Actualizar',
     refreshing: 'Actualizando...',
@@ -25,7 +25,7 @@ registerLocale('usage', {
       storageNote: 'Tus imágenes en todos tus proyectos, con sus versiones optimizadas.',
     },
     chart: {
-      title: 'Uso de Mensajes',
+      title: 'Uso de mensajes',
       daily: 'Diario',
       weekly: 'Semanal',
       monthly: 'Mensual',
@@ -41,7 +41,7 @@ registerLocale('usage', {
       good: 'Rendimiento óptimo',
       warning: 'Tasa de éxito por debajo del 95%',
     },
-    features: { title: 'Funciones Más Usadas', empty: 'Aún no has usado ninguna función.', uses: '{{count}} usos' },
+    features: { title: 'Funciones más usadas', empty: 'Aún no has usado ninguna función.', uses: '{{count}} usos' },
     /** The metered features' names (the server stores keys; dots become underscores here). */
     featureNames: {
       generate: 'Crear un sitio con IA',
@@ -64,7 +64,7 @@ registerLocale('usage', {
     more: {
       title: '¿Necesitas más recursos?',
       text: 'Amplía tu plan, usa la API para desarrolladores o revisa tu configuración.',
-      upgrade: 'Actualizar Plan',
+      upgrade: 'Actualizar plan',
       api: 'API para Desarrolladores',
       settings: 'Configuración',
     },

@@ -24,7 +24,7 @@ function pointsOf(usage: UsageResponse, period: ChartPeriod): Point[] {
   return usage.monthlyUsage.map((m) => ({ key: m.month, label: formatMonthLabel(m.month), messages: m.messages }));
 }
 
-/** 'Uso de Mensajes': bars scaled to the series maximum, the count on hover and keyboard focus. */
+/** 'Uso de mensajes': bars scaled to the series maximum, the count on hover and keyboard focus. */
 export function UsageChart({ usage }: { usage: UsageResponse }) {
   const { t } = useTranslation('usage');
   const [period, setPeriod] = useState<ChartPeriod>('daily');

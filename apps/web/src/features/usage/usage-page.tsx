@@ -22,7 +22,7 @@ import {
   Settings,
   TrendingUp,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';
@@ -32,6 +32,7 @@ import { PlanBadge } from './plan-badge';
 import { ProgressBar } from './progress-bar';
 import { UsageChart } from './usage-chart';
 import './locale';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export default function UsagePage() {
   const { t } = useTranslation('usage');
@@ -39,9 +40,7 @@ export default function UsagePage() {
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
 
-  useEffect(() => {
-    document.title = `${t('title')} — DIV`;
-  }, [t]);
+  useDocumentTitle(t('title'));
 
   const loading = usage.isFetching || refreshing;
   const refresh = async () => {

@@ -47,7 +47,7 @@ export interface ToolActions {
 const action =
   'flex flex-col items-center gap-1 rounded-lg border border-gray-200 px-2 py-3 text-xs font-medium text-gray-700 transition hover:border-indigo-300 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-gray-200 disabled:hover:bg-transparent dark:border-gray-700 dark:text-gray-300 dark:hover:border-indigo-700 dark:hover:bg-indigo-950/50';
 
-/** 'Herramientas de Vista': devices, actions and the version history. */
+/** 'Herramientas de vista': devices, actions and the version history. */
 export function ToolsModal({
   open,
   onOpenChange,
