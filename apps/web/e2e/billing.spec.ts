@@ -22,6 +22,8 @@ test('a free user buys the medium plan in local billing mode', async ({ page }) 
   await expect(page.getByText('Modo local')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Plan Mediano' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirmar y pagar $25' })).toBeVisible();
+  // Counts read the Spanish way, as on /pricing (issue 43: '1000' here beside '1.000' there).
+  await expect(page.getByText('1.000 mensajes al mes')).toBeVisible();
   await page.screenshot({ path: '/tmp/div-g-checkout.png', fullPage: true });
   await page.getByRole('button', { name: /Confirmar y pagar/ }).click();
 

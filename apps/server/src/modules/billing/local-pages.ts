@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { developerPlans, plans } from '@div/shared/plans';
+import { developerPlans, formatCount, plans } from '@div/shared/plans';
 import { formatDateEs } from '@div/shared/usage-display';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -191,13 +191,13 @@ function sameKind(catalogue: Map<string, PricedPlan>, priced: PricedPlan): strin
 function describe(priced: PricedPlan): { name: string; priceText: string; detail: string } {
   if (priced.kind === 'regular') {
     const plan = plans[priced.plan];
-    return { name: plan.name, priceText: plan.priceText, detail: `${plan.messagesPerMonth} mensajes al mes` };
+    return { name: plan.name, priceText: plan.priceText, detail: `${formatCount(plan.messagesPerMonth)} mensajes al mes` };
   }
   const plan = developerPlans[priced.plan];
   return {
     name: `${plan.name} (desarrolladores)`,
     priceText: plan.priceText,
-    detail: `${plan.requestsPerMonth.toLocaleString('es-ES')} peticiones al mes, ${plan.requestsPerMinute} por minuto`,
+    detail: `${formatCount(plan.requestsPerMonth)} peticiones al mes, ${plan.requestsPerMinute} por minuto`,
   };
 }
 
@@ -230,6 +230,6 @@ body{max-width:34rem;margin:3rem auto;padding:0 1rem;background:Canvas;color:Can
 .price{font-size:2rem;font-weight:700;margin:.25rem 0}.price span,.muted{font-size:.9rem;opacity:.7;font-weight:400}
 button{font:inherit;padding:.6rem 1rem;border-radius:.5rem;border:0;background:#4f46e5;color:#fff;cursor:pointer;margin:.25rem 0}
 button.secondary{background:transparent;color:inherit;border:1px solid #8888}button.danger{background:#dc2626}
-button:focus-visible,a:focus-visible{outline:3px solid #818cf8;outline-offset:2px}a{color:#6366f1}
+button:focus-visible,a:focus-visible{outline:3px solid #818cf8;outline-offset:2px}a{color:light-dark(#4338ca,#a5b4fc)}
 </style></head><body><main>${body}</main></body></html>`);
 }
