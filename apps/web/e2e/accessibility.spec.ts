@@ -94,7 +94,7 @@ type Screen = {
 
 const heading = (page: Page) => expect(page.locator('h1').first()).toBeVisible();
 const editorReady = async (page: Page) => {
-  await expect(page.getByTestId('code-editor')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('code-editor')).toBeAttached({ timeout: 30_000 });
   await expect(page.getByTestId('save-status')).toHaveText('Guardado');
 };
 

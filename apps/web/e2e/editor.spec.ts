@@ -384,6 +384,8 @@ test('the layout resizes by keyboard, keeps its sizes after a reload, and switch
   await page.setViewportSize({ width: 800, height: 900 });
   const tabs = page.getByRole('tablist', { name: 'Paneles del editor' });
   await expect(tabs).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: 'Vista previa' })).toHaveAttribute('aria-selected', 'true');
+  await tabs.getByRole('tab', { name: 'Código' }).click();
   await expect(page.getByTestId('code-editor')).toBeVisible();
   await tabs.getByRole('tab', { name: 'Vista previa' }).click();
   await expect(preview(page).getByRole('heading', { name: 'Tu sitio empieza aquí' })).toBeVisible();

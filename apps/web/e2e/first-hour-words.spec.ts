@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { createSpace } from './fixtures/editor';
+import { createSpace, replaceCode } from './fixtures/editor';
 import { signIn } from './fixtures/sign-in';
 
 // A new user's second walk (issue 43): every screen names itself, the editor is a full-screen app,
@@ -34,4 +34,43 @@ test('the three plan buttons on /pricing name their plan', async ({ page }) => {
   for (const name of ['Pequeño', 'Mediano', 'Pro']) {
     await expect(page.getByRole('button', { name: `Seleccionar plan: ${name}`, exact: true })).toBeVisible();
   }
+});
+
+test('"Publicar" sits in the editor header; once live, a chip keeps the address, its time and whether changes wait', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'Publicadora');
+  await createSpace(page, 'Estudio Cabecera');
+  await expect(page.getByTestId('published-chip')).toHaveCount(0);
+  await page.getByTestId('publish-button').click();
+  const chip = page.getByRole('group', { name: 'Sitio publicado' });
+  const link = chip.getByRole('link', { name: /^Abrir .+\.localhost:\d+ en una pestaña nueva$/ });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const url = (await link.getAttribute('href')) ?? '';
+  expect(url).toMatch(/^http:\/\/[a-z0-9-]+\.localhost:\d+\/$/);
+  await expect(chip).toContainText('Publicado');
+  await chip.getByRole('button', { name: 'Copiar la dirección del sitio' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+  // An edit saved after publishing: the chip says the live site is behind, and the button offers to catch up.
+  await replaceCode(
+    page,
+    '<!DOCTYPE html><html lang="es"><head><title>Nueva</title></head><body><h1>Cambiado</h1></body></html>',
+  );
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado', { timeout: 20_000 });
+  await expect(chip).toContainText('Hay cambios sin publicar');
+  await page.screenshot({ path: '/tmp/div-publish-header-1440-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/div-publish-header-390-dark.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('button', { name: 'Publicar cambios' }).click();
+  await expect(chip).not.toContainText('Hay cambios sin publicar', { timeout: 30_000 });
+  // Chromium resolves *.localhost to loopback (Node's resolver does not).
+  const site = await context.newPage();
+  await site.goto(url);
+  await expect(site.getByRole('heading', { name: 'Cambiado' })).toBeVisible();
 });

@@ -295,11 +295,12 @@ test("the forms inbox names a site's usual English fields in Spanish, and keeps 
   await expect(item.locator('dd')).toHaveText(['Carlos Pérez', 'carlos@example.com', '600111222', 'Quiero pedir cita', 'Bono 5']);
 });
 
-test('at 390x844 a finished generation shows the site, not the code it streamed into', async ({ page }) => {
+test('at 390x844 the editor opens on the site, shows it after a generation, and the code is one tap away', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'Móvil');
   await createSpace(page, 'Fisioterapia en el móvil');
-  await expect(page.getByRole('tab', { name: 'Código' })).toHaveAttribute('aria-selected', 'true');
+  // A phone opens on the site, not on its code (issue 43).
+  await expect(page.getByRole('tab', { name: 'Vista previa' })).toHaveAttribute('aria-selected', 'true');
   await page
     .locator('#prompt-input')
     .fill('Una web para Fisioterapia Turia, una clínica de fisioterapia en Valencia, con teléfono 963 123 456');

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 // The toast library loads right after the first paint, keeping it out of the initial JavaScript.
 const Toasts = lazy(() => import('./toasts'));
 
-/** The global toast overlay; any screen calls `toast(...)` from 'sonner'. */
+/** The global toast overlay; any screen calls `toast(...)` from lib/toast (Sonner's, errors kept until closed). */
 export function ToastContainer() {
   const [ready, setReady] = useState(false);
   useEffect(() => {

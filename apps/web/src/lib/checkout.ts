@@ -1,9 +1,9 @@
 import type { CheckoutRequest, RedirectUrlResponse } from '@div/shared/billing';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ApiError, api } from './api';
 import { useStoredSession } from './session';
+import { toast } from './toast';
 
 /** POST /api/payment/create-checkout-session: the answered `url` is where the browser goes. */
 export function createCheckoutSession(body: CheckoutRequest) {

@@ -5,10 +5,10 @@ import { clsx } from 'clsx';
 import { BookOpen, Check, Copy, KeyRound, Plus, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 import './locale';
 

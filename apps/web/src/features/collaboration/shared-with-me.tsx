@@ -2,11 +2,11 @@ import type { SharedSpace } from '@div/shared/members';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderOpen, LogOut, Users } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { Avatar } from '../../components/avatar';
 import { type CardAction, ProjectCard } from '../../components/project-card/project-card';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { leaveSpace, listSharedSpaces } from './api';
 import './locale';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession, getSession, rememberReturnTo } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { remix } from './api';
 import './locale';
 

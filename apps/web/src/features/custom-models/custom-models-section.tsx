@@ -11,10 +11,10 @@ import { clsx } from 'clsx';
 import { Cpu, Lock, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { useCustomEndpoints, useDeleteCustomEndpoint, useSaveCustomEndpoint, useTestCustomEndpoint } from './api';
 import './locale';
 

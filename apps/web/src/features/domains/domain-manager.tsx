@@ -1,4 +1,3 @@
-import { COPY_CONFIRMATION_MS } from '@div/shared/constants';
 import {
   type CustomDomain,
   type DnsRecord,
@@ -9,13 +8,14 @@ import {
 } from '@div/shared/publishing';
 import { formatDateEs } from '@div/shared/usage-display';
 import { clsx } from 'clsx';
-import { Check, Copy, ExternalLink, Globe, Link2, Server } from 'lucide-react';
+import { ExternalLink, Globe, Link2, Server } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { type FormEvent, useId, useState } from 'react';
+import { CopyButton } from '../../components/copy-button';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { relativeTime } from '../../lib/relative-time';
+import { toast } from '../../lib/toast';
 import { useDeployments, useDomainActions, useDomains, useSites } from './api';
 import { SiteInsights } from './site-insights';
 import { input, primary, secondary, Upsell } from './ui';
@@ -436,31 +436,10 @@ function RecordsTable({ records }: { records: DnsRecord[] }) {
 /** A value with a copy button that confirms for 2 seconds. */
 function CopyValue({ value }: { value: string }) {
   const { t } = useTranslation('domains');
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-    } catch {
-      // Clipboard refused (insecure origin): the value stays selectable.
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-  };
   return (
     <span className="flex items-center gap-2">
       <code className="break-all text-slate-800 text-xs dark:text-slate-200">{value}</code>
-      <button
-        type="button"
-        onClick={copy}
-        aria-label={`${copied ? t('dns.copied') : t('dns.copy')} ${value}`}
-        className="inline-flex shrink-0 items-center gap-1 rounded-md border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
-      >
-        {copied ? <Check aria-hidden className="size-3.5 text-emerald-500" /> : <Copy aria-hidden className="size-3.5" />}
-        <span aria-live="polite">{copied ? t('dns.copied') : t('dns.copy')}</span>
-      </button>
+      <CopyButton value={value} label={t('dns.copy')} copiedLabel={t('dns.copied')} />
     </span>
   );
 }

@@ -1,8 +1,8 @@
 import { hasAdvancedFeatures, hasPublishingFeatures, type SeoSettings } from '@div/shared/publishing';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { useAnalytics, useDomainActions, useSeo } from './api';
 import { input, primary, Upsell } from './ui';
 

@@ -2,19 +2,19 @@ import type { LineRange } from '@div/shared/generation';
 import type { PlanId } from '@div/shared/plans';
 import type { SpaceDetailResponse, SpaceSummary, Version } from '@div/shared/spaces';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Download } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/prompt-bar';
-import { ReadOnlyBar, SharedBadge } from './access-badges';
+import { ReadOnlyBar } from './access-badges';
 import { usePreviewFormsEndpoint } from './api/forms';
 import { spaceQueryKey } from './api/get-space';
 import { type CollaborationDialog, CollaborationDialogs } from './collaboration-slot';
+import { EditorHeader } from './editor-header';
 import { useEditorUi } from './editor-store';
 import { CodeEditor, type SharedFile } from './files/code-editor';
 import { FileSidebar, FileTabs } from './files/file-sidebar';
@@ -25,7 +25,7 @@ import { EditorLayout } from './layout/editor-layout';
 import { useLiveSpace } from './live-slot';
 import { PreviewPanel } from './preview/preview-panel';
 import { PromptSlot } from './prompt-slot';
-import { SaveIndicator, StaleDraftBanner } from './save-indicator';
+import { StaleDraftBanner } from './save-indicator';
 import { ToolsButton } from './tools/tools-button';
 import { useDark } from './use-dark';
 import { useEditorActions } from './use-editor-actions';
@@ -38,10 +38,6 @@ import { PreviewPagePicker, VisualToggle } from './visual/visual-toggle';
 const ToolsModal = lazy(() => import('./tools/tools-modal').then((module) => ({ default: module.ToolsModal })));
 const ResetDialog = lazy(() => import('./tools/reset-dialog').then((module) => ({ default: module.ResetDialog })));
 // So do the inspector's panel and the export (ADR 0064: room for the early requests in the budget).
-// Who else is here: shown once the shared document is up (issue 25).
-const PresenceAvatars = lazy(() =>
-  import('../collaboration/live/presence').then((module) => ({ default: module.PresenceAvatars })),
-);
 const InspectorPanel = lazy(() => import('./tools/inspector-panel').then((module) => ({ default: module.InspectorPanel })));
 const ScopeDialog = lazy(() => import('./visual/scope-dialog').then((module) => ({ default: module.ScopeDialog })));
 const VisualPanel = lazy(() => import('./visual/visual-panel').then((module) => ({ default: module.VisualPanel })));
@@ -212,38 +208,14 @@ export function EditorWorkspace({
 
   return (
     <div className="flex h-[calc(100dvh-4rem-1px-var(--cookie-banner-h,0px))] min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-950 dark:text-gray-100">
-      <header className="flex shrink-0 items-center gap-3 border-b border-gray-200 px-4 py-2 dark:border-gray-800">
-        <Link
-          to={paths.spaces}
-          aria-label={t('back')}
-          title={t('back')}
-          className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
-        >
-          <ArrowLeft className="size-4" aria-hidden />
-        </Link>
-        <h1 className="truncate font-semibold">{detail.space.name}</h1>
-        {detail.space.remixedFrom && (
-          <span className="hidden truncate text-xs text-gray-600 sm:inline dark:text-gray-400" data-testid="remixed-from">
-            {t('remixedFrom', { name: detail.space.remixedFrom.name })}
-          </span>
-        )}
-        <SharedBadge access={access} />
-        {canEdit && <SaveIndicator status={session.status} />}
-        {live && (
-          <Suspense fallback={null}>
-            <PresenceAvatars peers={snapshot.peers} status={snapshot.status} />
-          </Suspense>
-        )}
-        <button
-          type="button"
-          hidden={!canEdit}
-          onClick={() => void download()}
-          className="ml-auto inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
-        >
-          <Download className="size-4" aria-hidden />
-          {t('export')}
-        </button>
-      </header>
+      <EditorHeader
+        spaceId={spaceId}
+        detail={detail}
+        session={session}
+        live={{ live, snapshot }}
+        onPublish={actions.publish}
+        onExport={() => void download()}
+      />
       {session.staleDraft && <StaleDraftBanner onRecover={session.recoverDraft} onDiscard={session.discardDraft} />}
       <EditorLayout
         previewRequest={previewRequest}

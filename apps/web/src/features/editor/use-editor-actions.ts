@@ -1,8 +1,9 @@
 import type { Version } from '@div/shared/spaces';
+import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { deploySpace } from './api/deploy';
 import { fixPageError, reportFixOutcome } from './api/fix-error';
 import { resetSpace } from './api/reset-space';
@@ -10,6 +11,7 @@ import { restoreVersion } from './api/restore-version';
 import { useEditorStore } from './editor-store';
 import type { FileSession } from './files/use-file-session';
 import { assembleDocument } from './preview/preview-document';
+import { publishedQueryKey } from './publish/use-published';
 import { openInNewWindow } from './tools/open-window';
 import { verifyPreview } from './verify-fix';
 
@@ -27,6 +29,7 @@ export function useEditorActions({
 }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
+  const queryClient = useQueryClient();
   const [restoringId, setRestoringId] = useState<string | null>(null);
   const [confirmingReset, setConfirmingReset] = useState(false);
 
@@ -119,6 +122,8 @@ export function useEditorActions({
     try {
       await session.save();
       const result = await deploySpace(spaceId);
+      // The header's chip shows the new address, time and revision.
+      void queryClient.invalidateQueries({ queryKey: publishedQueryKey(spaceId) });
       const url = result.url;
       toast.success(t('deploy.success'), {
         description: url ?? result.message,
@@ -141,6 +146,7 @@ export function useEditorActions({
     refresh: () => store.set((state) => ({ previewNonce: state.previewNonce + 1 })),
     openWindow: () => openInNewWindow(assembleDocument(session.files)),
     deploy: () => void deploy(),
+    publish: deploy,
     fix: (error?: string) => void fixProblem(error),
   };
 }

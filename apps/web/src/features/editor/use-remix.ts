@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { remixSpace } from './api/remix-space';
 import { whenToasterReady } from './when-toaster-ready';
 

@@ -3,11 +3,11 @@ import { clsx } from 'clsx';
 import { AlertTriangle, Download, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import {
   deleteAllSubmissions,
   deleteSubmission,

@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Copy, Eye, EyeOff, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { formSettingsKey, testSend, updateFormSettings, useFormSettings } from './api';
 import './locale';
 

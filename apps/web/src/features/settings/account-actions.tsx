@@ -3,10 +3,10 @@ import { LogOut, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { deleteAccount, logoutAll } from './api';
 
 const card = 'rounded-2xl border bg-white p-6 shadow-sm dark:bg-slate-900';

@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { useCreateSpace } from './api/create-space';
 import { useAuthRedirect } from './use-auth-redirect';
 

@@ -3,10 +3,10 @@ import { FolderOpen, Inbox, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { type CardAction, ProjectCard } from '../../components/project-card/project-card';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { useDeleteSpace } from './api/delete-space';
 import { useAuthRedirect } from './use-auth-redirect';
 

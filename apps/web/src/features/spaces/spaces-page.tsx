@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { SharedWithMe } from '../collaboration/shared-with-me';
 import { useSpaces } from './api/list-spaces';
 import { CreateSpaceForm } from './create-space-form';

@@ -1,8 +1,8 @@
 import type { SpaceImage } from '@div/shared/assets';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api';
 import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { useEditorStore } from '../editor-store';
 import { deleteImage, listImages, renameImage, uploadImage } from './api';
 import './locale';

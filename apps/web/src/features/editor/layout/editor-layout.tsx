@@ -33,7 +33,8 @@ export function EditorLayout({ sidebar, editor, preview, previewRequest = 0 }: P
   const { t } = useTranslation('editor');
   const narrow = useIsNarrow();
   const [sizes, setSizes] = useState<LayoutSizes>(() => loadSizes());
-  const [pane, setPane] = useState<Pane>('code');
+  // Where the panels are tabs (phones), the site comes first, and a generation streams into it (issue 43).
+  const [pane, setPane] = useState<Pane>('preview');
   useEffect(() => {
     if (previewRequest > 0) setPane('preview');
   }, [previewRequest]);

@@ -1,8 +1,8 @@
 import { PREVIEW_SANDBOX } from '@div/shared/constants';
 import { Loader2, Lock } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import type { EditableFile } from '../files/drafts';
 import { whenToasterReady } from '../when-toaster-ready';

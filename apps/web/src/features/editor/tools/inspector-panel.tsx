@@ -1,6 +1,6 @@
 import { MousePointerClick, Send, X } from 'lucide-react';
-import { toast } from 'sonner';
 import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { useEditorStore, useEditorUi } from '../editor-store';
 
 /** The element picked in the preview: its selector and outer HTML, ready to hand to the prompt. */

@@ -1,8 +1,8 @@
 import type { Version } from '@div/shared/spaces';
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api';
 import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import type { EditableFile } from '../files/drafts';
 import type { FileSession } from '../files/use-file-session';

@@ -1,8 +1,8 @@
 import type { SpaceImage } from '@div/shared/assets';
 import { ArrowDown, ArrowUp, Copy, Eye, EyeOff, PencilLine, Redo2, Sparkles, Trash2, Undo2, Upload, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import type { VisualEdits } from './use-visual-edits';
 import './locale';
