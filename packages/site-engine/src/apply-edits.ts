@@ -109,8 +109,11 @@ export function applyEdits(content: string, blocks: readonly SearchReplace[], op
     const replaceKey = formattingKey(replace);
     const searchElided = search.filter((line) => isElisionLine(line) && !content.includes(line.trim()));
     const replacePlaceholders = elisionLines(replace.join('\n'), content);
-    if (replacePlaceholders.length > 0 && replacePlaceholders.length !== searchElided.length) {
-      results.push({ index, outcome: 'elision', placeholders: replacePlaceholders });
+    // A placeholder stands for lines only when REPLACE keeps it too: in SEARCH alone it would delete
+    // them, in REPLACE alone it would be written (ADR 0160, issue 39).
+    if (replacePlaceholders.length !== searchElided.length) {
+      const placeholders = replacePlaceholders.length > 0 ? replacePlaceholders : searchElided.map((l) => l.trim());
+      results.push({ index, outcome: 'elision', placeholders });
       return;
     }
 
@@ -183,8 +186,8 @@ type ElidedFound = (Located & { ok: true; pieces: Splice[] }) | Exclude<Located,
 
 /**
  * A SEARCH with placeholders stands for the lines from its first part to its last. Each part must
- * be found exactly once, in order. With as many placeholders in REPLACE, part i becomes part i of
- * REPLACE and what the placeholders stood for stays; with none, the whole range becomes REPLACE.
+ * be found exactly once, in order, and REPLACE has as many placeholders (the caller checks): part i
+ * becomes part i of REPLACE and what the placeholders stood for stays.
  */
 function locateElided(
   doc: LineDoc,
@@ -203,12 +206,11 @@ function locateElided(
   const searchParts = split(search);
   const replaceParts = split(replace);
   if (searchParts.some((part) => part.every(isBlank))) return { ok: false, reason: 'elision' };
-  const paired = replaceParts.length === searchParts.length;
-  if (!paired && replaceParts.length !== 1) return { ok: false, reason: 'elision' };
+  if (replaceParts.length !== searchParts.length) return { ok: false, reason: 'elision' };
   const pieces: Splice[] = [];
   let after = 0;
   for (let i = 0; i < searchParts.length; i++) {
-    const found = locate(doc, searchParts[i] ?? [], paired ? (replaceParts[i] ?? []) : i === 0 ? replace : [], budget());
+    const found = locate(doc, searchParts[i] ?? [], replaceParts[i] ?? [], budget());
     if (!found.ok) return found.reason === 'ambiguous' ? found : { ok: false, reason: 'not_found' };
     if (found.start < after) return { ok: false, reason: 'not_found' };
     after = found.end;
@@ -216,8 +218,7 @@ function locateElided(
   }
   const first = pieces[0] as Splice;
   const last = pieces[pieces.length - 1] as Splice;
-  const whole = paired ? pieces : [{ start: first.start, end: last.end, lines: first.lines }];
-  return { ok: true, tier: 'tolerant', start: first.start, end: last.end, lines: first.lines, pieces: whole };
+  return { ok: true, tier: 'tolerant', start: first.start, end: last.end, lines: first.lines, pieces };
 }
 
 function failure(index: number, found: Exclude<Located, { ok: true }>, doc: LineDoc): BlockResult {
