@@ -23,6 +23,8 @@ export type EditOutcome =
 export interface SearchReplace {
   search: string;
   replace: string;
+  /** A line before the place meant (apply_patch's `@@` context): narrows a SEARCH found several times. */
+  anchor?: string;
 }
 
 export interface BlockResult {
@@ -129,8 +131,9 @@ export function applyEdits(content: string, blocks: readonly SearchReplace[], op
       return;
     }
 
-    let found: Located | { ok: false; reason: 'elision' };
-    found = searchElided.length ? locateElided(doc, search, replace, budget) : locate(doc, search, replace, budget());
+    const find = (d: LineDoc): Located | { ok: false; reason: 'elision' } =>
+      searchElided.length ? locateElided(d, search, replace, budget) : locateAnchored(d, search, replace, block.anchor, budget);
+    let found = find(doc);
     if (found.ok) {
       const overlapping = splices.filter((p) => found.ok && found.start < p.end && p.start < found.end);
       if (overlapping.length > 0) {
@@ -143,9 +146,7 @@ export function applyEdits(content: string, blocks: readonly SearchReplace[], op
     if (!found.ok && found.reason === 'not_found' && splices.length > 0) {
       // Perhaps it edits what an earlier block wrote: look in the text as edited so far.
       const edited = new LineDoc(doc.splice(splices));
-      const again = searchElided.length
-        ? locateElided(edited, search, replace, budget)
-        : locate(edited, search, replace, budget());
+      const again = find(edited);
       if (again.ok) {
         doc = edited;
         splices = [];
@@ -180,6 +181,21 @@ function appendLines(text: string, lines: readonly string[]): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const body = text.replace(/\s+$/, '');
   return `${body}${body ? eol + eol : ''}${lines.join(eol)}${eol}`;
+}
+
+/** Where a block stands; a SEARCH found several times is narrowed by its anchor line, when it has one found once. */
+function locateAnchored(
+  doc: LineDoc,
+  search: readonly string[],
+  replace: readonly string[],
+  anchor: string | undefined,
+  budget: () => { threshold: number; budget: { left: number } },
+): Located {
+  const found = locate(doc, search, replace, budget());
+  if (found.ok || found.reason !== 'ambiguous' || !anchor?.trim()) return found;
+  const at = locate(doc, [anchor], [anchor], budget());
+  if (!at.ok) return found;
+  return locate(doc, search, replace, { ...budget(), after: at.start });
 }
 
 type ElidedFound = (Located & { ok: true; pieces: Splice[] }) | Exclude<Located, { ok: true }> | { ok: false; reason: 'elision' };

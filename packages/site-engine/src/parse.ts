@@ -1,5 +1,6 @@
 import { DIFF_START, DiffRun } from './parse-diff';
 import { type EditBlock, EditRun, SEARCH_LINE } from './parse-edits';
+import { PATCH_START, PatchRun } from './parse-patch';
 import { indexOfIgnoreCase, partialSuffix, toLf } from './parse-text';
 import { bareLinePath, defaultPathForLanguage, languageFitsPath, lastFilenameIn } from './paths';
 
@@ -40,7 +41,7 @@ export interface ParserOptions {
   defaultPath?: string;
 }
 
-type Mode = 'prose' | 'think' | 'fence-pending' | 'fence-skip' | 'file' | 'doc' | 'edits' | 'diff';
+type Mode = 'prose' | 'think' | 'fence-pending' | 'fence-skip' | 'file' | 'doc' | 'edits' | 'diff' | 'patch';
 interface Fence {
   char: string;
   length: number;
@@ -94,6 +95,7 @@ export class OutputParser {
 
   private editRun: EditRun | null = null;
   private diffRun: DiffRun | null = null;
+  private patchRun: { run: PatchRun; fenced: boolean } | null = null;
   private thinkClose: string = THINK_TAGS[0][1];
   private cutOff: ParseResult['cutOff'] = null;
 
@@ -147,6 +149,10 @@ export class OutputParser {
       this.cutOff = 'block';
       this.warnings.push(`An edit block for ${this.editRun.currentPath} was cut off before its end marker and was dropped.`);
     } else if (this.mode === 'edits' && this.editRun?.inFence) this.cutOff = 'fence';
+    else if (this.mode === 'patch') {
+      this.cutOff = this.patchRun?.fenced ? 'fence' : 'block';
+      this.warnings.push('An apply_patch answer was cut off before `*** End Patch`.');
+    }
     this.mode = 'prose';
     return this.flushEvents();
   }
@@ -178,6 +184,7 @@ export class OutputParser {
         mode === 'prose' ||
         mode === 'edits' ||
         mode === 'diff' ||
+        mode === 'patch' ||
         mode === 'fence-skip' ||
         (mode === 'fence-pending' && this.buf.length - this.pos >= EARLY_HEAD);
       switch (mode) {
@@ -250,6 +257,10 @@ export class OutputParser {
       this.openFence({ char: fence[1]?.[0] ?? '`', length: fence[1]?.length ?? 3 }, fence[2] ?? '');
       return;
     }
+    if (PATCH_START.test(line)) {
+      this.startPatch(false);
+      return;
+    }
     const search = SEARCH_LINE.exec(line);
     if (search) {
       const path = lastFilenameIn(search[1] ?? '') ?? this.hint ?? this.defaultPath;
@@ -304,6 +315,7 @@ export class OutputParser {
     if (line === null) return;
     if (this.mode === 'fence-pending') this.fencePendingLine(line);
     else if (this.mode === 'diff') this.diffLine(line);
+    else if (this.mode === 'patch') this.patchLine(line);
     else if (this.mode === 'fence-skip') {
       if (this.isClosingFence(line)) this.mode = 'prose';
     } else this.editLine(line);
@@ -319,12 +331,14 @@ export class OutputParser {
     const search = SEARCH_LINE.exec(line);
     if (search) {
       const fitsDefault = languageFitsPath(this.fenceLanguage, this.defaultPath);
-      const path =
-        lastFilenameIn(search[1] ?? '') ??
-        this.fencePath ??
-        (fitsDefault ? this.defaultPath : defaultPathForLanguage(this.fenceLanguage)) ??
-        this.defaultPath;
-      this.startEdits(path, true, true);
+      const named = lastFilenameIn(search[1] ?? '') ?? this.fencePath;
+      const byLanguage = fitsDefault ? null : defaultPathForLanguage(this.fenceLanguage);
+      // A path only guessed from the fence's language: the answer's rule finds the site's own file.
+      this.startEdits(named ?? byLanguage ?? this.defaultPath, true, true, named === null && byLanguage !== null);
+      return;
+    }
+    if (PATCH_START.test(line)) {
+      this.startPatch(true);
       return;
     }
     if (DIFF_LANGUAGES.has(this.fenceLanguage) || DIFF_START.test(line)) {
@@ -361,7 +375,7 @@ export class OutputParser {
     const text = head.trimStart();
     const first = text[0];
     // A line starting like a diff (`--- a/x`, `+++`, `@@`, `diff --git`) waits for its newline.
-    if (first === undefined || first === '`' || first === '~' || first === '-' || first === '+' || first === '@') return;
+    if (first === undefined || '`~-+@*'.includes(first)) return;
     if (text.startsWith('diff') || DIFF_LANGUAGES.has(this.fenceLanguage)) return;
     const docStart = DOC_START_PARTIAL.test(head);
     // A line starting with '<' may still become a SEARCH marker; any other may name the file.
@@ -503,18 +517,34 @@ export class OutputParser {
     this.mode = 'prose';
   }
 
-  private startEdits(path: string, fenced: boolean, inSearch: boolean): void {
+  private pushEdit = (block: EditBlock): void => {
+    this.edits.push(block);
+    this.events.push({ type: 'edit', block });
+  };
+
+  private startPatch(fenced: boolean): void {
+    this.patchRun = { run: new PatchRun(this.pushEdit), fenced };
+    this.mode = 'patch';
+  }
+
+  /** A line of an apply_patch answer; each hunk goes out as soon as the next one starts. */
+  private patchLine(line: string): void {
+    const patch = this.patchRun;
+    if (!patch) return;
+    if (patch.fenced && this.isClosingFence(line)) {
+      // A fence closed around the patch ends it even without `*** End Patch`.
+      patch.run.flush();
+      this.patchRun = null;
+      this.mode = 'prose';
+    } else if (patch.run.line(line) && !patch.fenced) {
+      this.patchRun = null;
+      this.mode = 'prose';
+    }
+  }
+
+  private startEdits(path: string, fenced: boolean, inSearch: boolean, guessed = false): void {
     this.mode = 'edits';
-    this.editRun = new EditRun(
-      path,
-      fenced,
-      (block) => {
-        this.edits.push(block);
-        this.events.push({ type: 'edit', block });
-      },
-      (message) => this.warnings.push(message),
-      inSearch,
-    );
+    this.editRun = new EditRun(path, fenced, this.pushEdit, (message) => this.warnings.push(message), inSearch, guessed);
   }
 
   private editLine(line: string): void {

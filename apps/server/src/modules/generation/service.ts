@@ -1,6 +1,7 @@
 import type { EditBlockResult, GenerationEvent } from '@div/shared/generation';
 import type { ModelOption } from '@div/shared/models';
 import { type AnswerOutcome, applyAnswer } from '@div/site-engine/answer';
+import { resolveGuessedPaths } from '@div/site-engine/answer-files';
 import { applyEditsToFiles, type FileEdits } from '@div/site-engine/apply-edits';
 import { OutputParser, type ParseEvent, type ParseResult } from '@div/site-engine/parse';
 import { computeUpdatedLinesForFiles } from '@div/site-engine/updated-lines';
@@ -162,8 +163,12 @@ async function streamAttempt(
         emit({ type: 'code', path: event.path, delta: '' });
       } else if (event.type === 'file-complete') working[event.file.path] = event.file.content;
       else if (event.type === 'edit') {
-        const { path } = event.block;
-        const applied = applyEditsToFiles(working, [event.block]);
+        // The block as the answer's rule will read it: a ```css block goes to the site's stylesheet.
+        const [block] = resolveGuessedPaths(working, [event.block]);
+        // Deleting or moving a file waits for the whole answer; a new file (apply_patch) is shown.
+        if (!block || (block.op && (block.op !== 'add' || working[block.path] !== undefined))) continue;
+        const { path } = block;
+        const applied = applyEditsToFiles(working, [block]);
         const content = applied.files[path];
         if (!applied.ok || content === undefined) continue;
         working[path] = content;
