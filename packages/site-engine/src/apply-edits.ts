@@ -103,10 +103,17 @@ export function applyEdits(content: string, blocks: readonly SearchReplace[], op
   const appended: string[] = [];
   const results: BlockResult[] = [];
   const budget = () => ({ threshold: 0.85, budget: { left: options.maxFuzzyWork ?? 5_000_000 } });
+  // Accented letters are written the way the file writes them (composed "é" or "e" + accent).
+  let form: 'NFC' | 'NFD' | null | undefined;
+  const inFileForm = (line: string) => {
+    if (!NON_ASCII.test(line)) return line;
+    form ??= unicodeForm(content);
+    return form ? line.normalize(form) : line;
+  };
 
   blocks.forEach((block, index) => {
     const search = toLines(block.search);
-    const replace = toLines(block.replace).map(straightenAttributeQuotes);
+    const replace = toLines(block.replace).map((line) => inFileForm(straightenAttributeQuotes(line)));
     const searchKey = formattingKey(search);
     const replaceKey = formattingKey(replace);
     const searchElided = search.filter((line) => isElisionLine(line) && !content.includes(line.trim()));
@@ -168,6 +175,14 @@ export function applyEdits(content: string, blocks: readonly SearchReplace[], op
   let next = splices.length ? doc.splice(splices) : doc.text;
   if (appended.length) next = appendLines(next, appended);
   return { content: next, ok, changed: next !== content, results };
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** How a text composes its accented letters: NFC (the web's usual form), NFD, or mixed (null). */
+function unicodeForm(text: string): 'NFC' | 'NFD' | null {
+  if (!NON_ASCII.test(text) || text.normalize('NFC') === text) return 'NFC';
+  return text.normalize('NFD') === text ? 'NFD' : null;
 }
 
 /** `class=“hero”`: typographic quotes where an attribute's quotes belong become straight ones. */

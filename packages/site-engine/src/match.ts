@@ -1,6 +1,7 @@
 import { findReflow } from './find-reflow';
 import { findSubstring } from './find-substring';
 import { findTolerantByToken } from './find-tolerant';
+import { keepFileBytes } from './keep-bytes';
 import { documentIndentUnit, type IndentUnit, isBlank, normalizeLine, reindent, similarity } from './normalize';
 
 /**
@@ -157,8 +158,11 @@ export function locate(doc: LineDoc, search: readonly string[], replace: readonl
   }
   if (wanted.length === 0) return { ok: false, reason: 'not_found' };
   const fitted = (matched: readonly number[]) => {
-    const pairs: [string, string][] = wantedRaw.map((line, t) => [line, doc.lines[matched[t] ?? 0] ?? '']);
-    return reindent(trimBlankEdges(search, replace), pairs, doc.indentUnit());
+    const own = wantedRaw.map((_, t) => doc.lines[matched[t] ?? 0] ?? '');
+    const pairs: [string, string][] = wantedRaw.map((line, t) => [line, own[t] ?? '']);
+    const lines = trimBlankEdges(search, replace);
+    // Lines the model only copied keep the file's bytes; only what it changed is its own.
+    return keepFileBytes(lines, reindent(lines, pairs, doc.indentUnit()), wantedRaw, own);
   };
   const region = (matched: readonly number[]) => ({ start: matched[0] ?? 0, end: (matched[matched.length - 1] ?? 0) + 1 });
 
