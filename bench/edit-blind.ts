@@ -4,8 +4,8 @@
 // Run from the repository root:
 //   node --import tsx bench/edit-blind.ts <batch.json> [--engine <dir with answer.ts and parse.ts>] [--json <out>]
 // The batch is an array of { name, files, prompt, answer, expect: "refuse" | { files } }; `files` is a
-// map of path to content (or a list of { path, content }); `expect.files` lists the files the answer
-// changes or creates (any file it leaves out must stay as it was; a null content means deleted).
+// map of path to content (or a list of { path, content }); `expect.files` is every file after the
+// answer (a file it leaves out was deleted).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -68,7 +68,7 @@ for (const c of batch) {
         .join(', ') || 'nothing'
     }`;
   } else {
-    const wanted: Record<string, string | null> = { ...files, ...asMap(c.expect.files) };
+    const wanted: Record<string, string | null> = asMap(c.expect.files);
     const paths = new Set([...Object.keys(wanted), ...Object.keys(outcome.files)]);
     const differing = [...paths].filter((p) => (wanted[p] ?? undefined) !== outcome.files[p]);
     verdict = differing.length === 0 ? 'correct' : 'wrong';

@@ -23,7 +23,7 @@ describe('a ```css fence that names no file means the site’s stylesheet', () =
   it('goes to the stylesheet the site has under another name, or the one its pages link', () => {
     const one = { 'index.html': '<link rel="stylesheet" href="css/tienda.css">\n', 'css/tienda.css': 'body { margin: 0; }\n' };
     const a = applyAnswer(one, parseOutput(cssBlock('', '.oferta { color: red; }\n')));
-    expect(a.ok && a.files).toEqual({ ...one, 'css/tienda.css': 'body { margin: 0; }\n\n.oferta { color: red; }\n' });
+    expect(a.ok && a.files).toEqual({ ...one, 'css/tienda.css': 'body { margin: 0; }\n.oferta { color: red; }\n' });
     const two = { ...one, 'css/viejo.css': 'p { color: blue; }\n' };
     const b = applyAnswer(two, parseOutput(cssBlock('body { margin: 0; }\n', 'body { margin: 1rem; }\n')));
     expect(b.ok && b.files['css/tienda.css']).toBe('body { margin: 1rem; }\n');

@@ -42,14 +42,21 @@ function targetFor(files: Readonly<Record<string, string>>, guessed: string): Ta
 }
 
 /**
- * The blocks with their paths resolved: a block whose path was only guessed from its fence's
- * language, for a file the site does not have, goes to the site's own file of that kind. An empty
- * SEARCH for an inline stylesheet or script adds its lines before the element's closing tag, at
- * the indentation of what the element holds.
+ * The blocks with their paths resolved: a block for a stylesheet or script the site does not have
+ * goes to the site's own file of that kind when its path was only guessed from the fence's language,
+ * or when nothing else in the answer names that path (no page links it: it would be a file nobody
+ * loads). An empty SEARCH for an inline stylesheet or script adds its lines before the element's
+ * closing tag, at the indentation of what the element holds. `written` is the rest of the answer's
+ * text (its REPLACE parts and whole files).
  */
-export function resolveGuessedPaths(files: Readonly<Record<string, string>>, edits: readonly EditBlock[]): EditBlock[] {
+export function resolveGuessedPaths(
+  files: Readonly<Record<string, string>>,
+  edits: readonly EditBlock[],
+  written: readonly string[] = edits.map((e) => e.replace),
+): EditBlock[] {
+  const linked = (path: string) => written.some((text) => text.includes(path));
   return edits.map((block) => {
-    if (!block.guessed || files[block.path] !== undefined) return block;
+    if (files[block.path] !== undefined || block.op !== undefined || !(block.guessed || !linked(block.path))) return block;
     const target = targetFor(files, block.path);
     if (!target) return block;
     if (target.kind === 'file') return { ...block, path: target.path };

@@ -1,7 +1,8 @@
 import { resolveGuessedPaths } from './answer-files';
 import { applyEditsToFiles, type BlockResult, type FileEdits, isApplied } from './apply-edits';
-import { elisionLines } from './elision';
-import type { ParseResult } from './parse';
+import { elisionLines, isElisionLine } from './elision';
+import { isBlank, normalizeLine } from './normalize';
+import type { EditBlock, ParsedFile, ParseResult } from './parse';
 import { extensionOf } from './paths';
 
 /**
@@ -103,13 +104,29 @@ function refusal(
   return { ok: false, reason, message, failures, paths, byPath };
 }
 
+/**
+ * A markerless snippet that is not its file complete, beside edit blocks, every line of which the
+ * blocks write or the file already has: a preview of the change or a quote, ignored (ADR 0160).
+ */
+function isPreview(file: ParsedFile, files: Readonly<Record<string, string>>, edits: readonly EditBlock[]): boolean {
+  const current = files[file.path];
+  if (isWholeFile(file.path, current, file.content)) return false;
+  const known = new Set<string>();
+  for (const text of [current ?? '', ...edits.map((e) => e.replace)])
+    for (const line of text.split('\n')) if (!isBlank(line)) known.add(normalizeLine(line));
+  return file.content.split('\n').every((line) => isBlank(line) || isElisionLine(line) || known.has(normalizeLine(line)));
+}
+
 /** Applies a parsed answer to `files` under the one rule. */
 export function applyAnswer(
   files: Readonly<Record<string, string>>,
   parsed: ParseResult,
   context: AnswerContext = {},
 ): AnswerOutcome {
-  const edits = resolveGuessedPaths(files, parsed.edits);
+  const edits = resolveGuessedPaths(files, parsed.edits, [
+    ...parsed.edits.map((e) => e.replace),
+    ...parsed.files.map((f) => f.content),
+  ]);
   const paths = [
     ...new Set([...parsed.files.map((f) => f.path), ...edits.flatMap((e) => (e.to ? [e.path, e.to] : e.path ? [e.path] : []))]),
   ];
@@ -151,8 +168,10 @@ export function applyAnswer(
       `${taken.path} already exists: use *** Update File for it.`,
       paths,
     );
-  const wholeFiles = [...parsed.files, ...added.map((e) => ({ path: e.path, content: e.replace, truncated: false }))];
   const lineEdits = edits.filter((e) => e.op === undefined);
+  // A snippet shown "for reference" beside edit blocks is no file: nothing of it goes unapplied.
+  const shown = parsed.files.filter((f) => !(lineEdits.length > 0 && isPreview(f, files, lineEdits)));
+  const wholeFiles = [...shown, ...added.map((e) => ({ path: e.path, content: e.replace, truncated: false }))];
 
   const base: Record<string, string> = { ...files };
   for (const file of wholeFiles) {

@@ -191,11 +191,25 @@ function straightenAttributeQuotes(line: string): string {
   return line.replace(/(<[A-Za-z][^<>]*?\s[\w:-]+=)[\u201c\u201d]([^\u201c\u201d"<>]*)[\u201c\u201d]/g, '$1"$2"');
 }
 
-/** Adds lines at the end of a file, a blank line apart from what is there. */
+/**
+ * Adds lines at the very end of a file, in its own line endings, and spaced as the file spaces its
+ * rules or functions: a blank line before them when most of its top-level blocks have one after them.
+ */
 function appendLines(text: string, lines: readonly string[]): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const body = text.replace(/\s+$/, '');
-  return `${body}${body ? eol + eol : ''}${lines.join(eol)}${eol}`;
+  const own = text.split(/\r?\n/);
+  let spaced = 0;
+  let tight = 0;
+  for (let i = 0; i + 1 < own.length; i++) {
+    if (!/^\S.*\}[);]*\s*$|^\}/.test(own[i] ?? '')) continue;
+    const next = own[i + 1] ?? '';
+    if (i + 2 === own.length && next === '') continue;
+    if (isBlank(next)) spaced++;
+    else tight++;
+  }
+  const gap = spaced > tight && !/\n\s*\n$/.test(text) && !isBlank(lines[0] ?? '') ? eol : '';
+  const body = text === '' || text.endsWith('\n') ? text : text + eol;
+  return `${body}${text === '' ? '' : gap}${lines.join(eol)}${eol}`;
 }
 
 /** Where a block stands; a SEARCH found several times is narrowed by its anchor line, when it has one found once. */

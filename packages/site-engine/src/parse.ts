@@ -96,6 +96,8 @@ export class OutputParser {
   private editRun: EditRun | null = null;
   private diffRun: DiffRun | null = null;
   private patchRun: { run: PatchRun; fenced: boolean } | null = null;
+  /** For a diff written without a fence: blank lines held back (null inside a fence). */
+  private unfenced: number | null = null;
   private thinkClose: string = THINK_TAGS[0][1];
   private cutOff: ParseResult['cutOff'] = null;
 
@@ -141,7 +143,8 @@ export class OutputParser {
     if (this.mode === 'file' || this.mode === 'doc') {
       this.finishFile(true);
       if (this.files.get(this.filePath)?.truncated) this.cutOff = 'fence';
-    } else if (this.mode === 'think') this.cutOff = 'thinking';
+    } else if (this.mode === 'diff' && this.unfenced !== null) this.finishDiff();
+    else if (this.mode === 'think') this.cutOff = 'thinking';
     else if (this.mode === 'fence-pending' || this.mode === 'fence-skip' || this.mode === 'diff') {
       this.cutOff = 'fence';
       if (this.mode === 'diff') this.warnings.push('A diff was cut off before its closing fence and was dropped.');
@@ -259,6 +262,13 @@ export class OutputParser {
     }
     if (PATCH_START.test(line)) {
       this.startPatch(false);
+      return;
+    }
+    if (UNFENCED_DIFF.test(line)) {
+      this.diffRun = new DiffRun(this.hint ?? this.defaultPath);
+      this.unfenced = 0;
+      this.mode = 'diff';
+      this.diffRun.line(line);
       return;
     }
     const search = SEARCH_LINE.exec(line);
@@ -501,19 +511,32 @@ export class OutputParser {
     }
   }
 
-  /** A line of a fenced unified diff; its blocks go out when the fence closes. */
+  /**
+   * A line of a unified diff; its blocks go out when its fence closes or, for a diff written
+   * without a fence, at the first line of prose after it.
+   */
   private diffLine(line: string): void {
     const run = this.diffRun;
     if (!run) return;
-    if (!this.isClosingFence(line)) {
-      run.line(line);
+    if (this.unfenced === null) {
+      if (!this.isClosingFence(line)) run.line(line);
+      else this.finishDiff();
       return;
     }
-    for (const block of run.finish()) {
-      this.edits.push(block);
-      this.events.push({ type: 'edit', block });
+    if (line.trim() === '') this.unfenced++;
+    else if (continuesDiff(line, this.unfenced > 0)) {
+      for (; this.unfenced > 0; this.unfenced--) run.line('');
+      run.line(line);
+    } else {
+      this.finishDiff();
+      this.proseLine(line);
     }
+  }
+
+  private finishDiff(): void {
+    for (const block of this.diffRun?.finish() ?? []) this.pushEdit(block);
     this.diffRun = null;
+    this.unfenced = null;
     this.mode = 'prose';
   }
 
@@ -557,6 +580,19 @@ export class OutputParser {
       this.proseLine(line);
     }
   }
+}
+
+/** A diff written without a fence starts like git writes one. */
+const UNFENCED_DIFF = /^(?:diff --git \S|--- a\/\S)/;
+
+/**
+ * Whether a line belongs to a diff written without a fence. After a blank line, a `-`/`+` line
+ * with a single space ("- Cambié el color") is a list in prose, not a changed line.
+ */
+function continuesDiff(line: string, afterBlank: boolean): boolean {
+  if (/^(?:@@|diff --git |index |--- |\+\+\+ |(?:new|deleted) file mode |\\| )/.test(line)) return true;
+  if (!/^[-+]/.test(line)) return false;
+  return !afterBlank || !/^[-+] \S/.test(line);
 }
 
 /** Parses a complete answer. */
