@@ -1,5 +1,6 @@
 import { elisionLines, isElisionLine } from './elision';
 import { LineDoc, type Located, locate } from './match';
+import { mergeCompatible, type Splice } from './merge-splices';
 import { isBlank, normalizeLine } from './normalize';
 import { extensionOf } from './paths';
 
@@ -62,15 +63,6 @@ export interface ApplyResult {
   /** The content differs from the input (false whenever all-or-nothing kept the file). */
   changed: boolean;
   results: BlockResult[];
-}
-
-interface Splice {
-  start: number;
-  end: number;
-  lines: string[];
-  /** The block it came from, up to formatting (to tell a repeated block from a conflicting one). */
-  searchKey?: string;
-  replaceKey?: string;
 }
 
 const OUTCOME: Record<'exact' | 'tolerant', EditOutcome> = {
@@ -144,9 +136,25 @@ export function applyEdits(content: string, blocks: readonly SearchReplace[], op
     if (found.ok) {
       const overlapping = splices.filter((p) => found.ok && found.start < p.end && p.start < found.end);
       if (overlapping.length > 0) {
-        // The same block again (up to formatting) applies once; anything else on those lines conflicts.
+        // The same block again (up to formatting) applies once; one that agrees with the earlier
+        // ones on the lines they share is merged with them; anything else on those lines conflicts.
         const same = overlapping.every((p) => p.searchKey === searchKey && p.replaceKey === replaceKey);
-        results.push({ index, outcome: same ? 'repeated' : 'conflict', lines: [found.start + 1, found.end] });
+        const merged =
+          same || 'pieces' in found
+            ? null
+            : mergeCompatible(doc.lines, overlapping, {
+                start: found.start,
+                end: found.end,
+                lines: found.lines,
+                searchKey,
+                replaceKey,
+              });
+        if (!merged) {
+          results.push({ index, outcome: same ? 'repeated' : 'conflict', lines: [found.start + 1, found.end] });
+          return;
+        }
+        splices = [...splices.filter((p) => !overlapping.includes(p)), ...merged];
+        results.push({ index, outcome: OUTCOME[found.tier], lines: [found.start + 1, found.end] });
         return;
       }
     }
