@@ -31,6 +31,23 @@ export function parseAdr(file, text) {
   return { file, number: file.slice(0, 4), title, fields, body };
 }
 
+/** "(issue 39). Amends 0160 (…)." → "issue 39; Amends 0160 (…)": a leading parenthesis read as a list. */
+function unwrap(text) {
+  if (!text.startsWith('(')) return text.trim();
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) {
+      const after = text
+        .slice(i + 1)
+        .replace(/^[\s.;]+/, '')
+        .trim();
+      return [text.slice(1, i), after].filter(Boolean).join('; ');
+    }
+  }
+  return text.trim();
+}
+
 /** Splits a free-form status ("accepted (issue 26; amends 0108 and 0109)") into the template's fields. */
 function normalise(adr, gitDate) {
   const f = { ...adr.fields };
@@ -38,11 +55,7 @@ function normalise(adr, gitDate) {
   const state = /^superseded/i.test(raw)
     ? (raw.match(/^superseded by \d{4}/i)?.[0] ?? 'superseded')
     : raw.split(/[\s(;.]/)[0].toLowerCase() || 'accepted';
-  const rest = raw
-    .slice(raw.toLowerCase().indexOf(state.toLowerCase()) + state.length)
-    .replace(/^[\s;.]+/, '')
-    .replace(/^\((.*)\)\.?$/, '$1')
-    .trim();
+  const rest = unwrap(raw.slice(raw.toLowerCase().indexOf(state.toLowerCase()) + state.length).replace(/^[\s;.]+/, ''));
   const amends = new Set(num(f.Amends ?? ''));
   const supersededBy = new Set(num(f['Superseded by'] ?? ''));
   const notes = [];
@@ -58,7 +71,6 @@ function normalise(adr, gitDate) {
       for (const n of num(part)) amends.add(n);
       const issueIn = /issue (\d+)/i.exec(part);
       if (issueIn) f.Issue ??= issueIn[1];
-      if (/\(/.test(part)) notes.push(part);
     } else notes.push(part.replace(/\.$/, ''));
   }
   if (/^superseded by/i.test(state)) for (const n of num(state)) supersededBy.add(n);

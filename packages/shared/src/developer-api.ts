@@ -60,6 +60,8 @@ export const v1GenerationResultSchema = z.object({
   edits: z.array(editBlockResultSchema),
   messagesUsed: z.number().int(),
   messagesLimit: z.number().int(),
+  /** The part of the request the answer says it left undone (the rest was applied). */
+  notDone: z.string().optional(),
 });
 export type V1GenerationResult = z.infer<typeof v1GenerationResultSchema>;
 

@@ -97,6 +97,10 @@ export const doneEventSchema = z.object({
   messagesUsed: z.number().int().min(0),
   /** -1 means unlimited. */
   messagesLimit: z.number().int().min(-1),
+  /** What the local composer said it did (a model's explanations are not passed on). */
+  said: z.string().optional(),
+  /** The part of the request the answer says it left undone: the change is then not told as finished. */
+  notDone: z.string().optional(),
 });
 export const errorEventSchema = z.object({
   type: z.literal('error'),

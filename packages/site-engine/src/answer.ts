@@ -1,6 +1,8 @@
+import { resolveGuessedPaths } from './answer-files';
 import { applyEditsToFiles, type BlockResult, type FileEdits, isApplied } from './apply-edits';
-import { elisionLines } from './elision';
-import type { ParseResult } from './parse';
+import { elisionLines, isElisionLine } from './elision';
+import { isBlank, normalizeLine } from './normalize';
+import type { EditBlock, ParsedFile, ParseResult } from './parse';
 import { extensionOf } from './paths';
 
 /**
@@ -102,13 +104,32 @@ function refusal(
   return { ok: false, reason, message, failures, paths, byPath };
 }
 
+/**
+ * A markerless snippet that is not its file complete, beside edit blocks, every line of which the
+ * blocks write or the file already has: a preview of the change or a quote, ignored (ADR 0160).
+ */
+function isPreview(file: ParsedFile, files: Readonly<Record<string, string>>, edits: readonly EditBlock[]): boolean {
+  const current = files[file.path];
+  if (isWholeFile(file.path, current, file.content)) return false;
+  const known = new Set<string>();
+  for (const text of [current ?? '', ...edits.map((e) => e.replace)])
+    for (const line of text.split('\n')) if (!isBlank(line)) known.add(normalizeLine(line));
+  return file.content.split('\n').every((line) => isBlank(line) || isElisionLine(line) || known.has(normalizeLine(line)));
+}
+
 /** Applies a parsed answer to `files` under the one rule. */
 export function applyAnswer(
   files: Readonly<Record<string, string>>,
   parsed: ParseResult,
   context: AnswerContext = {},
 ): AnswerOutcome {
-  const paths = [...new Set([...parsed.files.map((f) => f.path), ...parsed.edits.map((e) => e.path)])];
+  const edits = resolveGuessedPaths(files, parsed.edits, [
+    ...parsed.edits.map((e) => e.replace),
+    ...parsed.files.map((f) => f.content),
+  ]);
+  const paths = [
+    ...new Set([...parsed.files.map((f) => f.path), ...edits.flatMap((e) => (e.to ? [e.path, e.to] : e.path ? [e.path] : []))]),
+  ];
   const author = AUTHORS[context.author ?? 'ai'];
   const cut =
     context.dropped || context.finishReason === 'length' || parsed.cutOff !== null || parsed.files.some((f) => f.truncated);
@@ -130,8 +151,30 @@ export function applyAnswer(
     );
   }
 
+  if (edits.some((e) => e.op === 'invalid'))
+    return refusal(
+      'not_found',
+      `${author.subject} quiso cambiar un archivo con un nombre no válido. ${NOTHING}`,
+      'Your patch names a file path that is not a project file. Use the paths of the files as given.',
+      paths,
+    );
+  // apply_patch's `*** Add File`: a new file, never one that is there already.
+  const added = edits.filter((e) => e.op === 'add');
+  const taken = added.find((e) => (files[e.path] ?? '').trim() !== '');
+  if (taken)
+    return refusal(
+      'exists',
+      `${author.subject} intentó crear ${taken.path}, que ya existe. ${NOTHING}`,
+      `${taken.path} already exists: use *** Update File for it.`,
+      paths,
+    );
+  const lineEdits = edits.filter((e) => e.op === undefined);
+  // A snippet shown "for reference" beside edit blocks is no file: nothing of it goes unapplied.
+  const shown = parsed.files.filter((f) => !(lineEdits.length > 0 && isPreview(f, files, lineEdits)));
+  const wholeFiles = [...shown, ...added.map((e) => ({ path: e.path, content: e.replace, truncated: false }))];
+
   const base: Record<string, string> = { ...files };
-  for (const file of parsed.files) {
+  for (const file of wholeFiles) {
     const current = files[file.path];
     const placeholders = elisionLines(file.content, current ?? '');
     if (placeholders.length > 0) {
@@ -152,11 +195,35 @@ export function applyAnswer(
     }
     base[file.path] = file.content;
   }
-  if (parsed.edits.length === 0) return { ok: true, files: base, byPath: [] };
-
-  const applied = applyEditsToFiles(base, parsed.edits);
-  if (applied.ok) return { ok: true, files: applied.files, byPath: applied.byPath };
-  return explainEdits(applied.byPath, applied.failures, paths, base, author.subject);
+  const applied = lineEdits.length ? applyEditsToFiles(base, lineEdits) : { ok: true, files: base, byPath: [], failures: '' };
+  if (!applied.ok) return explainEdits(applied.byPath, applied.failures, paths, base, author.subject);
+  // apply_patch's `*** Delete File` and `*** Move to`, after the edits.
+  const next = applied.files;
+  for (const op of edits) {
+    if (op.op !== 'delete' && op.op !== 'move') continue;
+    if (next[op.path] === undefined)
+      return refusal(
+        'not_found',
+        `${author.subject} quiso ${op.op === 'delete' ? 'borrar' : 'mover'} ${op.path}, que no existe. ${NOTHING}`,
+        `The file ${op.path} does not exist.`,
+        paths,
+        applied.byPath,
+      );
+    const content = next[op.path] as string;
+    if (op.op === 'move' && op.to && op.to !== op.path) {
+      if (next[op.to] !== undefined)
+        return refusal(
+          'exists',
+          `${author.subject} intentó mover ${op.path} a ${op.to}, que ya existe. ${NOTHING}`,
+          `${op.to} already exists.`,
+          paths,
+          applied.byPath,
+        );
+      next[op.to] = content;
+    }
+    if (op.op === 'delete' || op.to !== op.path) delete next[op.path];
+  }
+  return { ok: true, files: next, byPath: applied.byPath };
 }
 
 function explainEdits(byPath: FileEdits[], failures: string, paths: string[], base: Record<string, string>, author: string) {

@@ -86,7 +86,7 @@ describe('empty SEARCH', () => {
       { path: 'about.html', search: '', replace: '<!DOCTYPE html>\n<html></html>\n' },
     ]);
     expect(made.ok).toBe(true);
-    expect(made.files['style.css']).toBe('body { margin: 0; }\n\n.menu { display: flex; }\n');
+    expect(made.files['style.css']).toBe('body { margin: 0; }\n.menu { display: flex; }\n');
     expect(made.files['about.html']).toBe('<!DOCTYPE html>\n<html></html>\n');
     const refused = applyEditsToFiles(files, [{ path: 'index.html', search: '', replace: '<p>x</p>\n' }]);
     expect(refused.ok).toBe(false);

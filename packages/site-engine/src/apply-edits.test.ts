@@ -80,7 +80,7 @@ describe('exact matching', () => {
   it('creates content in an empty file from an empty SEARCH, appends when asked, and refuses an empty SEARCH elsewhere', () => {
     expect(applyEdits('', [{ search: '', replace: 'p{}\n' }]).content).toBe('p{}\n');
     expect(applyEdits(page, [{ search: '\n', replace: 'x\n' }]).results[0]?.outcome).toBe('exists');
-    expect(applyEdits('a {}\n', [{ search: '', replace: 'b {}\n' }], { emptySearch: 'append' }).content).toBe('a {}\n\nb {}\n');
+    expect(applyEdits('a {}\n', [{ search: '', replace: 'b {}\n' }], { emptySearch: 'append' }).content).toBe('a {}\nb {}\n');
   });
 });
 

@@ -1,5 +1,6 @@
 import { elisionLines, isElisionLine } from './elision';
 import { LineDoc, type Located, locate } from './match';
+import { mergeCompatible, type Splice } from './merge-splices';
 import { isBlank, normalizeLine } from './normalize';
 import { extensionOf } from './paths';
 
@@ -23,6 +24,8 @@ export type EditOutcome =
 export interface SearchReplace {
   search: string;
   replace: string;
+  /** A line before the place meant (apply_patch's `@@` context): narrows a SEARCH found several times. */
+  anchor?: string;
 }
 
 export interface BlockResult {
@@ -62,15 +65,6 @@ export interface ApplyResult {
   results: BlockResult[];
 }
 
-interface Splice {
-  start: number;
-  end: number;
-  lines: string[];
-  /** The block it came from, up to formatting (to tell a repeated block from a conflicting one). */
-  searchKey?: string;
-  replaceKey?: string;
-}
-
 const OUTCOME: Record<'exact' | 'tolerant', EditOutcome> = {
   exact: 'applied_exact',
   tolerant: 'applied_tolerant',
@@ -101,16 +95,26 @@ export function applyEdits(content: string, blocks: readonly SearchReplace[], op
   const appended: string[] = [];
   const results: BlockResult[] = [];
   const budget = () => ({ threshold: 0.85, budget: { left: options.maxFuzzyWork ?? 5_000_000 } });
+  // Accented letters are written the way the file writes them (composed "é" or "e" + accent).
+  let form: 'NFC' | 'NFD' | null | undefined;
+  const inFileForm = (line: string) => {
+    if (!NON_ASCII.test(line)) return line;
+    form ??= unicodeForm(content);
+    return form ? line.normalize(form) : line;
+  };
 
   blocks.forEach((block, index) => {
     const search = toLines(block.search);
-    const replace = toLines(block.replace).map(straightenAttributeQuotes);
+    const replace = toLines(block.replace).map((line) => inFileForm(straightenAttributeQuotes(line)));
     const searchKey = formattingKey(search);
     const replaceKey = formattingKey(replace);
     const searchElided = search.filter((line) => isElisionLine(line) && !content.includes(line.trim()));
     const replacePlaceholders = elisionLines(replace.join('\n'), content);
-    if (replacePlaceholders.length > 0 && replacePlaceholders.length !== searchElided.length) {
-      results.push({ index, outcome: 'elision', placeholders: replacePlaceholders });
+    // A placeholder stands for lines only when REPLACE keeps it too: in SEARCH alone it would delete
+    // them, in REPLACE alone it would be written (ADR 0160, issue 39).
+    if (replacePlaceholders.length !== searchElided.length) {
+      const placeholders = replacePlaceholders.length > 0 ? replacePlaceholders : searchElided.map((l) => l.trim());
+      results.push({ index, outcome: 'elision', placeholders });
       return;
     }
 
@@ -126,23 +130,38 @@ export function applyEdits(content: string, blocks: readonly SearchReplace[], op
       return;
     }
 
-    let found: Located | { ok: false; reason: 'elision' };
-    found = searchElided.length ? locateElided(doc, search, replace, budget) : locate(doc, search, replace, budget());
+    const find = (d: LineDoc): Located | { ok: false; reason: 'elision' } =>
+      searchElided.length ? locateElided(d, search, replace, budget) : locateAnchored(d, search, replace, block.anchor, budget);
+    let found = find(doc);
     if (found.ok) {
       const overlapping = splices.filter((p) => found.ok && found.start < p.end && p.start < found.end);
       if (overlapping.length > 0) {
-        // The same block again (up to formatting) applies once; anything else on those lines conflicts.
+        // The same block again (up to formatting) applies once; one that agrees with the earlier
+        // ones on the lines they share is merged with them; anything else on those lines conflicts.
         const same = overlapping.every((p) => p.searchKey === searchKey && p.replaceKey === replaceKey);
-        results.push({ index, outcome: same ? 'repeated' : 'conflict', lines: [found.start + 1, found.end] });
+        const merged =
+          same || 'pieces' in found
+            ? null
+            : mergeCompatible(doc.lines, overlapping, {
+                start: found.start,
+                end: found.end,
+                lines: found.lines,
+                searchKey,
+                replaceKey,
+              });
+        if (!merged) {
+          results.push({ index, outcome: same ? 'repeated' : 'conflict', lines: [found.start + 1, found.end] });
+          return;
+        }
+        splices = [...splices.filter((p) => !overlapping.includes(p)), ...merged];
+        results.push({ index, outcome: OUTCOME[found.tier], lines: [found.start + 1, found.end] });
         return;
       }
     }
     if (!found.ok && found.reason === 'not_found' && splices.length > 0) {
       // Perhaps it edits what an earlier block wrote: look in the text as edited so far.
       const edited = new LineDoc(doc.splice(splices));
-      const again = searchElided.length
-        ? locateElided(edited, search, replace, budget)
-        : locate(edited, search, replace, budget());
+      const again = find(edited);
       if (again.ok) {
         doc = edited;
         splices = [];
@@ -166,25 +185,62 @@ export function applyEdits(content: string, blocks: readonly SearchReplace[], op
   return { content: next, ok, changed: next !== content, results };
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** How a text composes its accented letters: NFC (the web's usual form), NFD, or mixed (null). */
+function unicodeForm(text: string): 'NFC' | 'NFD' | null {
+  if (!NON_ASCII.test(text) || text.normalize('NFC') === text) return 'NFC';
+  return text.normalize('NFD') === text ? 'NFD' : null;
+}
+
 /** `class=“hero”`: typographic quotes where an attribute's quotes belong become straight ones. */
 function straightenAttributeQuotes(line: string): string {
   if (!/[\u201c\u201d]/.test(line) || !line.includes('<')) return line;
   return line.replace(/(<[A-Za-z][^<>]*?\s[\w:-]+=)[\u201c\u201d]([^\u201c\u201d"<>]*)[\u201c\u201d]/g, '$1"$2"');
 }
 
-/** Adds lines at the end of a file, a blank line apart from what is there. */
+/**
+ * Adds lines at the very end of a file, in its own line endings, and spaced as the file spaces its
+ * rules or functions: a blank line before them when most of its top-level blocks have one after them.
+ */
 function appendLines(text: string, lines: readonly string[]): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const body = text.replace(/\s+$/, '');
-  return `${body}${body ? eol + eol : ''}${lines.join(eol)}${eol}`;
+  const own = text.split(/\r?\n/);
+  let spaced = 0;
+  let tight = 0;
+  for (let i = 0; i + 1 < own.length; i++) {
+    if (!/^\S.*\}[);]*\s*$|^\}/.test(own[i] ?? '')) continue;
+    const next = own[i + 1] ?? '';
+    if (i + 2 === own.length && next === '') continue;
+    if (isBlank(next)) spaced++;
+    else tight++;
+  }
+  const gap = spaced > tight && !/\n\s*\n$/.test(text) && !isBlank(lines[0] ?? '') ? eol : '';
+  const body = text === '' || text.endsWith('\n') ? text : text + eol;
+  return `${body}${text === '' ? '' : gap}${lines.join(eol)}${eol}`;
+}
+
+/** Where a block stands; a SEARCH found several times is narrowed by its anchor line, when it has one found once. */
+function locateAnchored(
+  doc: LineDoc,
+  search: readonly string[],
+  replace: readonly string[],
+  anchor: string | undefined,
+  budget: () => { threshold: number; budget: { left: number } },
+): Located {
+  const found = locate(doc, search, replace, budget());
+  if (found.ok || found.reason !== 'ambiguous' || !anchor?.trim()) return found;
+  const at = locate(doc, [anchor], [anchor], budget());
+  if (!at.ok) return found;
+  return locate(doc, search, replace, { ...budget(), after: at.start });
 }
 
 type ElidedFound = (Located & { ok: true; pieces: Splice[] }) | Exclude<Located, { ok: true }> | { ok: false; reason: 'elision' };
 
 /**
  * A SEARCH with placeholders stands for the lines from its first part to its last. Each part must
- * be found exactly once, in order. With as many placeholders in REPLACE, part i becomes part i of
- * REPLACE and what the placeholders stood for stays; with none, the whole range becomes REPLACE.
+ * be found exactly once, in order, and REPLACE has as many placeholders (the caller checks): part i
+ * becomes part i of REPLACE and what the placeholders stood for stays.
  */
 function locateElided(
   doc: LineDoc,
@@ -203,12 +259,11 @@ function locateElided(
   const searchParts = split(search);
   const replaceParts = split(replace);
   if (searchParts.some((part) => part.every(isBlank))) return { ok: false, reason: 'elision' };
-  const paired = replaceParts.length === searchParts.length;
-  if (!paired && replaceParts.length !== 1) return { ok: false, reason: 'elision' };
+  if (replaceParts.length !== searchParts.length) return { ok: false, reason: 'elision' };
   const pieces: Splice[] = [];
   let after = 0;
   for (let i = 0; i < searchParts.length; i++) {
-    const found = locate(doc, searchParts[i] ?? [], paired ? (replaceParts[i] ?? []) : i === 0 ? replace : [], budget());
+    const found = locate(doc, searchParts[i] ?? [], replaceParts[i] ?? [], budget());
     if (!found.ok) return found.reason === 'ambiguous' ? found : { ok: false, reason: 'not_found' };
     if (found.start < after) return { ok: false, reason: 'not_found' };
     after = found.end;
@@ -216,8 +271,7 @@ function locateElided(
   }
   const first = pieces[0] as Splice;
   const last = pieces[pieces.length - 1] as Splice;
-  const whole = paired ? pieces : [{ start: first.start, end: last.end, lines: first.lines }];
-  return { ok: true, tier: 'tolerant', start: first.start, end: last.end, lines: first.lines, pieces: whole };
+  return { ok: true, tier: 'tolerant', start: first.start, end: last.end, lines: first.lines, pieces };
 }
 
 function failure(index: number, found: Exclude<Located, { ok: true }>, doc: LineDoc): BlockResult {

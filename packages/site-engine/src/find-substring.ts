@@ -16,15 +16,21 @@ const MIN_FRAGMENT = 8;
  * ends mid-line: replaced in place when it occurs exactly once, as is or trimmed. The result is
  * expressed as whole lines so it splices like the other tiers.
  */
-export function findSubstring(doc: SubstringSearchable, search: readonly string[], replace: readonly string[]): SubstringMatch {
+export function findSubstring(
+  doc: SubstringSearchable,
+  search: readonly string[],
+  replace: readonly string[],
+  /** Only the first place on or after this line counts (an apply_patch anchor). */
+  afterLine?: number,
+): SubstringMatch {
   const tries: [string, string][] = [[search.join('\n'), replace.join('\n')]];
   if (search.length === 1) tries.push([(search[0] ?? '').trim(), replace.join('\n').trim()]);
   for (const [s, r] of tries) {
     if (s.trim().length < MIN_FRAGMENT) continue;
     const needle = doc.eol === '\r\n' ? s.replace(/\n/g, '\r\n') : s;
-    const first = doc.text.indexOf(needle);
+    const first = doc.text.indexOf(needle, afterLine === undefined ? 0 : (doc.starts[afterLine] ?? 0));
     if (first < 0) continue;
-    const second = doc.text.indexOf(needle, first + 1);
+    const second = afterLine === undefined ? doc.text.indexOf(needle, first + 1) : -1;
     if (second >= 0) return { ok: false, places: [lineAt(doc.starts, first), lineAt(doc.starts, second)] };
     const startLine = lineAt(doc.starts, first);
     const endLine = lineAt(doc.starts, first + needle.length - 1);

@@ -14,6 +14,7 @@ const WORD = /[\p{L}\p{N}_-]+/gu;
 const MIN_TOKEN = 2;
 const MAX_HITS = 2_000;
 const MAX_TRIED = 8;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Every place the normalised non-blank `wanted` lines stand in order (blank lines skipped), as the
@@ -24,7 +25,9 @@ const MAX_TRIED = 8;
 export function findTolerantByToken(doc: TokenSearchable, wanted: readonly string[]): number[][] | null {
   const words = new Map<string, number>();
   wanted.forEach((line, t) => {
-    for (const m of line.matchAll(WORD)) if (m[0].length >= MIN_TOKEN && !words.has(m[0])) words.set(m[0], t);
+    // ASCII words only: the raw text is scanned, and accented letters may be composed differently there.
+    for (const m of line.matchAll(WORD))
+      if (m[0].length >= MIN_TOKEN && !NON_ASCII.test(m[0]) && !words.has(m[0])) words.set(m[0], t);
   });
   // The rarest of a few words, numbers and long words first: a page repeats its class names, not
   // its content.
@@ -52,7 +55,7 @@ export function findTolerantByToken(doc: TokenSearchable, wanted: readonly strin
   }
 
   // Every word of the line must be in a candidate as it is: a native check before normalising it.
-  const lineWords = [...new Set((wanted[tokenLine] ?? '').match(WORD) ?? [])];
+  const lineWords = [...new Set((wanted[tokenLine] ?? '').match(WORD) ?? [])].filter((word) => !NON_ASCII.test(word));
   const found: number[][] = [];
   for (const i of candidates) {
     if (i >= doc.matchable) continue;

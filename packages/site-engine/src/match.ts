@@ -1,6 +1,7 @@
 import { findReflow } from './find-reflow';
 import { findSubstring } from './find-substring';
 import { findTolerantByToken } from './find-tolerant';
+import { keepFileBytes } from './keep-bytes';
 import { documentIndentUnit, type IndentUnit, isBlank, normalizeLine, reindent, similarity } from './normalize';
 
 /**
@@ -127,13 +128,21 @@ export interface LocateOptions {
   /** Similarity below which a window is not worth scoring exactly when looking for the closest place. */
   threshold: number;
   budget: { left: number };
+  /**
+   * An anchor's line (apply_patch's `@@` context): of the places that match, the first one starting
+   * at or after it is meant, and places before it do not count.
+   */
+  after?: number;
 }
 
 const MAX_LISTED = 5;
 
 /** Finds the one place `search` (whole lines) stands in the document; `replace` comes back fitted to it. */
 export function locate(doc: LineDoc, search: readonly string[], replace: readonly string[], options: LocateOptions): Located {
-  const exact = findExact(doc, search);
+  const after = options.after;
+  const narrow = <T>(places: T[], start: (place: T) => number): T[] =>
+    after === undefined ? places : places.filter((p) => start(p) >= after).slice(0, 1);
+  const exact = narrow(findExact(doc, search), (s) => s);
   if (exact.length > 1) return { ok: false, reason: 'ambiguous', starts: exact.slice(0, MAX_LISTED) };
   if (exact.length === 1) {
     const start = exact[0] ?? 0;
@@ -149,8 +158,11 @@ export function locate(doc: LineDoc, search: readonly string[], replace: readonl
   }
   if (wanted.length === 0) return { ok: false, reason: 'not_found' };
   const fitted = (matched: readonly number[]) => {
-    const pairs: [string, string][] = wantedRaw.map((line, t) => [line, doc.lines[matched[t] ?? 0] ?? '']);
-    return reindent(trimBlankEdges(search, replace), pairs, doc.indentUnit());
+    const own = wantedRaw.map((_, t) => doc.lines[matched[t] ?? 0] ?? '');
+    const pairs: [string, string][] = wantedRaw.map((line, t) => [line, own[t] ?? '']);
+    const lines = trimBlankEdges(search, replace);
+    // Lines the model only copied keep the file's bytes; only what it changed is its own.
+    return keepFileBytes(lines, reindent(lines, pairs, doc.indentUnit()), wantedRaw, own);
   };
   const region = (matched: readonly number[]) => ({ start: matched[0] ?? 0, end: (matched[matched.length - 1] ?? 0) + 1 });
 
@@ -159,6 +171,7 @@ export function locate(doc: LineDoc, search: readonly string[], replace: readonl
     const norm = doc.normalized();
     tolerant = findSequence(norm.lines, norm.index, wanted).map((s) => norm.nonBlank.slice(s, s + wanted.length));
   }
+  tolerant = narrow(tolerant, (m) => m[0] ?? 0);
   if (tolerant.length > 1)
     return { ok: false, reason: 'ambiguous', starts: tolerant.slice(0, MAX_LISTED).map((m) => region(m).start) };
   if (tolerant.length === 1) {
@@ -166,12 +179,12 @@ export function locate(doc: LineDoc, search: readonly string[], replace: readonl
     return { ok: true, tier: 'tolerant', ...region(matched), lines: fitted(matched) };
   }
 
-  const fragment = findSubstring(doc, search, replace);
+  const fragment = findSubstring(doc, search, replace, after);
   if (fragment.ok) return { ok: true, tier: 'exact', start: fragment.start, end: fragment.end, lines: fragment.lines };
   if (fragment.places.length > 1) return { ok: false, reason: 'ambiguous', starts: fragment.places };
 
   // Line breaks are formatting too: a tag wrapped over several lines, or lines joined.
-  const reflowed = findReflow(doc, search);
+  const reflowed = narrow(findReflow(doc, search), ([s]) => s);
   if (reflowed.length > 1) return { ok: false, reason: 'ambiguous', starts: reflowed.slice(0, MAX_LISTED).map(([s]) => s) };
   const only = reflowed[0];
   if (only) {

@@ -49,6 +49,7 @@ function decodeEntities(text: string): string {
 }
 
 let buffer = new Uint16Array(256);
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** Characters around which spacing is not significant. */
 const PUNCTUATION = new Uint8Array(128);
@@ -115,6 +116,8 @@ function canonicalTags(line: string): string {
  */
 export function normalizeLine(line: string): string {
   let text = line.includes('&') ? decodeEntities(line) : line;
+  // Canonically equivalent text (a precomposed "é" and "e" + combining accent) is the same text.
+  if (NON_ASCII.test(text)) text = text.normalize('NFC');
   if (text.includes('<') && (text.includes('=') || text.includes('/'))) text = canonicalTags(text);
   if (buffer.length < text.length) buffer = new Uint16Array(text.length * 2);
   let n = 0;

@@ -5,6 +5,19 @@ export interface EditBlock {
   path: string;
   search: string;
   replace: string;
+  /**
+   * An apply_patch hunk's `@@` context line: where several places match, the first one after
+   * this line (found once) is meant.
+   */
+  anchor?: string;
+  /**
+   * Not an edit of lines (apply_patch): `add` writes a new file (REPLACE is its content), `delete`
+   * removes the file, `move` renames it to `to` after its edits; `invalid` names no safe path.
+   */
+  op?: 'add' | 'delete' | 'move' | 'invalid';
+  to?: string;
+  /** The path came from the fence's language (```css), not from a name in the answer. */
+  guessed?: boolean;
 }
 
 /** `<<<<<<< SEARCH` and the variants models write (`<<<< SEARCH`, `<<<<<<< ORIGINAL`, `<<<<<<< HEAD`). */
@@ -31,6 +44,8 @@ export class EditRun {
     private readonly onBlock: (block: EditBlock) => void,
     private readonly onWarning: (message: string) => void,
     startInSearch: boolean,
+    /** The path was only guessed from the fence's language (until a line names one). */
+    private guessed = false,
   ) {
     this.state = startInSearch ? 'search' : 'expect';
   }
@@ -55,7 +70,8 @@ export class EditRun {
       if (closing) return 'closed';
       const search = SEARCH_LINE.exec(line);
       if (search) {
-        this.path = lastFilenameIn(search[1] ?? '') ?? this.path;
+        const named = lastFilenameIn(search[1] ?? '');
+        if (named) [this.path, this.guessed] = [named, false];
         this.state = 'search';
         this.search = [];
         return 'consumed';
@@ -63,7 +79,7 @@ export class EditRun {
       if (line.trim() === '') return 'consumed';
       const named = bareLinePath(line) ?? (TITLE_LINE.test(line) ? lastFilenameIn(line) : null);
       if (named) {
-        this.path = named;
+        [this.path, this.guessed] = [named, false];
         return 'consumed';
       }
       return this.fenced ? 'consumed' : 'not-mine';
@@ -100,7 +116,8 @@ export class EditRun {
   }
 
   private emit(): void {
-    this.onBlock({ path: this.path, search: joinLines(this.search), replace: joinLines(this.replace) });
+    const block: EditBlock = { path: this.path, search: joinLines(this.search), replace: joinLines(this.replace) };
+    this.onBlock(this.guessed ? { ...block, guessed: true } : block);
     this.search = [];
     this.replace = [];
   }

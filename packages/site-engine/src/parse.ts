@@ -1,5 +1,6 @@
 import { DIFF_START, DiffRun } from './parse-diff';
 import { type EditBlock, EditRun, SEARCH_LINE } from './parse-edits';
+import { PATCH_START, PatchRun } from './parse-patch';
 import { indexOfIgnoreCase, partialSuffix, toLf } from './parse-text';
 import { bareLinePath, defaultPathForLanguage, languageFitsPath, lastFilenameIn } from './paths';
 
@@ -40,7 +41,7 @@ export interface ParserOptions {
   defaultPath?: string;
 }
 
-type Mode = 'prose' | 'think' | 'fence-pending' | 'fence-skip' | 'file' | 'doc' | 'edits' | 'diff';
+type Mode = 'prose' | 'think' | 'fence-pending' | 'fence-skip' | 'file' | 'doc' | 'edits' | 'diff' | 'patch';
 interface Fence {
   char: string;
   length: number;
@@ -94,6 +95,9 @@ export class OutputParser {
 
   private editRun: EditRun | null = null;
   private diffRun: DiffRun | null = null;
+  private patchRun: { run: PatchRun; fenced: boolean } | null = null;
+  /** For a diff written without a fence: blank lines held back (null inside a fence). */
+  private unfenced: number | null = null;
   private thinkClose: string = THINK_TAGS[0][1];
   private cutOff: ParseResult['cutOff'] = null;
 
@@ -139,7 +143,8 @@ export class OutputParser {
     if (this.mode === 'file' || this.mode === 'doc') {
       this.finishFile(true);
       if (this.files.get(this.filePath)?.truncated) this.cutOff = 'fence';
-    } else if (this.mode === 'think') this.cutOff = 'thinking';
+    } else if (this.mode === 'diff' && this.unfenced !== null) this.finishDiff();
+    else if (this.mode === 'think') this.cutOff = 'thinking';
     else if (this.mode === 'fence-pending' || this.mode === 'fence-skip' || this.mode === 'diff') {
       this.cutOff = 'fence';
       if (this.mode === 'diff') this.warnings.push('A diff was cut off before its closing fence and was dropped.');
@@ -147,6 +152,10 @@ export class OutputParser {
       this.cutOff = 'block';
       this.warnings.push(`An edit block for ${this.editRun.currentPath} was cut off before its end marker and was dropped.`);
     } else if (this.mode === 'edits' && this.editRun?.inFence) this.cutOff = 'fence';
+    else if (this.mode === 'patch') {
+      this.cutOff = this.patchRun?.fenced ? 'fence' : 'block';
+      this.warnings.push('An apply_patch answer was cut off before `*** End Patch`.');
+    }
     this.mode = 'prose';
     return this.flushEvents();
   }
@@ -178,6 +187,7 @@ export class OutputParser {
         mode === 'prose' ||
         mode === 'edits' ||
         mode === 'diff' ||
+        mode === 'patch' ||
         mode === 'fence-skip' ||
         (mode === 'fence-pending' && this.buf.length - this.pos >= EARLY_HEAD);
       switch (mode) {
@@ -250,6 +260,17 @@ export class OutputParser {
       this.openFence({ char: fence[1]?.[0] ?? '`', length: fence[1]?.length ?? 3 }, fence[2] ?? '');
       return;
     }
+    if (PATCH_START.test(line)) {
+      this.startPatch(false);
+      return;
+    }
+    if (UNFENCED_DIFF.test(line)) {
+      this.diffRun = new DiffRun(this.hint ?? this.defaultPath);
+      this.unfenced = 0;
+      this.mode = 'diff';
+      this.diffRun.line(line);
+      return;
+    }
     const search = SEARCH_LINE.exec(line);
     if (search) {
       const path = lastFilenameIn(search[1] ?? '') ?? this.hint ?? this.defaultPath;
@@ -304,6 +325,7 @@ export class OutputParser {
     if (line === null) return;
     if (this.mode === 'fence-pending') this.fencePendingLine(line);
     else if (this.mode === 'diff') this.diffLine(line);
+    else if (this.mode === 'patch') this.patchLine(line);
     else if (this.mode === 'fence-skip') {
       if (this.isClosingFence(line)) this.mode = 'prose';
     } else this.editLine(line);
@@ -319,12 +341,14 @@ export class OutputParser {
     const search = SEARCH_LINE.exec(line);
     if (search) {
       const fitsDefault = languageFitsPath(this.fenceLanguage, this.defaultPath);
-      const path =
-        lastFilenameIn(search[1] ?? '') ??
-        this.fencePath ??
-        (fitsDefault ? this.defaultPath : defaultPathForLanguage(this.fenceLanguage)) ??
-        this.defaultPath;
-      this.startEdits(path, true, true);
+      const named = lastFilenameIn(search[1] ?? '') ?? this.fencePath;
+      const byLanguage = fitsDefault ? null : defaultPathForLanguage(this.fenceLanguage);
+      // A path only guessed from the fence's language: the answer's rule finds the site's own file.
+      this.startEdits(named ?? byLanguage ?? this.defaultPath, true, true, named === null && byLanguage !== null);
+      return;
+    }
+    if (PATCH_START.test(line)) {
+      this.startPatch(true);
       return;
     }
     if (DIFF_LANGUAGES.has(this.fenceLanguage) || DIFF_START.test(line)) {
@@ -361,7 +385,7 @@ export class OutputParser {
     const text = head.trimStart();
     const first = text[0];
     // A line starting like a diff (`--- a/x`, `+++`, `@@`, `diff --git`) waits for its newline.
-    if (first === undefined || first === '`' || first === '~' || first === '-' || first === '+' || first === '@') return;
+    if (first === undefined || '`~-+@*'.includes(first)) return;
     if (text.startsWith('diff') || DIFF_LANGUAGES.has(this.fenceLanguage)) return;
     const docStart = DOC_START_PARTIAL.test(head);
     // A line starting with '<' may still become a SEARCH marker; any other may name the file.
@@ -487,34 +511,63 @@ export class OutputParser {
     }
   }
 
-  /** A line of a fenced unified diff; its blocks go out when the fence closes. */
+  /**
+   * A line of a unified diff; its blocks go out when its fence closes or, for a diff written
+   * without a fence, at the first line of prose after it.
+   */
   private diffLine(line: string): void {
     const run = this.diffRun;
     if (!run) return;
-    if (!this.isClosingFence(line)) {
-      run.line(line);
+    if (this.unfenced === null) {
+      if (!this.isClosingFence(line)) run.line(line);
+      else this.finishDiff();
       return;
     }
-    for (const block of run.finish()) {
-      this.edits.push(block);
-      this.events.push({ type: 'edit', block });
+    if (line.trim() === '') this.unfenced++;
+    else if (continuesDiff(line, this.unfenced > 0)) {
+      for (; this.unfenced > 0; this.unfenced--) run.line('');
+      run.line(line);
+    } else {
+      this.finishDiff();
+      this.proseLine(line);
     }
+  }
+
+  private finishDiff(): void {
+    for (const block of this.diffRun?.finish() ?? []) this.pushEdit(block);
     this.diffRun = null;
+    this.unfenced = null;
     this.mode = 'prose';
   }
 
-  private startEdits(path: string, fenced: boolean, inSearch: boolean): void {
+  private pushEdit = (block: EditBlock): void => {
+    this.edits.push(block);
+    this.events.push({ type: 'edit', block });
+  };
+
+  private startPatch(fenced: boolean): void {
+    this.patchRun = { run: new PatchRun(this.pushEdit), fenced };
+    this.mode = 'patch';
+  }
+
+  /** A line of an apply_patch answer; each hunk goes out as soon as the next one starts. */
+  private patchLine(line: string): void {
+    const patch = this.patchRun;
+    if (!patch) return;
+    if (patch.fenced && this.isClosingFence(line)) {
+      // A fence closed around the patch ends it even without `*** End Patch`.
+      patch.run.flush();
+      this.patchRun = null;
+      this.mode = 'prose';
+    } else if (patch.run.line(line) && !patch.fenced) {
+      this.patchRun = null;
+      this.mode = 'prose';
+    }
+  }
+
+  private startEdits(path: string, fenced: boolean, inSearch: boolean, guessed = false): void {
     this.mode = 'edits';
-    this.editRun = new EditRun(
-      path,
-      fenced,
-      (block) => {
-        this.edits.push(block);
-        this.events.push({ type: 'edit', block });
-      },
-      (message) => this.warnings.push(message),
-      inSearch,
-    );
+    this.editRun = new EditRun(path, fenced, this.pushEdit, (message) => this.warnings.push(message), inSearch, guessed);
   }
 
   private editLine(line: string): void {
@@ -527,6 +580,19 @@ export class OutputParser {
       this.proseLine(line);
     }
   }
+}
+
+/** A diff written without a fence starts like git writes one. */
+const UNFENCED_DIFF = /^(?:diff --git \S|--- a\/\S)/;
+
+/**
+ * Whether a line belongs to a diff written without a fence. After a blank line, a `-`/`+` line
+ * with a single space ("- Cambié el color") is a list in prose, not a changed line.
+ */
+function continuesDiff(line: string, afterBlank: boolean): boolean {
+  if (/^(?:@@|diff --git |index |--- |\+\+\+ |(?:new|deleted) file mode |\\| )/.test(line)) return true;
+  if (!/^[-+]/.test(line)) return false;
+  return !afterBlank || !/^[-+] \S/.test(line);
 }
 
 /** Parses a complete answer. */

@@ -63,6 +63,10 @@ body { ... }
 
 Use index.html, style.css and script.js; extra pages get their own file (about.html, contact.html). index.html links style.css with <link rel="stylesheet" href="style.css"> and loads script.js with <script src="script.js"></script>. Write every file in full, never "..." or "rest unchanged". You may write a short sentence before the files; write nothing inside a block except the file.`;
 
+/** How an answer names the part of the request it did not do. */
+export const NOT_DONE_MARKER = 'Not done:';
+const NOT_DONE_LINE = /^[ \t]*(?:[-*>][ \t]+)?[*_]{0,2}(?:Not done|Sin hacer|No hecho)[*_]{0,2}[ \t]*:[*_]{0,2}[ \t]*(.*)$/gim;
+
 /** Instructions for a follow-up change: SEARCH/REPLACE blocks per file. */
 export const EDIT_INSTRUCTIONS = `Change the existing files with SEARCH/REPLACE blocks. For each file you change, open a fenced code block whose opening line names the language and the file path, and put one or more blocks inside it:
 
@@ -79,7 +83,26 @@ Rules:
 - Include enough lines in SEARCH for it to match exactly one place in the file; keep it short (a few lines around the change).
 - To delete lines, leave the REPLACE part empty. To add lines, SEARCH for the line they follow and repeat it in REPLACE with the new lines.
 - Use several small blocks rather than one large one; list them in the order they appear in the file.
-- To create a new file, write it whole in a fenced block tagged with its path instead.`;
+- To create a new file, write it whole in a fenced block tagged with its path instead.
+- If you leave out part of the request (you cannot do it, or you lack what it needs), say which part after the blocks, on one line that starts with "${NOT_DONE_MARKER}".`;
+
+/**
+ * The part of a request an answer says it did not do (its "Not done:" line, or the composer's
+ * "Sin hacer:"), or null: a change that did only part of what was asked is never told as done.
+ */
+export function notDoneIn(prose: string): string | null {
+  const found: string[] = [];
+  for (const m of prose.matchAll(NOT_DONE_LINE)) {
+    const part = m[1]?.trim() ?? '';
+    if (part && !/^(?:nothing|none|n\/a|nada|ninguna?|-+)\.?$/i.test(part)) found.push(part);
+  }
+  return found.length ? found.join(' ') : null;
+}
+
+/** The prose without its "Not done:" lines. */
+export function withoutNotDone(prose: string): string {
+  return prose.replace(NOT_DONE_LINE, '').trim();
+}
 
 /** Instructions that ask for the model's reasoning before the answer. */
 export const THINKING_INSTRUCTIONS = `Before answering, you may think step by step inside ${THINK_OPEN}...${THINK_CLOSE}. Everything after ${THINK_CLOSE} is the answer.`;

@@ -1,4 +1,5 @@
 import { applyChange, block, type Change, DRIFT, fence, unifiedDiff } from './answers';
+import { lastMileCases } from './cases-last-mile';
 import { CHANGES } from './changes';
 import { type Files, SITES, type SiteName } from './sites';
 
@@ -12,6 +13,7 @@ export const CLASSES = [
   'indentation',
   'formats',
   'prose_drift',
+  'last_mile',
 ] as const;
 export type CorpusClass = (typeof CLASSES)[number];
 
@@ -612,7 +614,12 @@ function specials(): CorpusCase[] {
 }
 
 export function corpus(): CorpusCase[] {
-  return [...variants(), ...specials()];
+  const lastMile = lastMileCases().map((c, i) => ({
+    ...c,
+    class: 'last_mile' as const,
+    id: `${c.site}/last-mile-${String(i + 1).padStart(2, '0')}`,
+  }));
+  return [...variants(), ...specials(), ...lastMile];
 }
 
 export type { Change };

@@ -48,6 +48,7 @@ export async function foldGenerationStream(
           edits,
           messagesUsed: event.messagesUsed,
           messagesLimit: event.messagesLimit,
+          ...(event.notDone ? { notDone: event.notDone } : {}),
         },
       };
     }

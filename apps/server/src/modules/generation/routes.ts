@@ -320,6 +320,8 @@ export async function runGenerationRequest(opts: {
         versionId: version.id,
         messagesUsed: reservation.messagesUsed,
         messagesLimit: reservation.messagesLimit,
+        ...(result.said ? { said: result.said } : {}),
+        ...(result.notDone ? { notDone: result.notDone } : {}),
       });
       flush();
     } catch (error) {

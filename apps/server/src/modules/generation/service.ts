@@ -1,8 +1,10 @@
 import type { EditBlockResult, GenerationEvent } from '@div/shared/generation';
 import type { ModelOption } from '@div/shared/models';
 import { type AnswerOutcome, applyAnswer } from '@div/site-engine/answer';
+import { resolveGuessedPaths } from '@div/site-engine/answer-files';
 import { applyEditsToFiles, type FileEdits } from '@div/site-engine/apply-edits';
 import { OutputParser, type ParseEvent, type ParseResult } from '@div/site-engine/parse';
+import { notDoneIn, withoutNotDone } from '@div/site-engine/protocol';
 import { computeUpdatedLinesForFiles } from '@div/site-engine/updated-lines';
 import type { AiMessage, AiProvider } from '../../providers/ai';
 import { AiProviderError } from '../../providers/ai';
@@ -47,6 +49,10 @@ export interface GenerateResult {
   edits: EditBlockResult[];
   tokens: number | null;
   attempts: number;
+  /** What the local composer said it did (its prose; a model's prose is not shown), or null. */
+  said: string | null;
+  /** The part of the request the answer says it did not do, or null (issue 39). */
+  notDone: string | null;
 }
 
 interface Attempt {
@@ -84,7 +90,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   const messages = buildMessages({ ...input, thinker: options.option.isThinker });
   const one = await run(messages);
-  if (one.outcome.ok) return finish(current, one.outcome.files, toEditResults(one.outcome.byPath), tokens, 1);
+  const told = (attempt: Attempt) => ({
+    said: composer ? withoutNotDone(attempt.result.prose) || null : null,
+    notDone: notDoneIn(attempt.result.prose),
+  });
+  if (one.outcome.ok) return finish(current, one.outcome.files, toEditResults(one.outcome.byPath), tokens, 1, told(one.attempt));
   // The local composer explains what it understood when it changes nothing: that is the answer.
   const said = one.attempt.result.prose.trim();
   if (one.outcome.reason === 'empty' && composer && said) throw new GenerationFailure('NOTHING_CHANGED', said);
@@ -92,7 +102,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   // Retry once with the refusal described to the model (each failed block and the closest region).
   const two = await run(retryMessages(messages, one.attempt.text, one.outcome.failures));
-  if (two.outcome.ok) return finish(current, two.outcome.files, toEditResults(two.outcome.byPath), tokens, 2);
+  if (two.outcome.ok) return finish(current, two.outcome.files, toEditResults(two.outcome.byPath), tokens, 2, told(two.attempt));
   const refused = EDIT_REFUSALS.has(two.outcome.reason)
     ? two.outcome
     : EDIT_REFUSALS.has(one.outcome.reason)
@@ -109,7 +119,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     if (three.outcome.ok === false && three.outcome.reason === 'cut_off') throw fail(three.outcome);
     throw fail(refused);
   }
-  return finish(current, three.outcome.files, toEditResults(three.outcome.byPath), tokens, 3);
+  return finish(current, three.outcome.files, toEditResults(three.outcome.byPath), tokens, 3, told(three.attempt));
 }
 
 /**
@@ -129,11 +139,12 @@ function finish(
   edits: EditBlockResult[],
   tokens: number | null,
   attempts: number,
+  told: { said: string | null; notDone: string | null },
 ): GenerateResult {
   const changed = Object.entries(files)
     .filter(([path, content]) => before[path] !== content)
     .map(([path, content]) => ({ path, content }));
-  return { files, changed, updatedLines: computeUpdatedLinesForFiles(before, files), edits, tokens, attempts };
+  return { files, changed, updatedLines: computeUpdatedLinesForFiles(before, files), edits, tokens, attempts, ...told };
 }
 
 /** A file's `edited` event goes out at most this often (the browser's preview throttle). */
@@ -162,8 +173,12 @@ async function streamAttempt(
         emit({ type: 'code', path: event.path, delta: '' });
       } else if (event.type === 'file-complete') working[event.file.path] = event.file.content;
       else if (event.type === 'edit') {
-        const { path } = event.block;
-        const applied = applyEditsToFiles(working, [event.block]);
+        // The block as the answer's rule will read it: a ```css block goes to the site's stylesheet.
+        const [block] = resolveGuessedPaths(working, [event.block]);
+        // Deleting or moving a file waits for the whole answer; a new file (apply_patch) is shown.
+        if (!block || (block.op && (block.op !== 'add' || working[block.path] !== undefined))) continue;
+        const { path } = block;
+        const applied = applyEditsToFiles(working, [block]);
         const content = applied.files[path];
         if (!applied.ok || content === undefined) continue;
         working[path] = content;

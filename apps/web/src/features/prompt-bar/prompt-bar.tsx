@@ -11,6 +11,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useProfile } from '../../lib/profile';
 import { toast } from '../../lib/toast';
 import { fetchRedesign, stopGeneration, useModels } from './api';
+import { doneMessage } from './done-message';
 import './locale';
 import { type AiChoice, SettingsPopover } from './settings-popover';
 import { playDoneSound } from './sound';
@@ -134,7 +135,12 @@ export function PromptBar(props: PromptBarProps) {
       playDoneSound();
       // The undo is taken now: it restores the version that was current when this generation started.
       const undo = props.undo;
-      toast.success(t('done'), undo ? { action: { label: t('undo'), onClick: () => void undo() } } : undefined);
+      // What changed, and which part of the request was not done (then a warning, never "terminado").
+      const told = doneMessage(outcome.done, props.files, t);
+      (told.partial ? toast.warning : toast.success)(
+        told.text,
+        undo ? { action: { label: t('undo'), onClick: () => void undo() } } : undefined,
+      );
       await props.onDone({ versionId: outcome.done.versionId, updatedLines: outcome.done.updatedLines });
       void profile.refetch();
       return;

@@ -15,6 +15,10 @@ export interface GenerationDone {
   files: { path: string; content: string }[];
   messagesUsed: number;
   messagesLimit: number;
+  /** What the local composer said it did. */
+  said?: string;
+  /** The part of the request the answer left undone (issue 39). */
+  notDone?: string;
 }
 
 export type GenerationOutcome =
@@ -123,6 +127,8 @@ export function useGeneration(options: { onStream: (view: StreamView | null) => 
                 files: changed,
                 messagesUsed: event.messagesUsed,
                 messagesLimit: event.messagesLimit,
+                ...(event.said ? { said: event.said } : {}),
+                ...(event.notDone ? { notDone: event.notDone } : {}),
               },
             };
             break;

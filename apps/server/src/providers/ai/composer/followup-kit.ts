@@ -9,6 +9,8 @@ export interface FollowUpResult {
   changes: Map<string, string>;
   /** Whether at least one instruction was understood (even if it needed no change). */
   understood: boolean;
+  /** Parts of the request left undone while others were done (never told as finished). */
+  notDone: string[];
 }
 
 export type Files = Map<string, string>;
@@ -58,4 +60,26 @@ export function newValue(clause: string): string | null {
   const m = clause.match(/(?:\s(?:a|por|to|as|into|que sea|que diga|should be|be)|:)\s+(.+)$/iu);
   const value = m?.[1]?.trim().replace(/[.!]+$/u, '');
   return value && value.length <= 120 ? value : null;
+}
+
+/** What the composer says when it could not do something ("No encontré…", "Dime…"). */
+const FAILED =
+  /^(?:No (?:encontré|hay|sé)|Dime|Para .* necesito|«[^»]+» no tiene|El elemento seleccionado contiene|He entendido que quieres|I could not|There is no|Tell me|For the .* I need|"[^"]+" has no|The selected element|I understood you want)/;
+
+/**
+ * When part of a request was done, the rest is said as not done (issue 39): the clauses no handler
+ * took, and what a handler could not do.
+ */
+export function markNotDone(out: FollowUpResult, skipped: readonly string[], lang: Language): void {
+  const failed = out.messages.filter((m) => FAILED.test(m));
+  out.messages = out.messages.filter((m) => !FAILED.test(m));
+  out.notDone.push(...failed);
+  if (skipped.length)
+    out.notDone.push(
+      t(
+        lang,
+        `${skipped.map((c) => `«${c}»`).join(', ')}: sin un modelo de IA no sé hacer ese cambio.`,
+        `${skipped.map((c) => `"${c}"`).join(', ')}: without an AI model I cannot make that change.`,
+      ),
+    );
 }

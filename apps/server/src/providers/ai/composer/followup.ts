@@ -13,7 +13,7 @@ import {
   wordPattern,
 } from './analyse';
 import { labels } from './content';
-import { capital, clausesOf, type Files, type FollowUpResult, newValue, quotes, t } from './followup-kit';
+import { capital, clausesOf, type Files, type FollowUpResult, markNotDone, newValue, quotes, t } from './followup-kit';
 import { moreHandlers } from './followup-more';
 import { editSelected, type Selected } from './followup-selected';
 import { asksForTranslation, translateSite } from './followup-translate';
@@ -640,7 +640,7 @@ export function asksForNewSite(prompt: string): boolean {
 export function planFollowUp(prompt: string, current: { path: string; content: string }[], selected?: Selected): FollowUpResult {
   const lang = detectLanguage(prompt);
   const files: Files = new Map(current.map((f) => [f.path, f.content]));
-  const out: FollowUpResult = { messages: [], changes: new Map(), understood: false };
+  const out: FollowUpResult = { messages: [], changes: new Map(), understood: false, notDone: [] };
   // With an element selected, the change is for that element only.
   if (selected && editSelected(files, prompt, lang, selected, out)) return out;
   const handlers = [
@@ -658,12 +658,16 @@ export function planFollowUp(prompt: string, current: { path: string; content: s
   ];
   // "añade precios y otra de preguntas": a clause without its own verb continues the previous one.
   let previous: (typeof handlers)[number] | null = null;
+  const skipped: string[] = [];
   for (const clause of clausesOf(prompt)) {
     const handled = handlers.find((handle) => handle(files, clause, lang, out)) ?? null;
     if (handled) previous = handled;
     else if (previous === addSections) addSections(files, `add ${clause}`, lang, out);
     else if (previous === removeSections) removeSections(files, `remove ${clause}`, lang, out);
+    // A clause that asks for something (a few words, not a heading like "Current files:").
+    else if (/\p{L}{2,}\s+\p{L}/u.test(clause) && !/:\s*$/.test(clause)) skipped.push(clause.trim());
   }
+  if (out.changes.size > 0) markNotDone(out, skipped, lang);
   if (!out.understood) {
     out.messages.push(
       t(

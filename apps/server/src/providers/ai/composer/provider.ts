@@ -2,6 +2,7 @@ import { parseOutput } from '@div/site-engine/parse';
 import { formatEditBlocks, formatFileBlock } from '@div/site-engine/protocol';
 import type { AiChunk, AiProvider, AiSiteFile, AiSiteImage, AiStreamOptions } from '../types';
 import { AiProviderError } from '../types';
+import { detectLanguage } from './analyse';
 import { composeFromPrompt, introFor } from './compose';
 import { editBlocksFor } from './diff';
 import { asksForNewSite, planFollowUp } from './followup';
@@ -70,6 +71,9 @@ export function answer(
     const plan = planFollowUp(prompt, files, selected);
     if (plan.understood || !asksForNewSite(prompt)) {
       const parts = [plan.messages.join(' ')];
+      // The part not done goes on its own line, which the server tells apart from what was done.
+      if (plan.notDone.length)
+        parts.push(`${detectLanguage(prompt) === 'es' ? 'Sin hacer:' : 'Not done:'} ${plan.notDone.join(' ')}`);
       for (const [path, content] of plan.changes) {
         const before = files.find((f) => f.path === path)?.content;
         parts.push(
