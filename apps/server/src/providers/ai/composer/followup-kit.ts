@@ -9,6 +9,8 @@ export interface FollowUpResult {
   changes: Map<string, string>;
   /** Whether at least one instruction was understood (even if it needed no change). */
   understood: boolean;
+  /** Refused for a specific reason (an outside service, no attachment, nothing earlier to refer to). */
+  refused?: boolean;
 }
 
 export type Files = Map<string, string>;

@@ -68,7 +68,7 @@ export function answer(
   const hasSite = files.some((f) => /\.html?$/i.test(f.path));
   if (hasSite) {
     const plan = planFollowUp(prompt, files, selected);
-    if (plan.understood || !asksForNewSite(prompt)) {
+    if (plan.understood || plan.refused || !asksForNewSite(prompt)) {
       const parts = [plan.messages.join(' ')];
       for (const [path, content] of plan.changes) {
         const before = files.find((f) => f.path === path)?.content;
