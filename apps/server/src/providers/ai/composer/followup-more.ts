@@ -2,6 +2,7 @@ import { findColours, type Language, wordPattern } from './analyse';
 import { findAddress, findEmail, findPhone, findSocial, whatsappDigits } from './brief/contact';
 import { PRICE } from './brief/lists';
 import { labels } from './content';
+import { DAY, hoursValue } from './followup-hours';
 import { type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
 import { escapeHtml, ICON, icon, mapsUrl } from './render-kit';
 
@@ -53,10 +54,32 @@ const changeFact: Handler = (files, clause, lang, out) => {
           ? findEmail(clause)
           : fact === 'address'
             ? (findAddress(clause) ?? newValue(clause))
-            : newValue(clause);
+            : (hoursValue(clause) ?? newValue(clause));
     if (!value) continue;
     out.understood = true;
-    const old = currentFact(page, fact);
+    const current = currentFact(page, fact);
+    // "los domingos abrimos de 10 a 14": one day's hours join the others, never replace them all.
+    // Only one day named, outside the new value: "lunes a sábado de 9 a 20" is a whole timetable.
+    const days = fact === 'hours' ? (clause.match(new RegExp(DAY.source, 'giu')) ?? []) : [];
+    const day = days.length === 1 && !DAY.test(value) ? days[0] : undefined;
+    const old = current;
+    if (day && current && value && !new RegExp(`(?<![\\p{L}])${day.replace(/s$/iu, '').slice(0, 5)}`, 'iu').test(current)) {
+      const joined = `${current} · ${day}: ${value}`;
+      write(files, out, 'index.html', page.split(escapeHtml(current)).join(escapeHtml(joined)));
+      out.messages.push(t(lang, `He añadido al horario «${day}: ${value}».`, `I added "${day}: ${value}" to the hours.`));
+      return true;
+    }
+    if (day && current && current.length > value.length + day.length + 4) {
+      // The day is already in a longer timetable: rewriting one part of it needs the whole text.
+      out.messages.push(
+        t(
+          lang,
+          `He entendido que quieres cambiar el horario de ${day}, pero el horario de la página («${current}») tiene más días y no sé cuál de sus partes cambiar sin un modelo de IA, así que no he tocado nada. Escríbemelo entero: «cambia el horario a …».`,
+          `I understood you want to change the hours for ${day}, but the page's hours ("${current}") cover more days and I can't tell which part to change without an AI model, so nothing changed. Send them whole: "change the hours to …".`,
+        ),
+      );
+      return true;
+    }
     if (!old) {
       out.messages.push(
         t(

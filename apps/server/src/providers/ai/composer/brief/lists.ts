@@ -53,7 +53,7 @@ function lastClause(before: string): string {
 function splitList(body: string, separator: RegExp): string[] {
   const out: string[] = [];
   let last = 0;
-  for (const m of masked(body).matchAll(new RegExp(separator.source, 'gu'))) {
+  for (const m of masked(body).matchAll(new RegExp(separator.source, 'giu'))) {
     out.push(body.slice(last, m.index));
     last = (m.index ?? 0) + m[0].length;
   }
@@ -190,9 +190,9 @@ const TEAM_WORDS =
  * a label a single capitalised word is a name too.
  */
 const ROLE_LABEL =
-  '(?:[\\p{L}]+\\s+)?(?:director(?:a|es|as)?|directed by|coordinador(?:a|es|as)?|profesor(?:a|es|as)?|tutor(?:a|es|as)?|monitor(?:a|es|as)?|entrenador(?:a|es|as)?|coach(?:es)?|psic[oó]log[oa]s?|psychologists?|terapeutas?|therapists?|fisioterapeutas?|physios?|dentistas?|dentists?|doctor(?:a|es|as)?|m[eé]dic[oa]s?|veterinari[oa]s?|vets|abogad[oa]s?|attorneys?(?:\\s+profiles)?|lawyers?|arquitect[oa]s?|architects?|estilistas?|stylists?|peluquer[oa]s?|barber[oa]s?|barbers?|tatuador(?:a|es|as)?|tattoo artists?|artists?|fot[oó]graf[oa]s?|photographers?|chefs?|cociner[oa]s?|cooks?|gu[ií]as?|guides?|hosts?|anfitri[oó]n(?:a|es)?|presentador(?:a|es|as)?|members|miembros|integrantes|m[uú]sicos|musicians|band|partners|socios|socias|fundador(?:a|es|as)?|founders?|equipo|team|staff|organizador(?:a|es|as)?|organi[sz]ers?|instructor(?:a|es|as)?|instructors?|teachers?|trainers?|speakers|ponentes|cartel|line-?up)';
+  '(?:[\\p{L}]+\\s+)?(?:director(?:a|es|as)?|directed by|coordinador(?:a|es|as)?|profesor(?:a|es|as)?|tutor(?:a|es|as)?|monitor(?:a|es|as)?|entrenador(?:a|es|as)?|coach(?:es)?|psic[oó]log[oa]s?|psychologists?|terapeutas?|therapists?|fisioterapeutas?|physios?|dentistas?|dentists?|doctor(?:a|es|as)?|m[eé]dic[oa]s?|veterinari[oa]s?|vets|abogad[oa]s?|attorneys?(?:\\s+profiles)?|lawyers?|arquitect[oa]s?|architects?|estilistas?|stylists?|peluquer[oa]s?|barber[oa]s?|barbers?|tatuador(?:a|es|as)?|tattoo artists?|artists?|fot[oó]graf[oa]s?|photographers?|chefs?|cociner[oa]s?|cooks?|gu[ií]as?|guides?|hosts?|anfitri[oó]n(?:a|es)?|presentador(?:a|es|as)?|members|miembros|integrantes|m[uú]sicos|musicians|band|partners|socios|socias|fundador(?:a|es|as)?|founders?|equipo|team|staff|organizador(?:a|es|as)?|organi[sz]ers?|instructor(?:a|es|as)?|instructors?|teachers?|trainers?|speakers|ponentes|cartel|line-?up|profes|somos (?:dos|tres|cuatro|cinco|seis)|we(?:’re| are) (?:two|three|four|five|six))';
 
-const PART_NAME = /^(\p{Lu}[\p{Ll}\p{M}'’]+(?:[ -](?:(?:de|del|de la|van|von|da)\s+)?\p{Lu}[\p{Ll}\p{M}'’]+){0,3})$/u;
+const PART_NAME = /^(\p{Lu}[\p{L}\p{M}'’]+(?:[ -](?:(?:de|del|de la|van|von|da)\s+)?\p{Lu}[\p{L}\p{M}'’]+){0,3})$/u;
 
 /** People listed after a role label: every part of the list must be a name, or none is taken. */
 function peopleListed(text: string, label: string): Person[] {
