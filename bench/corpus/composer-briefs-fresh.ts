@@ -426,7 +426,7 @@ export const freshBriefs: CorpusBrief[] = [
   ),
   b(
     'en',
-    'restaurant',
+    'restaurant|bar',
     'Tapas bar in London called Barrio de la Luna, Shoreditch. Menu: patatas bravas £6, croquetas de jamón £7.50, pulpo a la gallega £14. Downloadable PDF menu. Open Tue–Sun 12pm–11pm, closed Mondays. 020 7946 0321',
     {
       name: ['Barrio de la Luna'],

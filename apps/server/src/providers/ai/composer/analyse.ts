@@ -1,5 +1,5 @@
 import { type ContactFacts, findContactFacts } from './brief/contact';
-import { detectKindId, isKindWord, kindById } from './brief/detect';
+import { businessNoun, detectKindId, isKindWord, kindById } from './brief/detect';
 import { type Extra, findExtras } from './brief/extras';
 import type { KindDef } from './brief/kind-types';
 import { type BriefLists, findLists, PRICE } from './brief/lists';
@@ -74,6 +74,8 @@ export interface SiteBrief {
   kind: SiteKind;
   /** The kind of the taxonomy ("bakery", "dental"…); the family's own when absent. */
   kindId?: string;
+  /** A trade outside the taxonomy in the brief's own words ("alquiler de kayaks"), for the neutral layout. */
+  noun?: string;
   name: string;
   language: Language;
   palette: Palette;
@@ -353,7 +355,7 @@ export function analysePrompt(prompt: string): SiteBrief {
   // "verde oscuro" is a colour, not a dark theme: look for the theme words outside colour names.
   const withoutColours = namedColours.reduce((rest, colour) => rest.replace(colour.pattern, ' '), text);
   const dark = wordPattern(
-    'modo oscuro|tema oscuro|fondo oscuro|fondo negro|dark mode|dark theme|dark background|nocturn[oa]',
+    '(?:modo|tema|fondo|estilo|dise[nñ]o|look|aspecto|web|p[aá]gina) oscur[oa]|oscur[oa] rollo|fondo negro|todo (?:en )?negro|sobre (?:fondo )?negro|dark (?:mode|theme|background|style|design|look|site|website)|(?:all|mostly) black|on black|nocturn[oa]',
     'iu',
   ).test(withoutColours);
   let primary = colours[0] ?? basePrimary;
@@ -378,9 +380,11 @@ export function analysePrompt(prompt: string): SiteBrief {
   if (kind.id === 'wedding' && !asked.includes('contact')) wanted.delete('contact');
   const tone = detectTone(text, kind.family);
   const formFields = findContactFormFields(text);
+  const noun = kind.id === 'business' ? businessNoun(plain, name) : undefined;
   return {
     kind: kind.family,
     kindId: kind.id,
+    ...(noun ? { noun } : {}),
     name: name ?? '',
     language,
     palette: { primary, accent, dark },

@@ -11,6 +11,8 @@ export interface FollowUpResult {
   understood: boolean;
   /** Parts of the request left undone while others were done (never told as finished). */
   notDone: string[];
+  /** Refused for a specific reason (an outside service, no attachment, nothing earlier to refer to). */
+  refused?: boolean;
 }
 
 export type Files = Map<string, string>;

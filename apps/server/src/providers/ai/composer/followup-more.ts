@@ -2,6 +2,7 @@ import { findColours, type Language, wordPattern } from './analyse';
 import { findAddress, findEmail, findPhone, findSocial, whatsappDigits } from './brief/contact';
 import { PRICE } from './brief/lists';
 import { labels } from './content';
+import { DAY, hoursValue } from './followup-hours';
 import { type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
 import { escapeHtml, ICON, icon, mapsUrl } from './render-kit';
 
@@ -53,10 +54,32 @@ const changeFact: Handler = (files, clause, lang, out) => {
           ? findEmail(clause)
           : fact === 'address'
             ? (findAddress(clause) ?? newValue(clause))
-            : newValue(clause);
+            : (hoursValue(clause) ?? newValue(clause));
     if (!value) continue;
     out.understood = true;
-    const old = currentFact(page, fact);
+    const current = currentFact(page, fact);
+    // "los domingos abrimos de 10 a 14": one day's hours join the others, never replace them all.
+    // Only one day named, outside the new value: "lunes a sábado de 9 a 20" is a whole timetable.
+    const days = fact === 'hours' ? (clause.match(new RegExp(DAY.source, 'giu')) ?? []) : [];
+    const day = days.length === 1 && !DAY.test(value) ? days[0] : undefined;
+    const old = current;
+    if (day && current && value && !new RegExp(`(?<![\\p{L}])${day.replace(/s$/iu, '').slice(0, 5)}`, 'iu').test(current)) {
+      const joined = `${current} · ${day}: ${value}`;
+      write(files, out, 'index.html', page.split(escapeHtml(current)).join(escapeHtml(joined)));
+      out.messages.push(t(lang, `He añadido al horario «${day}: ${value}».`, `I added "${day}: ${value}" to the hours.`));
+      return true;
+    }
+    if (day && current && current.length > value.length + day.length + 4) {
+      // The day is already in a longer timetable: rewriting one part of it needs the whole text.
+      out.messages.push(
+        t(
+          lang,
+          `He entendido que quieres cambiar el horario de ${day}, pero el horario de la página («${current}») tiene más días y no sé cuál de sus partes cambiar sin un modelo de IA, así que no he tocado nada. Escríbemelo entero: «cambia el horario a …».`,
+          `I understood you want to change the hours for ${day}, but the page's hours ("${current}") cover more days and I can't tell which part to change without an AI model, so nothing changed. Send them whole: "change the hours to …".`,
+        ),
+      );
+      return true;
+    }
     if (!old) {
       out.messages.push(
         t(
@@ -100,7 +123,7 @@ const changeFact: Handler = (files, clause, lang, out) => {
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Names on the page that have a price shown after them: menu items, products, plans. */
-function pricedNames(page: string): string[] {
+export function pricedNames(page: string): string[] {
   const names = new Set<string>();
   for (const m of page.matchAll(/<(h3|strong|span class="item-name")>([^<]{2,80})<\/\1>/g)) {
     const after = page.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 300);
@@ -110,7 +133,7 @@ function pricedNames(page: string): string[] {
 }
 
 /** "cambia el precio del croissant a 1,50 €": the price shown after that item, wherever it is. */
-const changePrice: Handler = (files, clause, lang, out) => {
+export const changePrice: Handler = (files, clause, lang, out) => {
   if (!wordPattern('precio|price|cuesta|cuestan|cost|costs|vale|valen', 'iu').test(clause)) return false;
   const price = clause.match(new RegExp(PRICE, 'iu'))?.[0];
   if (!price) return false;
@@ -187,7 +210,14 @@ const addWhatsApp: Handler = (files, clause, lang, out) => {
   }
   const link = `https://wa.me/${digits}`;
   if (page.includes('https://wa.me/')) {
-    write(files, out, 'index.html', page.replace(/https:\/\/wa\.me\/\d+/g, link));
+    // The number shown for the old chat changes with its link ("+34 622 418 907" → the new one).
+    const before = page.match(/https:\/\/wa\.me\/(\d+)/)?.[1] ?? '';
+    const shown = findPhone(clause) && before !== digits ? phone : null;
+    const next = page.replace(/https:\/\/wa\.me\/\d+/g, link).replace(/\+?\d[\d\s().-]{6,}\d/g, (m) => {
+      const d = m.replace(/\D/g, '');
+      return shown && d.length >= 6 && before.endsWith(d) ? shown : m;
+    });
+    write(files, out, 'index.html', next);
     out.messages.push(
       t(lang, `El botón de WhatsApp ya estaba; ahora abre ${link}.`, `The WhatsApp button was there; it now opens ${link}.`),
     );
@@ -348,20 +378,31 @@ const addReview: Handler = (files, clause, lang, out) => {
 };
 
 const addFaq: Handler = (files, clause, lang, out) => {
-  const m = clause.match(/(¿[^?]+\?|[^?:]*\w\?)\s*(.+)?$/u);
-  if (!m || !wordPattern('pregunta|faq|question', 'iu').test(clause)) return false;
+  if (!wordPattern('preguntas?(?: frecuentes)?|faqs?|questions?', 'iu').test(clause) || !clause.includes('?')) return false;
+  // Every question asked, each with the answer written after it ("¿…? y la respuesta que sí…").
+  const body = clause.replace(/^.*?(?:preguntas?(?: frecuentes)?|faqs?|questions?)\s*:?\s*/iu, '');
+  const asked = [...body.matchAll(/(¿?[^?¿]*\w[^?¿]*\?)\s*([^¿]*?)(?=\s*(?:¿|$|\p{Lu}[^?]*\?))/gu)].map((m) => ({
+    question: (m[1] ?? '').trim(),
+    answer: (m[2] ?? '').replace(/^(?:y\s+)?(?:la\s+)?(?:respuesta|answer)\s*(?:es|is|:)?\s*(?:que\s+)?/iu, '').trim(),
+  }));
+  if (!asked.length) return false;
   out.understood = true;
-  const question = (m[1] ?? '').replace(/^.*?(?:pregunta|faq|question)\s*:?\s*/iu, '').trim();
-  const answer = (m[2] ?? '').trim() || t(lang, 'Escribe aquí la respuesta.', 'Write the answer here.');
-  const done = addToList(files, out, /<div class="faq-list">/, /$^/, [
-    '<details class="reveal">',
-    `  <summary>${escapeHtml(question)}</summary>`,
-    `  <p>${escapeHtml(answer)}</p>`,
-    '</details>',
-  ]);
+  const question = asked.map((a) => a.question).join(' ');
+  const done = addToList(
+    files,
+    out,
+    /<div class="faq-list">/,
+    /$^/,
+    asked.flatMap((a) => [
+      '<details class="reveal">',
+      `  <summary>${escapeHtml(a.question)}</summary>`,
+      `  <p>${escapeHtml(a.answer || t(lang, 'Escribe aquí la respuesta.', 'Write the answer here.'))}</p>`,
+      '</details>',
+    ]),
+  );
   out.messages.push(
     done
-      ? t(lang, `He añadido la pregunta «${question}».`, `I added the question "${question}".`)
+      ? t(lang, `He añadido ${asked.length > 1 ? 'las preguntas' : 'la pregunta'} «${question}».`, `I added "${question}".`)
       : t(
           lang,
           'No hay sección de preguntas; pide «añade una sección de preguntas frecuentes».',

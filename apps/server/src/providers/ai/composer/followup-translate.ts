@@ -35,6 +35,17 @@ function pairs(): Pairs {
     for (const [i, es] of k.items[0].entries()) out.push([es, k.items[1][i] ?? es]);
   }
   out.push(['Sobre mí', 'About me'], ['Dónde', 'Where'], ['Saltar al contenido', 'Skip to content']);
+  // The FAQ's own questions and answers (sections-lists.ts).
+  out.push(
+    ['¿Dónde estáis?', 'Where are you?'],
+    ['¿Qué horario tenéis?', 'When are you open?'],
+    ['¿Cuándo es?', 'When is it?'],
+    ['¿Cuánto cuesta?', 'How much does it cost?'],
+    ['¿Cómo puedo ', 'How do I '],
+    ['Escríbenos desde el formulario o contáctanos', 'Use the form or contact us'],
+    ['Escríbenos desde el formulario de esta página.', 'Write to us with the form on this page.'],
+    ['Escribe aquí la respuesta.', 'Write the answer here.'],
+  );
   // Longest first, so "Nuestra carta" goes before "Carta".
   dictionary = out.filter(([es, en]) => es !== en).sort((x, y) => y[0].length - x[0].length);
   return dictionary;

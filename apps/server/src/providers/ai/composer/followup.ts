@@ -13,10 +13,13 @@ import {
   wordPattern,
 } from './analyse';
 import { labels } from './content';
+import { itemHandlers } from './followup-items';
 import { capital, clausesOf, type Files, type FollowUpResult, markNotDone, newValue, quotes, t } from './followup-kit';
 import { moreHandlers } from './followup-more';
+import { refusalFor } from './followup-refusal';
 import { editSelected, type Selected } from './followup-selected';
 import { asksForTranslation, translateSite } from './followup-translate';
+import { plainWording } from './followup-wording';
 import { escapeHtml, navLine, renderContext, renderSection } from './sections';
 
 export { clausesOf, type FollowUpResult } from './followup-kit';
@@ -637,8 +640,12 @@ export function asksForNewSite(prompt: string): boolean {
   return NEW_SITE_WORDS.test(prompt) && SITE_WORDS.test(prompt) && !CHANGE_WORDS.test(prompt.split(/\s+/).slice(0, 2).join(' '));
 }
 
-export function planFollowUp(prompt: string, current: { path: string; content: string }[], selected?: Selected): FollowUpResult {
-  const lang = detectLanguage(prompt);
+export function planFollowUp(asked: string, current: { path: string; content: string }[], selected?: Selected): FollowUpResult {
+  const lang = detectLanguage(asked);
+  // What needs an outside service, an attachment or an earlier message is refused with its reason.
+  const reason = refusalFor(asked, lang);
+  if (reason) return { messages: [reason], changes: new Map(), understood: false, refused: true, notDone: [] };
+  const prompt = plainWording(asked);
   const files: Files = new Map(current.map((f) => [f.path, f.content]));
   const out: FollowUpResult = { messages: [], changes: new Map(), understood: false, notDone: [] };
   // With an element selected, the change is for that element only.
@@ -653,13 +660,16 @@ export function planFollowUp(prompt: string, current: { path: string; content: s
     changeName,
     removeSections,
     ...moreHandlers.slice(4),
+    ...itemHandlers,
     addSections,
     changeColour,
   ];
   // "añade precios y otra de preguntas": a clause without its own verb continues the previous one.
   let previous: (typeof handlers)[number] | null = null;
   const skipped: string[] = [];
-  for (const clause of clausesOf(prompt)) {
+  // Questions keep their answers: "¿…? y la respuesta que sí" is one request.
+  const faq = /\?/.test(prompt) && /pregunta|faq|question/i.test(prompt);
+  for (const clause of faq ? [prompt] : clausesOf(prompt)) {
     const handled = handlers.find((handle) => handle(files, clause, lang, out)) ?? null;
     if (handled) previous = handled;
     else if (previous === addSections) addSections(files, `add ${clause}`, lang, out);
@@ -667,13 +677,14 @@ export function planFollowUp(prompt: string, current: { path: string; content: s
     // A clause that asks for something (a few words, not a heading like "Current files:").
     else if (/\p{L}{2,}\s+\p{L}/u.test(clause) && !/:\s*$/.test(clause)) skipped.push(clause.trim());
   }
+  // A request done in part says which part was not done.
   if (out.changes.size > 0) markNotDone(out, skipped, lang);
   if (!out.understood) {
     out.messages.push(
       t(
         lang,
-        `He entendido que quieres «${prompt.trim().slice(0, 120)}», pero sin un modelo de IA no sé hacer ese cambio, así que no he tocado nada. Puedo, por ejemplo: «cambia el teléfono a 600 123 456», «añade una sección de preguntas frecuentes» o «cambia el color principal a verde».`,
-        `I understood you want "${prompt.trim().slice(0, 120)}", but without an AI model I cannot make that change, so nothing changed. I can, for example: "change the phone to +44 7700 900123", "add a FAQ section" or "change the main colour to green".`,
+        `He entendido que quieres «${asked.trim().slice(0, 120)}», pero sin un modelo de IA no sé hacer ese cambio, así que no he tocado nada. Puedo, por ejemplo: «cambia el teléfono a 600 123 456», «añade una sección de preguntas frecuentes» o «cambia el color principal a verde».`,
+        `I understood you want "${asked.trim().slice(0, 120)}", but without an AI model I cannot make that change, so nothing changed. I can, for example: "change the phone to +44 7700 900123", "add a FAQ section" or "change the main colour to green".`,
       ),
     );
   }

@@ -69,7 +69,7 @@ export function answer(
   const hasSite = files.some((f) => /\.html?$/i.test(f.path));
   if (hasSite) {
     const plan = planFollowUp(prompt, files, selected);
-    if (plan.understood || !asksForNewSite(prompt)) {
+    if (plan.understood || plan.refused || !asksForNewSite(prompt)) {
       const parts = [plan.messages.join(' ')];
       // The part not done goes on its own line, which the server tells apart from what was done.
       if (plan.notDone.length)

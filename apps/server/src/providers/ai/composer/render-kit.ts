@@ -17,12 +17,15 @@ export interface RenderContext {
 export function renderContext(brief: SiteBrief): RenderContext {
   return {
     brief,
-    kind: kindById(brief.kindId ?? brief.kind),
+    kind: ownNoun(kindById(brief.kindId ?? brief.kind), brief.noun),
     facts: brief.facts ?? emptyFacts(),
     labels: labels[brief.language],
     li: brief.language === 'es' ? 0 : 1,
   };
 }
+
+/** The neutral kind says the brief's own business noun ("Alquiler de kayaks en Arriondas"). */
+const ownNoun = (kind: KindDef, noun?: string): KindDef => (noun ? { ...kind, noun: [noun, noun] } : kind);
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

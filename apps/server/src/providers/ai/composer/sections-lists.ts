@@ -267,7 +267,11 @@ export const testimonials: Renderer = (ctx) =>
 export const faq: Renderer = (ctx) => {
   const f = ctx.facts;
   const es = ctx.li === 0;
-  const qa: [string, string][] = [];
+  // The brief's own questions first, their answers left for the person to write (never invented).
+  const qa: [string, string][] = (f.questions ?? []).map((q) => [
+    q,
+    es ? 'Escribe aquí la respuesta.' : 'Write the answer here.',
+  ]);
   if (f.address || f.city)
     qa.push([
       es ? '¿Dónde estáis?' : 'Where are you?',

@@ -56,11 +56,11 @@ export function whatsappDigits(phone: string, language: 'es' | 'en'): string {
 }
 
 const STREET_ES =
-  'C\\/|c\\/|[Cc]alle|[Aa]vda\\.?|[Aa]venida|[Aa]v\\.|[Pp]laza|[Pp]za\\.|[Pp]aseo|[Cc]amino|[Cc]arretera|[Cc]tra\\.|[Rr]onda|[Rr]úa|[Rr]ua|[Cc]arrer|[Tt]ravesía|[Gg]lorieta|[Pp]asaje|[Pp]olígono|[Uu]rbanización|[Bb]arrio|[Jj]r\\.|[Cc]arrera|[Cc]olonia' +
+  'C\\/|c\\/|[Cc]alle|[Aa]vda\\.?|[Aa]venida|[Aa]v\\.|[Pp]laza|[Pp]za\\.|[Pp]aseo|[Cc]amino|[Cc]arretera|[Cc]tra\\.|[Rr]onda|[Rr]úa|[Rr]ua|[Cc]arrer|[Tt]ravesía|[Gg]lorieta|[Pp]asaje|[Pp]olígono|[Uu]rbanización|[Bb]arrio|[Jj]r\\.|[Cc]arrera|[Cc]ra\\.|[Cc]l\\.|[Cc]olonia|[Bb]v\\.|[Bb]var\\.?|[Bb]ulevar|[Bb]lvd\\.|[Cc]alzada|[Cc]uesta|[Dd]iagonal|[Tt]ransversal' +
   // The same words in a brief written in capitals ("OFICINA EN AVDA. DEL PLA 126").
   '|CALLE|AVDA\\.?|AVENIDA|AV\\.|PLAZA|PZA\\.|PASEO|CARRETERA|CTRA\\.|RONDA|RÚA|CARRER|TRAVESÍA|GLORIETA|PASAJE|POLÍGONO|URBANIZACIÓN';
 const STREET_EN =
-  'Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Boulevard|Blvd\\.?|Drive|Way|Square|Place|Court|Terrace|High Street';
+  'Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Boulevard|Blvd\\.?|Drive|Dr\\.?|Way|Square|Place|Court|Terrace|High Street|Quay|Highway|Hwy\\.?|Parkway|Pkwy\\.?|Crescent|Cres\\.?|Row|Walk|Close|Parade|Pike';
 
 export function findAddress(text: string): string | undefined {
   const es = text.match(
@@ -74,7 +74,7 @@ export function findAddress(text: string): string | undefined {
   if (es) return es[0].trim().replace(/[,\s]+$/, '');
   const en = text.match(
     new RegExp(
-      `\\b\\d{1,5}[A-Za-z]?\\s+(?:[${UPPER}][${L}'’]*\\s+){1,4}(?:${STREET_EN})(?![${L}])(?:,?\\s*(?:${cityAlternation()}))?`,
+      `\\b\\d{1,5}[A-Za-z]?\\s+(?:[${UPPER}][${L}'’]*\\s+){1,4}(?:${STREET_EN})(?:\\s+(?:N|S|E|W|NE|NW|SE|SW)\\.?)?(?![${L}])(?:,?\\s*(?:${cityAlternation()}))?`,
       'u',
     ),
   );
@@ -237,7 +237,7 @@ export function findDate(text: string): string | undefined {
 }
 
 const NETWORKS: [string, string, string][] = [
-  ['Instagram', 'instagram', 'https://instagram.com/'],
+  ['Instagram', 'instagram|insta|ig', 'https://instagram.com/'],
   ['Facebook', 'facebook', 'https://facebook.com/'],
   ['TikTok', 'tiktok', 'https://tiktok.com/@'],
   ['X', 'twitter|x', 'https://x.com/'],

@@ -52,6 +52,28 @@ function hitsOf(text: string): Hit[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
+const GREETING =
+  /^(?:(?:hola+|holi|buenas(?: tardes| noches)?|buenos d[ií]as|q(?:u[eé])? tal|hey|hi+|hello|hiya|good (?:morning|afternoon|evening)|kia ora|saludos|ey|oye|a todos|there|all|team|equipo|amigos|folks)[\s,!.]*){1,4}$/iu;
+/** A sentence that only asks for a website ("Necesito una web.") names no business. */
+const onlySiteWords = (s: string) => !SUBJECT.test(s.replace(SITE_WORDS, ' ').replace(/[^\p{L}\s]/gu, ' '));
+
+/**
+ * Where the brief says what the business is: its first sentence that is neither a greeting nor a bare
+ * request for a website. A full stop after a short word ("Ldo.", "Av.", "Dr.") does not end it.
+ */
+export function openingOf(text: string): [number, number] {
+  const ends =
+    /[!?¡¿\n]+|(?<!(?:^|[^\p{L}])(?:av|avda|ldo|lda|lic|dr|dra|sr|sra|sta|st|mr|mrs|ms|d|dª|pza|c|cl|n|nº|no|co|ltd|inc|jr|capt|prof|ing|arq|vol|ej|etc|approx))\.(?=\s|$)/giu;
+  let start = 0;
+  for (const m of text.matchAll(ends)) {
+    const end = m.index ?? 0;
+    const sentence = text.slice(start, end).trim();
+    if (sentence && !GREETING.test(sentence.replace(/[,.\s]+$/u, '')) && !onlySiteWords(sentence)) return [start, end];
+    start = end + m[0].length;
+  }
+  return [start, text.length];
+}
+
 /** Whether a single word names a kind (used to tell "Panadería" from a name). */
 export function isKindWord(word: string): boolean {
   return patterns.some(({ re }) => {
@@ -67,7 +89,29 @@ export function isKindWord(word: string): boolean {
  * around it ("Librería Café Papiro" is a bookshop: the first noun of a Spanish name is its head).
  */
 export function detectKindId(text: string, language: 'es' | 'en', name: string | null): string {
-  const hits = hitsOf(text);
+  const all = hitsOf(text);
+  if (all.length === 0) return 'business';
+  // The business is named where the brief introduces itself: its opening sentence and its name. Words
+  // further on name what it sells, whom it serves or where it plays ("tapas" of a shoe, a pizza at a
+  // bowling alley, a photo on a night tour); they never choose the trade. An opening that names no
+  // kind is a trade outside the taxonomy: the neutral layout, built from the brief's own words.
+  const [from, to] = openingOf(text);
+  const nameAt = name ? text.indexOf(name) : -1;
+  const inOpening = (h: Hit) =>
+    (h.start >= from && h.end <= to) || (nameAt >= 0 && h.start >= nameAt && h.end <= nameAt + (name?.length ?? 0));
+  // "taller de cerámica", "workshop of guitars": the event's container word with a "de …" that names
+  // nothing of the taxonomy is a trade of its own, not an event.
+  const specified = (h: Hit) => {
+    // A shop, a school or a clinic of anything keeps its template; a "workshop of X" is not an event.
+    if (h.kind.id !== 'event') return false;
+    // The cue may hold the "de" itself ("taller de").
+    const own = /\s(?:de|del|of)$/iu.test(text.slice(h.start, h.end));
+    const of = text.slice(h.end).match(own ? /^\s*(?=\p{L}{4,})/u : /^\s+(?:de|del|de la|de los|de las|of)\s+(?=\p{L}{4,})/iu);
+    if (!of) return false;
+    const at = h.end + of[0].length;
+    return !all.some((o) => o.start === at);
+  };
+  const hits = all.filter((h) => inOpening(h) && !specified(h));
   if (hits.length === 0) return 'business';
   const nameStart = name ? text.indexOf(name) : -1;
   const nameEnd = nameStart >= 0 && name ? nameStart + name.length : -1;
@@ -145,4 +189,46 @@ export function detectKindId(text: string, language: 'es' | 'en', name: string |
   // Only clients were named ("estudio de vídeo para bodas"): the business is outside the taxonomy.
   if (best && hits.filter((h) => h.kind.id === best[0]).every((h) => clientHits.has(h))) return 'business';
   return best?.[0] ?? 'business';
+}
+
+const NOUN_STOP =
+  /\s+(?:en|in|on|near|cerca de|out of|based|desde|since|que|que se|called|llamad[oa]|se llama|named|con|with|and we|y (?:somos|tenemos|hacemos)|para|for|at)(?![\p{L}])[\s\S]*$/iu;
+
+/**
+ * The business noun of a brief outside the taxonomy, in its own words: "alquiler de kayaks" from
+ * "tengo un negocio de alquiler de kayaks en…", "freelance translator" from "I'm a freelance
+ * translator, …", "Fishing charters" from "Fishing charters out of Islamorada — Reel Deal…". The
+ * neutral layout says it instead of "Empresa"; nothing when the opening has no such noun.
+ */
+export function businessNoun(text: string, name: string | null): string | undefined {
+  const [from, to] = openingOf(text);
+  let opening = text.slice(from, to).trim();
+  const verb = opening.match(
+    /(?<![\p{L}])(?:tengo|tenemos|somos|soy|llevo|llevamos|regento|es|we(?:'re| are)|i(?:'m| am)|i run|we run)\s+(?:(?:un|una|el|la|a|an|the)\s+)?(?:(?:peque[nñ]|pequeña|familiar|small|family|little)\S*\s+)?(?:(?:negocio|empresa|business|company)\s+(?:de\s+|of\s+)?)?([^,.;:()!?\n—–-]+)/iu,
+  )?.[1];
+  // "Soy Flor, adiestradora…", "somos Cielos de Tabernas": after the verb a capital is a name.
+  if (verb && /^\p{Lu}\p{Ll}/u.test(verb)) return undefined;
+  const said = verb ?? (name && opening.indexOf(name) > 0 ? opening.slice(0, opening.indexOf(name)) : opening);
+  opening = said
+    .trim()
+    .replace(NOUN_STOP, '')
+    .replace(/^(?:(?:hola+|hiya|hi|hey|hello|buenas|ey|q tal)[\s,!.]+)+/iu, '')
+    .replace(/(?:\s+(?:site|website|web|page|p[aá]gina|please|porfa|por favor))+$/iu, '')
+    .replace(/[\s,:;—–-]+$/u, '')
+    .trim();
+  if (name) opening = opening.replace(name, '').trim();
+  // "Vivero El Olmo, en Tres Cantos": a Spanish name that opens the brief starts with its noun.
+  if (!opening && name && text.slice(from).trimStart().startsWith(name)) {
+    const [first = '', second = ''] = name.split(/\s+/u);
+    if (/^\p{L}{5,}$/u.test(first) && name.includes(' '))
+      opening = /^(?:centro|center|centre|casa|grupo|club)$/iu.test(first) ? `${first} ${second}` : first;
+  }
+  const words = opening.split(/\s+/u).filter(Boolean);
+  if (!/^\p{L}/u.test(opening)) return undefined;
+  if (words.length === 0 || words.length > 5 || !SUBJECT.test(opening.replace(SITE_WORDS, ' '))) return undefined;
+  // A capital after the first word starts a name or a place, not a noun.
+  if (words.slice(1).some((w) => /^\p{Lu}\p{Ll}/u.test(w) && !/^(?:centro|center|centre)$/iu.test(words[0] ?? '')))
+    return undefined;
+  if (/^(?:hola|hi|hello|buenas|web|p[aá]gina|website|site)$/iu.test(words[0] ?? '')) return undefined;
+  return opening.toLowerCase();
 }

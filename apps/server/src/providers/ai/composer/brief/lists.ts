@@ -25,6 +25,8 @@ export interface BriefLists {
   team: Person[];
   speakers: Person[];
   sponsors: string[];
+  /** The questions the brief asks its FAQ to answer, as written. */
+  questions?: string[];
 }
 
 const cityNames = new Set(cities.map((c) => c.toLowerCase()));
@@ -37,6 +39,28 @@ const LEAD =
   /^(?:vendemos|vende|ofrecemos|tenemos|hacemos|we sell|we offer|we have|we make|sells|offers|y|e|and|o|or|el|la|los|las|un|una|the|a|an|con|with|desde|from|por|for|precio|price|precios|prices|a partir de|cuesta|costs?|son|is|are|de|:|-|–)\s+/iu;
 const TAIL = /\s+(?:a|por|at|for|desde|from|cuesta|cuestan|costs?|vale|valen|son|is|are|de|:|-|–|=|en)$/iu;
 
+/** Separators inside brackets are part of the item ("canoa familiar (hasta 3, con remos) 55 €"). */
+const masked = (s: string) => s.replace(/\([^()\n]*\)/gu, (m) => '\u0001'.repeat(m.length));
+
+/** The words after the last list separator that is not inside brackets; an open bracket also separates. */
+function lastClause(before: string): string {
+  const parts = masked(before).split(/[,;:(\n]|\s(?:y|e|and|&)\s|\.\s/u);
+  const last = parts.at(-1) ?? '';
+  return before.slice(before.length - last.length);
+}
+
+/** The parts of a list, split at separators outside brackets: "corte (hombre, niño), tinte" → 2 parts. */
+function splitList(body: string, separator: RegExp): string[] {
+  const out: string[] = [];
+  let last = 0;
+  for (const m of masked(body).matchAll(new RegExp(separator.source, 'giu'))) {
+    out.push(body.slice(last, m.index));
+    last = (m.index ?? 0) + m[0].length;
+  }
+  out.push(body.slice(last));
+  return out;
+}
+
 /** Items with a price: the words before each price, back to the previous delimiter. */
 export function findPrices(text: string): PricedItem[] {
   const out: PricedItem[] = [];
@@ -46,7 +70,7 @@ export function findPrices(text: string): PricedItem[] {
     const start = m.index ?? 0;
     const before = text.slice(last, start);
     last = start + m[0].length;
-    const piece = before.split(/[,;:(\n]|\s(?:y|e|and|&)\s|\.\s/u).at(-1) ?? '';
+    const piece = lastClause(before);
     let label = piece
       .trim()
       .replace(/[:\-–=]+$/u, '')
@@ -110,8 +134,8 @@ function listAfter(text: string, keywords: string): string[] {
     const cut = (m[1] ?? '').search(new RegExp(PRICE, 'iu'));
     // "Practice areas (family visas, work visas)": the list is the bracket.
     const bracketed = (m[1] ?? '').match(/^\(([^)]+)\)/u)?.[1];
-    const body = bracketed ?? (cut >= 0 ? '' : bulletCut(m[1] ?? '')).replace(/\s*\([^)]*\)/g, '');
-    const parts = body.split(/,\s*|\s+(?:y|e|and|&|o|or)\s+/u);
+    const body = bracketed ?? (cut >= 0 ? '' : bulletCut(m[1] ?? ''));
+    const parts = splitList(body, /,\s*|\s+(?:y|e|and|&|o|or)\s+/u);
     for (const raw of parts) {
       const item = raw.trim().replace(/[.!?]+$/u, '');
       if (!item) continue;
@@ -126,7 +150,7 @@ function listAfter(text: string, keywords: string): string[] {
 const SERVICE_WORDS =
   'servicios|tratamientos|ofrecemos|ofrece|terapias|especialidades m[eé]dicas|[aá]reas de pr[aá]ctica|clases de|cursos de|cursos|clases|actividades|services|treatments|we offer|offering|practice areas|classes|courses|activities|programas|programmes|programs|features|caracter[ií]sticas|funcionalidades|funciones';
 const ITEM_WORDS =
-  'carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vende|sells?|selling|dishes|products|(?:our |nuestros )?(?:wines|vinos|beers|cervezas)|salas|sabores|flavou?rs|modelos|models|colecciones|collections';
+  'nuestr[oa]s \\p{L}+(?=\\s*:)|our \\p{L}+(?=\\s*:)|carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vende|sells?|selling|dishes|products|(?:our |nuestros )?(?:wines|vinos|beers|cervezas)|salas|sabores|flavou?rs|modelos|models|colecciones|collections';
 
 const NAME =
   '(?:(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\\.?\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+(?:[ -](?:(?:de|del|de la|van|von|da)\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+){1,2}';
@@ -166,9 +190,9 @@ const TEAM_WORDS =
  * a label a single capitalised word is a name too.
  */
 const ROLE_LABEL =
-  '(?:[\\p{L}]+\\s+)?(?:director(?:a|es|as)?|directed by|coordinador(?:a|es|as)?|profesor(?:a|es|as)?|tutor(?:a|es|as)?|monitor(?:a|es|as)?|entrenador(?:a|es|as)?|coach(?:es)?|psic[oó]log[oa]s?|psychologists?|terapeutas?|therapists?|fisioterapeutas?|physios?|dentistas?|dentists?|doctor(?:a|es|as)?|m[eé]dic[oa]s?|veterinari[oa]s?|vets|abogad[oa]s?|attorneys?(?:\\s+profiles)?|lawyers?|arquitect[oa]s?|architects?|estilistas?|stylists?|peluquer[oa]s?|barber[oa]s?|barbers?|tatuador(?:a|es|as)?|tattoo artists?|artists?|fot[oó]graf[oa]s?|photographers?|chefs?|cociner[oa]s?|cooks?|gu[ií]as?|guides?|hosts?|anfitri[oó]n(?:a|es)?|presentador(?:a|es|as)?|members|miembros|integrantes|m[uú]sicos|musicians|band|partners|socios|socias|fundador(?:a|es|as)?|founders?|equipo|team|staff|organizador(?:a|es|as)?|organi[sz]ers?|instructor(?:a|es|as)?|instructors?|teachers?|trainers?|speakers|ponentes|cartel|line-?up)';
+  '(?:[\\p{L}]+\\s+)?(?:director(?:a|es|as)?|directed by|coordinador(?:a|es|as)?|profesor(?:a|es|as)?|tutor(?:a|es|as)?|monitor(?:a|es|as)?|entrenador(?:a|es|as)?|coach(?:es)?|psic[oó]log[oa]s?|psychologists?|terapeutas?|therapists?|fisioterapeutas?|physios?|dentistas?|dentists?|doctor(?:a|es|as)?|m[eé]dic[oa]s?|veterinari[oa]s?|vets|abogad[oa]s?|attorneys?(?:\\s+profiles)?|lawyers?|arquitect[oa]s?|architects?|estilistas?|stylists?|peluquer[oa]s?|barber[oa]s?|barbers?|tatuador(?:a|es|as)?|tattoo artists?|artists?|fot[oó]graf[oa]s?|photographers?|chefs?|cociner[oa]s?|cooks?|gu[ií]as?|guides?|hosts?|anfitri[oó]n(?:a|es)?|presentador(?:a|es|as)?|members|miembros|integrantes|m[uú]sicos|musicians|band|partners|socios|socias|fundador(?:a|es|as)?|founders?|equipo|team|staff|organizador(?:a|es|as)?|organi[sz]ers?|instructor(?:a|es|as)?|instructors?|teachers?|trainers?|speakers|ponentes|cartel|line-?up|profes|somos (?:dos|tres|cuatro|cinco|seis)|we(?:’re| are) (?:two|three|four|five|six))';
 
-const PART_NAME = /^(\p{Lu}[\p{Ll}\p{M}'’]+(?:[ -](?:(?:de|del|de la|van|von|da)\s+)?\p{Lu}[\p{Ll}\p{M}'’]+){0,3})$/u;
+const PART_NAME = /^(\p{Lu}[\p{L}\p{M}'’]+(?:[ -](?:(?:de|del|de la|van|von|da)\s+)?\p{Lu}[\p{L}\p{M}'’]+){0,3})$/u;
 
 /** People listed after a role label: every part of the list must be a name, or none is taken. */
 function peopleListed(text: string, label: string): Person[] {
@@ -179,7 +203,7 @@ function peopleListed(text: string, label: string): Person[] {
   for (const m of plain.matchAll(re)) {
     const body = bulletCut(m[1] ?? m[2] ?? '');
     const found: Person[] = [];
-    for (const raw of body.split(/,\s*|\s+(?:y|e|and|&)\s+/u)) {
+    for (const raw of splitList(body, /,\s*|\s+(?:y|e|and|&)\s+/u)) {
       const roleMatch = raw.match(/\(([^)]{2,40})\)/u);
       const part = raw
         .replace(/\s*\([^)]*\)?/gu, '')
@@ -204,6 +228,19 @@ const SPEAKER_WORDS =
   'ponentes|speakers|charlas de|talks by|con la participaci[oó]n de|invitad[oa]s|guests|keynotes? de|keynote by|line-?up|cartel';
 const SPONSOR_WORDS = 'patrocinadores|patrocinado por|patrocinan|sponsors|sponsored by|partners|colaboradores';
 
+/**
+ * Questions for the FAQ: every "¿…?" of a brief that asks for one, and in English the questions after
+ * "FAQ:" / "questions:" ("FAQ: Do you fix e-bikes? Do I need an appointment?").
+ */
+export function findQuestions(text: string): string[] {
+  if (!/(?<![\p{L}])(?:preguntas|faqs?|dudas|questions|q&a)(?![\p{L}])/iu.test(text)) return [];
+  const spanish = [...text.matchAll(/¿([^?¿]{3,140})\?/gu)].map((m) => `¿${(m[1] ?? '').trim()}?`);
+  const english: string[] = [];
+  for (const m of text.matchAll(/(?:faqs?|questions|q&a)[^:.\n]{0,40}:\s*((?:[^.:\n¿?]{3,140}\?\s*)+)/giu))
+    for (const q of (m[1] ?? '').matchAll(/[^?]+\?/gu)) english.push(q[0].trim().replace(/^["“']|["”']$/gu, ''));
+  return [...new Set([...spanish, ...english])].slice(0, 12);
+}
+
 export function findLists(text: string): BriefLists {
   const sponsors = listAfter(text, SPONSOR_WORDS).filter((s) => s.length <= 40);
   const speakers = merge(peopleAfter(text, SPEAKER_WORDS), peopleListed(text, `(?:${SPEAKER_WORDS})`));
@@ -216,5 +253,6 @@ export function findLists(text: string): BriefLists {
     ),
     speakers,
     sponsors,
+    questions: findQuestions(text),
   };
 }

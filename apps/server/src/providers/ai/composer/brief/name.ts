@@ -18,7 +18,7 @@ const NOT_NAMES =
   /^(?:WhatsApp|Instagram|Facebook|Google(?: Maps)?|Maps|TikTok|LinkedIn|Twitter|YouTube|Spotify|Bizum|PayPal|Stripe|FAQ|FAQs|SEO|CTA|HTML|CSS|AA|WCAG|RSVP|España|Spain|México|Mexico|Argentina|Colombia|Chile|Perú|Peru|UK|USA|Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre|January|February|March|April|June|July|August|September|October|November|December|Calle|Avenida|Plaza|Paseo|Street|Road|Avenue|C)$/u;
 
 const CONNECTORS =
-  /^(?:con|sin|with|de|del|de la|de las|de los|la|las|los|el|y|e|&|\+|of|the|and|'n'|n|da|do|dos|di|du|le|van|von)$/iu;
+  /^(?:con|sin|with|de|del|de la|de las|de los|la|las|los|el|y|e|i|&|\+|of|the|and|'n'|n|da|do|dos|di|du|le|van|von)$/iu;
 
 const QUOTED = /(?:^|[\s(:,])["“«‘']([^"”»’'\n]{2,60}?)["”»’'](?=$|[\s).,:;!?])/u;
 
@@ -27,10 +27,15 @@ const QUOTED_NOT_NAME =
   /(?:secci[oó]n|section|apartado|p[aá]gina|page|pesta[nñ]a|tab|bot[oó]n|button|t[ií]tulo|titled|title|frase|texto|text|lema|eslogan|slogan|tagline|cta|men[uú])\s*(?:de|llamad[oa]|que diga|que ponga|called|saying|:)?\s*$/iu;
 
 export function quotedName(text: string): string | null {
-  const all = new RegExp(QUOTED.source, 'gu');
-  for (const m of text.matchAll(all)) {
+  const all = [...text.matchAll(new RegExp(QUOTED.source, 'gu'))];
+  for (const [i, m] of all.entries()) {
     const value = m[1]?.trim();
     if (!value || !/[\p{L}\p{N}]/u.test(value)) continue;
+    // Titles in a list ("obras: 'Bodas de sangre', 'El avaro'") are the offer, not the name.
+    const gap = (a?: RegExpMatchArray, b?: RegExpMatchArray) =>
+      a && b ? text.slice((a.index ?? 0) + a[0].length, b.index ?? 0) : '';
+    const listed = (g: string) => g.length <= 60 && /^[^.;:!?]*(?:,|\sy\s|\sand\s|\se\s)[^.;:!?]*$/iu.test(g);
+    if (listed(gap(m, all[i + 1])) || listed(gap(all[i - 1], m))) continue;
     const before = text.slice(0, (m.index ?? 0) + m[0].indexOf(m[1] ?? '') - 1);
     if (QUOTED_NOT_NAME.test(before)) continue;
     return value;
@@ -43,12 +48,32 @@ function isCapital(word: string): boolean {
 }
 
 /** The words after "llamado", "called"…: a capitalised run, or up to five words before a stop word. */
+/** Naming phrases for the brand or the site itself: they win over any other name in the brief. */
+const BRAND =
+  /(?:la marca es|marca\s*:|la web se (?:llame|llamar[ií]a|va a llamar|llamar[aá])|la p[aá]gina se (?:llame|llamar[ií]a)|nos llamamos|brand(?: name)? is|business is called|company is called|(?:shop|studio|site|website) is called|we(?:'re| are) called)\s+(.+)/iu;
+const NAMING = /(?:llamad[oa]s?|se llama|de nombre|con el nombre(?: de)?|nombre\s*:|called|named|name is|name\s*:)\s+(.+)/giu;
+/** "un pueblo que se llama X", "mi perro se llama X", "me llamo X": a place or a person, not the business. */
+const NOT_THE_BUSINESS =
+  /(?:pueblo|village|town|ciudad|city|barrio|calle|street|perr[oa]|dog|hij[oa]|son|daughter|me|my name|i am|i'm)\s+(?:que\s+)?$/iu;
+
 function introducedName(text: string): string | null {
-  const m = text.match(
-    /(?:llamad[oa]s?|se llama|de nombre|con el nombre(?: de)?|nombre\s*:|called|named|name is|name\s*:)\s+(.+)/iu,
-  );
-  if (!m?.[1]) return null;
-  const words = m[1].split(/\s+/u);
+  for (const m of text.matchAll(NAMING)) {
+    const before = text.slice(Math.max(0, (m.index ?? 0) - 24), m.index ?? 0);
+    if (NOT_THE_BUSINESS.test(before)) continue;
+    const name = nameAt(m[1] ?? '');
+    if (name) return name;
+  }
+  // "somos Cielos de Tabernas", "we're Blue Lagoon Pool Care": a capital after "somos" / "we're".
+  const us = text.match(
+    /(?:^|[\s,.!])(?:somos|we(?:'re| are))\s+(?!(?:un|una|unos|unas|a|an|the|el|la|los|las|tres|dos|\d)\s)(?=\p{Lu}\p{Ll})(.+)/u,
+  )?.[1];
+  return us ? nameAt(us) : null;
+}
+
+/** The capitalised words a naming phrase is followed by ("Fang i Foc. Doy cursos" → "Fang i Foc"). */
+function nameAt(rest: string): string | null {
+  if (/^["“«'‘]/u.test(rest)) return quotedName(rest);
+  const words = rest.split(/\s+/u);
   const kept: string[] = [];
   for (const raw of words) {
     const clean = raw.replace(/[.,;:!?)]+$/u, '');
@@ -217,10 +242,14 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCas
 const foldedCityNames = new Set(cities.map(fold));
 
 export function findName(text: string, options: NameOptions = {}): string | null {
-  const quoted = quotedName(text);
-  if (quoted) return quoted;
+  const brand = text.match(BRAND)?.[1];
+  const branded = brand ? nameAt(brand) : null;
+  if (branded) return branded;
+  // "el taller se llama Fang i Foc" names the business; a quoted "haz tu taza" later is a product.
   const introduced = introducedName(text);
   if (introduced) return introduced;
+  const quoted = quotedName(text);
+  if (quoted) return quoted;
   const people = options.people ?? [];
   const candidates: string[] = [];
   const weak: string[] = [];

@@ -1,0 +1,174 @@
+import { type Language, wordPattern } from './analyse';
+import { PRICE } from './brief/lists';
+import { type Files, type FollowUpResult, t, write } from './followup-kit';
+import { changePrice, pricedNames } from './followup-more';
+import { escapeHtml } from './render-kit';
+
+/**
+ * Follow-ups on the items of a list (issue 37): add a priced item ("añade el servicio de tapizado
+ * 60€", "add the Jeep Wrangler €75/day to the fleet"), remove one by its words ("quita lo del carnet
+ * A2"), and change a price without saying "precio" ("la caja de naranjas ahora va a 14€"). A new item
+ * is a copy of the page's own last priced card, so it looks like its neighbours.
+ */
+
+type Handler = (files: Files, clause: string, lang: Language, out: FollowUpResult) => boolean;
+
+const fold = (s: string) => s.replace(/&amp;/g, '&').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const indentOf = (line: string) => (line.match(/^\s*/)?.[0] ?? '').length;
+const ADD = wordPattern('a[nñ]ade|a[nñ]adir|agrega|incluye|add|include|tambi[eé]n hacemos|also (?:do|offer|sell)', 'iu');
+const REMOVE = wordPattern('quita|quitar|remove|delete|drop', 'iu');
+/** A price with a currency code after it: "$150 MXN", "NZ$2,400". */
+const FULL_PRICE = new RegExp(`(?:NZ|AU|CA|US)?${PRICE}(?:\\s?(?:MXN|USD|EUR|ARS|COP|CLP|PEN|NZD|AUD|CAD))?`, 'iu');
+
+/** The lines of the card holding line `at`: a one-line card, or the element that opens above it. */
+function cardAround(lines: string[], at: number): [number, number] | null {
+  const line = lines[at] ?? '';
+  if (/<h3>|<strong>|class="item-name"/.test(line) && /<\/div>\s*$|<\/li>\s*$/.test(line)) return [at, at];
+  const inner = indentOf(line);
+  let start = at;
+  while (start > 0 && !(indentOf(lines[start] ?? '') < inner && /^\s*<(?!\/)/.test(lines[start] ?? ''))) start--;
+  const open = indentOf(lines[start] ?? '');
+  let end = start + 1;
+  while (end < lines.length && !(indentOf(lines[end] ?? '') === open && /^\s*<\//.test(lines[end] ?? ''))) end++;
+  return end < lines.length ? [start, end] : null;
+}
+
+/** The text of an item: the request without its verb, filler words, price and where it goes. */
+function itemLabel(clause: string, price: string): { label: string; note: string } {
+  const [before = '', after = ''] = clause.split(price);
+  const clean = (s: string) =>
+    s
+      .replace(ADD, ' ')
+      .replace(
+        /(?<![\p{L}])(?:que|tambi[eé]n|hacemos|ofrecemos|vendemos|otr[oa]|nuev[oa]|un|una|el|la|los|las|the|a|an|new|another|please|servicio de|service of|producto|plato|item)(?![\p{L}])/giu,
+        ' ',
+      )
+      .replace(/(?<![\p{L}])(?:desde|from|a|por|at|for|de|:|-)\s*$/iu, '')
+      .replace(/(?<![\p{L}])(?:to|a|en|in|al|into)\s+(?:the|la|el|los|las|our|nuestr[oa]s?)?\s*\p{L}+\s*$/iu, '')
+      .replace(/\s+/gu, ' ')
+      .replace(/^[\s,:;-]+|[\s,:;.-]+$/gu, '')
+      .trim();
+  const first = clean(before);
+  return first ? { label: first, note: clean(after) } : { label: clean(after), note: '' };
+}
+
+const addItem: Handler = (files, clause, lang, out) => {
+  if (!ADD.test(clause)) return false;
+  const price = clause.match(FULL_PRICE)?.[0];
+  if (!price) return false;
+  const { label } = itemLabel(clause, price);
+  if (!label || label.split(/\s+/).length > 8) return false;
+  const page = files.get('index.html') ?? '';
+  if (pricedNames(page).some((n) => fold(n) === fold(label))) return false;
+  const lines = page.split('\n');
+  const priced = lines.map((l, i) => (/class="(?:price|plan-price)"/.test(l) ? i : -1)).filter((i) => i >= 0);
+  const first = priced[0];
+  if (first === undefined) return false;
+  // The last priced card of the first list with prices.
+  const sectionEnd = lines.findIndex((l, i) => i > first && /<\/section>/.test(l));
+  const last = priced.filter((i) => sectionEnd < 0 || i < sectionEnd).at(-1) ?? first;
+  const card = cardAround(lines, last);
+  if (!card) return false;
+  out.understood = true;
+  const shownLabel = label.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+  const copy = lines
+    .slice(card[0], card[1] + 1)
+    .filter(
+      (l, i, all) =>
+        i === 0 || i === all.length - 1 || /<h3>|<strong>|class="(?:price|plan-price|item-name|card-icon)"|<div|<span/.test(l),
+    )
+    .filter((l) => !/^\s*<\/?(?:ul|li)\b/.test(l))
+    .map((l) =>
+      l
+        .replace(/(<h3>|class="item-name">)[^<]*(<)/, (_m, a: string, b: string) => `${a}${escapeHtml(shownLabel)}${b}`)
+        .replace(
+          /(class="price">|class="plan-price"><strong>)[^<]*(<)/,
+          (_m, a: string, b: string) => `${a}${escapeHtml(price)}${b}`,
+        ),
+    );
+  write(files, out, 'index.html', [...lines.slice(0, card[1] + 1), ...copy, ...lines.slice(card[1] + 1)].join('\n'));
+  out.messages.push(t(lang, `He añadido «${shownLabel}» a ${price}.`, `I added "${shownLabel}" at ${price}.`));
+  return true;
+};
+
+const removeItem: Handler = (files, clause, lang, out) => {
+  if (!REMOVE.test(clause)) return false;
+  const object = fold(
+    clause
+      .replace(REMOVE, ' ')
+      .replace(/(?<![\p{L}])(?:que|porque|because|as|ya no|since)(?![\p{L}])[\s\S]*$/iu, '')
+      .replace(/(?<![\p{L}])(?:lo de|lo del|del|de|la|el|los|las|the|item|plato|servicio|producto)(?![\p{L}])/giu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+  if (object.length < 2) return false;
+  const page = files.get('index.html') ?? '';
+  const lines = page.split('\n');
+  const hits = lines
+    .map((l, i) => {
+      const name = l.match(/<h3>([^<]+)<\/h3>|class="item-name">([^<]+)</);
+      const text = fold(name?.[1] ?? name?.[2] ?? '');
+      return text &&
+        (text.includes(object) ||
+          new RegExp(`(?<![\\p{L}])${object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(text))
+        ? i
+        : -1;
+    })
+    .filter((i) => i >= 0);
+  if (!hits.length) return false;
+  out.understood = true;
+  const names = new Set<string>();
+  const drop = new Set<number>();
+  for (const at of hits) {
+    const name = (lines[at] ?? '').match(/<h3>([^<]+)<\/h3>|class="item-name">([^<]+)</);
+    names.add(name?.[1] ?? name?.[2] ?? '');
+    const card = cardAround(lines, at);
+    if (card) for (let i = card[0]; i <= card[1]; i++) drop.add(i);
+  }
+  let next = lines.filter((_l, i) => !drop.has(i)).join('\n');
+  for (const name of names) {
+    const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // The same item in the booking form's options and in the FAQ's list of prices.
+    next = next
+      .replace(new RegExp(`\\n\\s*<option>${n}</option>`, 'g'), '')
+      .replace(new RegExp(` · ${n}: [^·<]*(?= ·|<)|${n}: [^·<]*? · `, 'g'), '');
+  }
+  write(files, out, 'index.html', next);
+  out.messages.push(
+    t(
+      lang,
+      `He quitado ${[...names].map((n) => `«${n}»`).join(', ')}.`,
+      `I removed ${[...names].map((n) => `"${n}"`).join(', ')}.`,
+    ),
+  );
+  return true;
+};
+
+/** "la caja de naranjas ahora va a 14€": a price and the name of a priced item is a price change. */
+const newPrice: Handler = (files, clause, lang, out) => {
+  if (ADD.test(clause) || !new RegExp(PRICE, 'iu').test(clause)) return false;
+  const price = clause.match(FULL_PRICE)?.[0] ?? '';
+  // What the request names, without the price and the words of a change.
+  const object = fold(clause.replace(price, ' '))
+    .replace(
+      /(?<![\p{L}])(?:ahora|now|va|van|pasa|pasan|sube|subid|baja|bajad|cuesta|cuestan|vale|valen|costs?|is|are|a|al|to|at|por|el|la|los|las|de|del|the|precio|price|cambia|change)(?![\p{L}])/gu,
+      ' ',
+    )
+    .replace(/[^\p{L}\p{N} ]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (object.length < 3) return false;
+  const names = pricedNames(files.get('index.html') ?? '');
+  const words = (s: string) =>
+    fold(s)
+      .replace(/[^\p{L}\p{N} ]/gu, ' ')
+      .split(/\s+/)
+      .filter((w) => w.length > 2 && !/^(?:de|del|con|for|and)$/.test(w));
+  // The one item whose words hold every word of the request; anything less is a guess.
+  const holding = names.filter((n) => words(object).every((w) => words(n).some((x) => x.startsWith(w.replace(/s$/, '')))));
+  const shown = holding.length === 1 ? holding[0] : undefined;
+  if (!shown) return false;
+  return changePrice(files, `precio de «${shown}» ${price}`, lang, out);
+};
+
+export const itemHandlers: Handler[] = [newPrice, addItem, removeItem];

@@ -1,0 +1,64 @@
+import type { Language } from './analyse';
+
+/**
+ * Why the local composer does not do a request, in its specific terms (issue 37): what reached us and
+ * what did not, which outside service it needs, what "eso" would refer to, and what it can do instead.
+ * Null when no specific reason applies (the caller then says it does not know how to make the change).
+ */
+
+interface Reason {
+  pattern: RegExp;
+  es: (m: string) => string;
+  en: (m: string) => string;
+}
+
+const reasons: Reason[] = [
+  {
+    // "usa la foto que te mandé", "the logo I attached": nothing is attached to a message.
+    pattern:
+      /(?:foto|fotos|imagen|im[aá]genes|logo|archivo|pdf|v[ií]deo|photo|picture|image|file|logo)\S*\s+(?:\S+\s+){0,4}(?:que te (?:mand[eé]|envi[eé]|pas[eé]|adjunt[eé]|sub[ií])|adjunt|attached|i sent|i uploaded|i shared)/iu,
+    es: () =>
+      'no me ha llegado ningún archivo con este mensaje. Sube la imagen con el botón de imágenes del editor y pídeme, por ejemplo, «pon la imagen en la galería» o «usa la imagen como portada»',
+    en: () =>
+      'no file reached me with this message. Upload the image with the editor’s image button, then ask, for example, "put the image in the gallery" or "use the image as the cover"',
+  },
+  {
+    // Another site to copy: the composer cannot visit it.
+    pattern:
+      /(?:igual(?:ita)? que|como la (?:de|web)|copia|copy|like the (?:site|one)|same as)[^.]*?(?:https?:\/\/|www\.|[\w-]+\.(?:com|es|net|org|mx|ar|co|io))/iu,
+    es: () =>
+      'no puedo abrir otras webs, así que no sé cómo es esa. Dime qué te gusta de ella, por ejemplo «cambia el color principal a azul marino» o «añade una sección de preguntas frecuentes»',
+    en: () =>
+      'I can’t open other websites, so I don’t know what that one looks like. Tell me what you like about it, e.g. "change the main colour to navy" or "add a FAQ section"',
+  },
+  {
+    // Connections to accounts and outside services.
+    pattern:
+      /(?:google calendar|calendly|shopify|woocommerce|stripe|paypal|mercado ?pago|bizum|redsys|cliniko|mailchimp|hubspot|salesforce|zapier|instagram feed|feed de instagram|chat en (?:vivo|directo)|live chat|chatbot|crm|(?:conecta|sincroniza|integra|vincula|enlaza con mi cuenta|connect|sync|integrate|link)\w*\s+(?:\S+\s+){0,4}(?:con|with|to|a)\s+(?:mi|mis|our|my|nuestr)|cobr\w+ (?:la|el|una|un) (?:se[nñ]al|dep[oó]sito|pago)|take (?:the |a )?(?:deposit|payment)|(?:oyentes|listeners|visitas|visitors|viewers) (?:en directo|live|ahora|right now|en tiempo real)|en (?:directo|tiempo real) ahora|right now|(?:email|e-mail|envía (?:un )?correo|manda (?:un )?correo|send (?:an )?email)\w* (?:a )?(?:all|todos))/iu,
+    es: (m) =>
+      `eso necesita un servicio de fuera (${m.trim()}) y una cuenta que yo no puedo conectar. Puedo, en cambio: «añade un botón de WhatsApp» o «añade un formulario de reservas»`,
+    en: (m) =>
+      `that needs an outside service (${m.trim()}) and an account I can't connect. I can instead: "add a WhatsApp button" or "add a booking form"`,
+  },
+  {
+    // "haz eso otra vez", "lo mismo": nothing earlier to refer to.
+    pattern:
+      /^(?:\S+\s+){0,2}(?:eso|esto|lo mismo|lo de antes|that|it|the same)(?:\s+(?:otra vez|de nuevo|again|igual|como antes|please|porfa))?[.!?]*$/iu,
+    es: () =>
+      '«eso» no se refiere a nada que yo tenga: cada mensaje me llega solo, sin lo que pediste antes. Dime el cambio completo, por ejemplo «cambia el color principal a verde» o «quita la sección de opiniones»',
+    en: () =>
+      '"that" refers to nothing I have: each message reaches me on its own. Tell me the whole change, e.g. "change the main colour to green" or "remove the reviews section"',
+  },
+];
+
+export function refusalFor(prompt: string, lang: Language): string | null {
+  for (const reason of reasons) {
+    const m = prompt.match(reason.pattern);
+    if (!m) continue;
+    const asked = prompt.trim().slice(0, 120);
+    return lang === 'es'
+      ? `He entendido que quieres «${asked}», pero ${reason.es(m[0])}. No he tocado nada.`
+      : `I understood you want "${asked}", but ${reason.en(m[0])}. Nothing changed.`;
+  }
+  return null;
+}
