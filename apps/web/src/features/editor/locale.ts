@@ -81,6 +81,7 @@ registerLocale('editor', {
         generation: 'Generación con IA',
         remix: 'Remix',
         visual: 'Edición visual',
+        checks: 'Correcciones de la revisión',
       },
     },
     reset: {
@@ -192,6 +193,7 @@ registerLocale('editor', {
         generation: 'AI generation',
         remix: 'Remix',
         visual: 'Visual edit',
+        checks: 'Check fixes',
       },
     },
     reset: {
