@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Finding } from '@div/shared/checks';
 import type { HtmlValidate as Validator } from 'html-validate';
 import { finding, type Page } from './site';
@@ -32,7 +33,25 @@ const reportedElsewhere = (ruleId: string, message: string) =>
 const cascade = (ruleId: string, message: string) =>
   ruleId === 'close-order' && message.includes('seen but there were open elements');
 
+/**
+ * html-validate is most of a check's time (a 100 KB page costs tens of milliseconds), and between
+ * two checks most pages have not changed: each page's findings are kept by its path and content.
+ */
+const CACHE_ENTRIES = 256;
+const cache = new Map<string, Finding[]>();
+
 export async function checkValidity(page: Page, out: Finding[]): Promise<void> {
+  const key = createHash('sha256').update(page.path).update('\0').update(page.html).digest('base64');
+  let found = cache.get(key);
+  if (found) cache.delete(key);
+  else found = await validate(page);
+  cache.set(key, found);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  out.push(...found);
+}
+
+async function validate(page: Page): Promise<Finding[]> {
+  const out: Finding[] = [];
   const report = await (await validatorOf()).validateString(page.html, page.path);
   for (const result of report.results) {
     let misnested = false;
@@ -54,4 +73,5 @@ export async function checkValidity(page: Page, out: Finding[]): Promise<void> {
       );
     }
   }
+  return out;
 }

@@ -133,19 +133,29 @@ export function resolveSiteUrl(site: Site, fromPath: string, url: string): strin
     else if (part !== '.') parts.push(part);
   }
   const normal = `/${parts.join('/')}`;
-  const keyed = new Map([...site.files.keys()].map((p) => [p, p]));
+  let keyed = pathsOf.get(site);
+  if (!keyed) {
+    keyed = new Map([...site.files.keys()].map((p) => [p, p]));
+    pathsOf.set(site, keyed);
+  }
   return lookupFile(keyed, normal) ?? null;
 }
+const pathsOf = new WeakMap<Site, Map<string, string>>();
 
 /** Ids of a page, each with its first element. */
 export function idsOf(page: Page): Map<string, HtmlElement> {
+  const known = idsByPage.get(page);
+  if (known) return known;
   const ids = new Map<string, HtmlElement>();
+  idsByPage.set(page, ids);
   for (const el of page.all) {
     const id = attr(el, 'id');
     if (id && !ids.has(id)) ids.set(id, el);
   }
   return ids;
 }
+
+const idsByPage = new WeakMap<Page, Map<string, HtmlElement>>();
 
 /** The language a page declares (`<html lang>`), or undefined. */
 export const langOf = (page: Page) => {

@@ -14,6 +14,7 @@ import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/
 import { ReadOnlyBar, SharedBadge } from './access-badges';
 import { usePreviewFormsEndpoint } from './api/forms';
 import { spaceQueryKey } from './api/get-space';
+import { useChecksSlot } from './checks-slot';
 import { type CollaborationDialog, CollaborationDialogs } from './collaboration-slot';
 import { useEditorUi } from './editor-store';
 import { CodeEditor, type SharedFile } from './files/code-editor';
@@ -169,7 +170,28 @@ export function EditorWorkspace({
   const visual = useVisualEdits({ spaceId, session, setVersions, onUnauthorized });
   const [scopeQuestion, setScopeQuestion] = useState<ScopeQuestion | null>(null);
   const [dialog, setDialog] = useState<CollaborationDialog>(null);
-  const actions = { ...editorActions, share: () => setDialog('share'), invite: () => setDialog('members') };
+  // Revisión (issue 40): a finding opens its file at its line; publishing shows the check first.
+  const [goTo, setGoTo] = useState<{ file: string; line: number; nonce: number } | null>(null);
+  const checks = useChecksSlot({
+    spaceId,
+    revision: detail.revision,
+    canEdit,
+    session,
+    versions,
+    setVersions,
+    restore: editorActions.restore,
+    onJump: (finding) => {
+      open(finding.file);
+      setGoTo((current) => ({ file: finding.file, line: finding.line ?? 1, nonce: (current?.nonce ?? 0) + 1 }));
+    },
+    onUnauthorized,
+  });
+  const actions = {
+    ...editorActions,
+    deploy: () => checks.beforePublish(editorActions.deploy),
+    share: () => setDialog('share'),
+    invite: () => setDialog('members'),
+  };
   useRemix({ onUnauthorized });
   const queryClient = useQueryClient();
   const onSpaceChanged = (space: SpaceSummary) =>
@@ -243,6 +265,7 @@ export function EditorWorkspace({
           <Download className="size-4" aria-hidden />
           {t('export')}
         </button>
+        {checks.button}
       </header>
       {session.staleDraft && <StaleDraftBanner onRecover={session.recoverDraft} onDiscard={session.discardDraft} />}
       <EditorLayout
@@ -270,6 +293,7 @@ export function EditorWorkspace({
                     syntaxDeferred={!previewLoaded}
                     readOnly={!canEdit}
                     shared={liveOn ? sharedFile : undefined}
+                    goTo={goTo?.file === file.path ? goTo : undefined}
                   />
                 )
               )}
@@ -393,6 +417,7 @@ export function EditorWorkspace({
           />
         </Suspense>
       )}
+      {checks.dialogs}
       {actions.confirmingReset && (
         <Suspense fallback={null}>
           <ResetDialog open onOpenChange={actions.setConfirmingReset} onConfirm={actions.confirmReset} />

@@ -1,0 +1,135 @@
+import type { ChecksResponse, Finding } from '@div/shared/checks';
+import type { Version } from '@div/shared/spaces';
+import { useQueryClient } from '@tanstack/react-query';
+import { type Dispatch, lazy, type SetStateAction, Suspense, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api';
+import { translate, useTranslation } from '../../lib/i18n';
+import { checksQueryKey, fetchChecks, fixChecks, useChecks } from '../checks/api';
+import { ChecksButton } from '../checks/checks-button';
+import type { FileSession } from './files/use-file-session';
+
+/*
+ * The editor's slot for features/checks (issue 40): the score beside the header's actions, the
+ * Revisión panel, "Corregir todo" (one version, undone by restoring the one before), and the
+ * summary before publishing. The panel and the dialog load on first use.
+ */
+const ChecksPanel = lazy(() => import('../checks/checks-panel').then((module) => ({ default: module.ChecksPanel })));
+const PublishChecksDialog = lazy(() =>
+  import('../checks/publish-dialog').then((module) => ({ default: module.PublishChecksDialog })),
+);
+
+export function useChecksSlot({
+  spaceId,
+  revision,
+  canEdit,
+  session,
+  versions,
+  setVersions,
+  restore,
+  onJump,
+  onUnauthorized,
+}: {
+  spaceId: string;
+  revision: number;
+  canEdit: boolean;
+  session: FileSession;
+  versions: Version[];
+  setVersions: Dispatch<SetStateAction<Version[]>>;
+  restore: (version: Version) => void;
+  onJump: (finding: Finding) => void;
+  onUnauthorized: () => void;
+}) {
+  const { t, i18n } = useTranslation('checks');
+  const queryClient = useQueryClient();
+  const [nonce, setNonce] = useState(0);
+  const checks = useChecks(spaceId, revision * 1000 + nonce);
+  const [open, setOpen] = useState(false);
+  const [fixing, setFixing] = useState(false);
+  // The publish dialog: null while checking, undefined when the check failed.
+  const [publishing, setPublishing] = useState<{ checks: ChecksResponse | null | undefined; deploy: () => void } | null>(null);
+
+  const openPanel = () => {
+    setOpen(true);
+    void session.save().then(() => setNonce((n) => n + 1));
+  };
+
+  const fixAll = async () => {
+    setFixing(true);
+    const before = versions[0];
+    try {
+      await session.save();
+      const result = await fixChecks(spaceId);
+      queryClient.setQueryData([...checksQueryKey(spaceId), revision * 1000 + nonce], result);
+      if (!result.version) {
+        toast.info(t('fixedNone'));
+        return;
+      }
+      session.replace(
+        result.files.map((file) => ({ path: file.id, content: file.content })),
+        result.revision,
+      );
+      setVersions((current) => [result.version as Version, ...current]);
+      const language = i18n.language === 'en' ? 'en' : 'es';
+      toast.success(t('fixed', { count: result.fixed }), {
+        description: result.review
+          .map((note) => translate(language, 'checks', 'review', { text: note.message[language] }))
+          .join(' '),
+        action: before ? { label: t('undo'), onClick: () => restore(before) } : undefined,
+        duration: 10_000,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return onUnauthorized();
+      toast.error(t('fixError'), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setFixing(false);
+    }
+  };
+
+  /** Publishing asks the check first: the summary, and a question when it found errors. */
+  const beforePublish = (deploy: () => void) => {
+    setPublishing({ checks: null, deploy });
+    void session
+      .save()
+      .then(() => fetchChecks(spaceId))
+      .then(
+        (fresh) => setPublishing((current) => current && { ...current, checks: fresh }),
+        () => setPublishing((current) => current && { ...current, checks: undefined }),
+      );
+  };
+
+  const button = <ChecksButton score={checks.data?.summary.score} onOpen={openPanel} />;
+  const dialogs = (
+    <Suspense fallback={null}>
+      {open && (
+        <ChecksPanel
+          open
+          onOpenChange={setOpen}
+          checks={checks}
+          canEdit={canEdit}
+          fixing={fixing}
+          onFixAll={() => void fixAll()}
+          onJump={(finding) => {
+            setOpen(false);
+            onJump(finding);
+          }}
+        />
+      )}
+      {publishing && (
+        <PublishChecksDialog
+          checks={publishing.checks}
+          onCancel={() => setPublishing(null)}
+          onOpenChecks={() => {
+            setPublishing(null);
+            openPanel();
+          }}
+          onPublish={() => {
+            setPublishing(null);
+            publishing.deploy();
+          }}
+        />
+      )}
+    </Suspense>
+  );
+  return { button, dialogs, beforePublish, refresh: () => setNonce((n) => n + 1) };
+}
