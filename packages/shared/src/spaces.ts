@@ -429,7 +429,7 @@ body {
   font-weight: 600;
   letter-spacing: 0.12em;
   text-transform: uppercase;
-  color: #6366f1;
+  color: #4f46e5;
 }
 
 h1 {
@@ -452,14 +452,14 @@ button {
   font: inherit;
   font-weight: 600;
   color: #fff;
-  background: #6366f1;
+  background: #4f46e5;
   cursor: pointer;
   transition: background 0.2s ease;
 }
 
 button:hover,
 button:focus-visible {
-  background: #4f46e5;
+  background: #4338ca;
 }
 
 .message {

@@ -122,8 +122,8 @@ export function ChecksPanel({
                       <div key={file} className="mb-3">
                         <h4 className="mb-1 font-mono text-gray-700 text-xs dark:text-gray-300">{file}</h4>
                         <ul className="space-y-1">
-                          {items.map((finding, index) => (
-                            <li key={`${finding.rule}-${finding.line ?? 0}-${finding.column ?? 0}-${index}`}>
+                          {items.map((finding) => (
+                            <li key={`${finding.rule}-${finding.line ?? 0}-${finding.column ?? 0}-${finding.message.es}`}>
                               <button
                                 type="button"
                                 data-testid="checks-finding"

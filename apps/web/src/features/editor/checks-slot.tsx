@@ -86,15 +86,21 @@ export function useChecksSlot({
     }
   };
 
-  /** Publishing asks the check first: the summary, and a question when it found errors. */
+  /**
+   * Publishing runs the check first: with errors, the summary asks before publishing (and
+   * "Publicar igualmente" publishes); without, or when the check cannot run, it publishes at once.
+   */
   const beforePublish = (deploy: () => void) => {
-    setPublishing({ checks: null, deploy });
     void session
       .save()
       .then(() => fetchChecks(spaceId))
       .then(
-        (fresh) => setPublishing((current) => current && { ...current, checks: fresh }),
-        () => setPublishing((current) => current && { ...current, checks: undefined }),
+        (fresh) => {
+          queryClient.setQueryData([...checksQueryKey(spaceId), revision * 1000 + nonce], fresh);
+          if (fresh.summary.errors > 0) setPublishing({ checks: fresh, deploy });
+          else deploy();
+        },
+        () => deploy(),
       );
   };
 
