@@ -44,11 +44,9 @@ test('generate, open Revisión, jump to a finding, fix all, undo, publish with a
   const after = await findings.count();
   expect(after).toBeLessThan(before);
 
-  // Undo from the toast: the version before comes back, and so do its findings.
-  await panel.getByRole('button', { name: 'Cerrar' }).click();
-  await page.getByRole('button', { name: 'Deshacer' }).click();
+  // Undo in one step: the version before comes back, and so do its findings.
+  await panel.getByRole('button', { name: 'Deshacer las correcciones' }).click();
   await expect(page.getByText('Versión restaurada')).toBeVisible();
-  await page.getByTestId('checks-button').click();
   await expect(findings).toHaveCount(before);
   await page.keyboard.press('Escape');
 

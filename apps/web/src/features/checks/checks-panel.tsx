@@ -33,6 +33,7 @@ export function ChecksPanel({
   canEdit,
   fixing,
   onFixAll,
+  onUndo,
   onJump,
 }: {
   open: boolean;
@@ -41,6 +42,8 @@ export function ChecksPanel({
   canEdit: boolean;
   fixing: boolean;
   onFixAll: () => void;
+  /** Present after "Corregir todo": restores the version from before the fixes. */
+  onUndo?: (() => void) | undefined;
   onJump: (finding: Finding) => void;
 }) {
   const { t, i18n } = useTranslation('checks');
@@ -77,6 +80,18 @@ export function ChecksPanel({
               <p className="flex-1 text-gray-700 text-sm dark:text-gray-200" data-testid="checks-summary">
                 {t('summary', data.summary)}
               </p>
+              {canEdit && onUndo && (
+                <button
+                  type="button"
+                  onClick={onUndo}
+                  className={clsx(
+                    'rounded-lg border border-gray-300 px-3 py-1.5 font-medium text-gray-800 text-sm hover:bg-gray-50 dark:border-gray-600 dark:text-gray-100 dark:hover:bg-gray-800',
+                    focusRing,
+                  )}
+                >
+                  {t('undoFixes')}
+                </button>
+              )}
               {canEdit && data.summary.fixable > 0 && (
                 <button
                   type="button"

@@ -46,6 +46,8 @@ export function useChecksSlot({
   const checks = useChecks(spaceId, revision * 1000 + nonce);
   const [open, setOpen] = useState(false);
   const [fixing, setFixing] = useState(false);
+  // The version from before the last "Corregir todo": the panel and the toast offer to go back to it.
+  const [undoable, setUndoable] = useState<Version | null>(null);
   // The publish dialog: null while checking, undefined when the check failed.
   const [publishing, setPublishing] = useState<{ checks: ChecksResponse | null | undefined; deploy: () => void } | null>(null);
 
@@ -70,13 +72,14 @@ export function useChecksSlot({
         result.revision,
       );
       setVersions((current) => [result.version as Version, ...current]);
+      setUndoable(before ?? null);
       const language = i18n.language === 'en' ? 'en' : 'es';
       toast.success(t('fixed', { count: result.fixed }), {
         description: result.review
           .map((note) => translate(language, 'checks', 'review', { text: note.message[language] }))
           .join(' '),
-        action: before ? { label: t('undo'), onClick: () => restore(before) } : undefined,
-        duration: 10_000,
+        action: before ? { label: t('undo'), onClick: () => undo(before) } : undefined,
+        duration: 30_000,
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return onUnauthorized();
@@ -84,6 +87,11 @@ export function useChecksSlot({
     } finally {
       setFixing(false);
     }
+  };
+
+  const undo = (version: Version) => {
+    setUndoable(null);
+    restore(version);
   };
 
   /**
@@ -115,6 +123,7 @@ export function useChecksSlot({
           canEdit={canEdit}
           fixing={fixing}
           onFixAll={() => void fixAll()}
+          onUndo={undoable ? () => undo(undoable) : undefined}
           onJump={(finding) => {
             setOpen(false);
             onJump(finding);
