@@ -8,10 +8,10 @@ export function fetchChecks(spaceId: string) {
   return api<ChecksResponse>(`/api/spaces/${encodeURIComponent(spaceId)}/checks`);
 }
 
-/** The Revisión of the space's saved files; `revision` refetches it whenever the files change. */
-export function useChecks(spaceId: string, revision: number) {
+/** The Revisión of the space's saved files; a new `stamp` (the files changed) checks them again. */
+export function useChecks(spaceId: string, stamp: string) {
   return useQuery({
-    queryKey: [...checksQueryKey(spaceId), revision],
+    queryKey: [...checksQueryKey(spaceId), stamp],
     queryFn: () => fetchChecks(spaceId),
     staleTime: 30_000,
     placeholderData: (previous) => previous,

@@ -43,7 +43,9 @@ export function useChecksSlot({
   const { t, i18n } = useTranslation('checks');
   const queryClient = useQueryClient();
   const [nonce, setNonce] = useState(0);
-  const checks = useChecks(spaceId, revision * 1000 + nonce);
+  // A new version (a fix, its undo, a generation) or a save before opening checks again.
+  const stamp = `${revision}:${versions[0]?.id ?? ''}:${nonce}`;
+  const checks = useChecks(spaceId, stamp);
   const [open, setOpen] = useState(false);
   const [fixing, setFixing] = useState(false);
   // The version from before the last "Corregir todo": the panel and the toast offer to go back to it.
@@ -62,11 +64,13 @@ export function useChecksSlot({
     try {
       await session.save();
       const result = await fixChecks(spaceId);
-      queryClient.setQueryData([...checksQueryKey(spaceId), revision * 1000 + nonce], result);
       if (!result.version) {
+        queryClient.setQueryData([...checksQueryKey(spaceId), stamp], result);
         toast.info(t('fixedNone'));
         return;
       }
+      // The findings of the fixed files, under the stamp the new version makes.
+      queryClient.setQueryData([...checksQueryKey(spaceId), `${revision}:${result.version.id}:${nonce}`], result);
       session.replace(
         result.files.map((file) => ({ path: file.id, content: file.content })),
         result.revision,
@@ -104,7 +108,7 @@ export function useChecksSlot({
       .then(() => fetchChecks(spaceId))
       .then(
         (fresh) => {
-          queryClient.setQueryData([...checksQueryKey(spaceId), revision * 1000 + nonce], fresh);
+          queryClient.setQueryData([...checksQueryKey(spaceId), stamp], fresh);
           if (fresh.summary.errors > 0) setPublishing({ checks: fresh, deploy });
           else deploy();
         },
