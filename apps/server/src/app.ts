@@ -22,6 +22,7 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { registerSignInFirst, signedOutInstead } from './modules/auth/sign-in-first';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
 import { registerBillingRoutes } from './modules/billing/routes';
+import { registerChecksRoutes } from './modules/checks/routes';
 import { registerCustomModelsRoutes } from './modules/custom-models/routes';
 import { registerDeveloperApi } from './modules/developer-api/routes';
 import { registerDomainsRoutes } from './modules/domains/routes';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerCustomModelsRoutes(api, ctx);
       registerFormsRoutes(api, ctx);
       registerAssetsRoutes(api, ctx);
+      registerChecksRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );

@@ -157,6 +157,16 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'editor Revisión panel',
+    signedIn: true,
+    path: (a) => `/space/${a.spaceId}`,
+    ready: async (p) => {
+      await editorReady(p);
+      await p.getByTestId('checks-button').click();
+      await expect(p.getByTestId('checks-summary')).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
     name: 'editor reset confirmation',
     signedIn: true,
     path: (a) => `/space/${a.spaceId}`,

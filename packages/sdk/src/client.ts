@@ -1,7 +1,10 @@
 import { DivApiError } from './errors';
 import { readNdjson } from './ndjson';
 import type {
+  ChecksResponse,
   DeployResponse,
+  FixChecksBody,
+  FixChecksResponse,
   GenerationEvent,
   ListSpacesQuery,
   ListSpacesResponse,
@@ -87,6 +90,17 @@ export class DivClient {
       this.json<V1FilesResponse>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/files`, undefined, options),
     versions: (spaceId: string, options?: RequestOptions) =>
       this.json<ListVersionsResponse>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/versions`, undefined, options),
+  };
+
+  /**
+   * The pre-publish check of a space's files ("Revisión"): findings with rule, severity, file, line
+   * and a message in Spanish and English; `fix` applies the deterministic fixes as one version.
+   */
+  readonly checks = {
+    get: (spaceId: string, options?: RequestOptions) =>
+      this.json<ChecksResponse>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/checks`, undefined, options),
+    fix: (spaceId: string, body: FixChecksBody = {}, options?: RequestOptions) =>
+      this.json<FixChecksResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/checks/fix`, body, options),
   };
 
   /** Form submissions of a space's published site (newest first; `nextCursor` pages on). */

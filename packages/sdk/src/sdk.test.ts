@@ -62,6 +62,13 @@ describe('@div/sdk against the running server', () => {
     expect(usage.apiCalls).toBe(5);
     expect(usage.api).toMatchObject({ developerPlan: 'growth', requestsPerMinute: 100, requestsUsed: 6 });
 
+    // The Revisión: a composer site has no errors; fixing answers the findings after the fixes.
+    const checked = await client.checks.get(spaceId);
+    expect(checked.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    const fixed = await client.checks.fix(spaceId, { rules: ['missing-lang'] });
+    expect(fixed.version).toBeNull();
+    expect(fixed.findings).toEqual(checked.findings);
+
     const { space } = await client.spaces.create({ name: 'Otro' });
     expect((await client.spaces.list()).spaces.map((s) => s.id)).toContain(space.id);
     await client.spaces.delete(space.id);

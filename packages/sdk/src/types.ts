@@ -2,6 +2,7 @@
  * The API's shapes, taken from the server's own contracts in @div/shared (type-only imports: nothing
  * of them is loaded at run time, so the SDK needs nothing but `fetch`).
  */
+export type { ChecksResponse, Finding, FixChecksBody, FixChecksResponse } from '@div/shared/checks';
 export type {
   ApiQuota,
   V1EditBody,

@@ -139,7 +139,7 @@ export const spaceSummarySchema = z.object({
 });
 export type SpaceSummary = z.infer<typeof spaceSummarySchema>;
 
-export const versionSources = ['initial', 'save', 'restore', 'reset', 'generation', 'remix', 'visual'] as const;
+export const versionSources = ['initial', 'save', 'restore', 'reset', 'generation', 'remix', 'visual', 'checks'] as const;
 export const versionSourceSchema = z.enum(versionSources);
 export type VersionSource = z.infer<typeof versionSourceSchema>;
 
@@ -427,7 +427,7 @@ body {
   font-weight: 600;
   letter-spacing: 0.12em;
   text-transform: uppercase;
-  color: #6366f1;
+  color: #4f46e5;
 }
 
 h1 {
@@ -450,14 +450,14 @@ button {
   font: inherit;
   font-weight: 600;
   color: #fff;
-  background: #6366f1;
+  background: #4f46e5;
   cursor: pointer;
   transition: background 0.2s ease;
 }
 
 button:hover,
 button:focus-visible {
-  background: #4f46e5;
+  background: #4338ca;
 }
 
 .message {

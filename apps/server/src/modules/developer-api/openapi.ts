@@ -18,6 +18,7 @@ export function openApiDocument(publicUrl: string) {
       { name: 'Spaces', description: 'Proyectos, sus archivos y sus versiones' },
       { name: 'Publishing', description: 'Publicación de un proyecto' },
       { name: 'Submissions', description: 'Envíos de los formularios de los sitios publicados' },
+      { name: 'Checks', description: 'Revisión de un proyecto antes de publicarlo, y sus correcciones automáticas' },
       { name: 'Usage', description: 'Uso y cuota del plan de desarrollador' },
     ],
     components: {
@@ -38,8 +39,9 @@ const responseDescriptions: Record<string, string> = {
   '400': 'Solicitud no válida (el mensaje dice qué campo)',
   '401': 'Clave de API ausente, desconocida o revocada',
   '402': 'Sin mensajes de IA disponibles en el plan',
+  '403': 'Tu papel en el proyecto no permite esta acción',
   '404': 'No encontrado (o de otra cuenta)',
-  '409': 'Ya hay una generación en curso en este proyecto',
+  '409': 'Ya hay una generación en curso en este proyecto, o el proyecto cambió mientras tanto',
   '429': 'Límite por minuto o mensual alcanzado (`limit`), con Retry-After',
 };
 

@@ -30,6 +30,7 @@ import { idParams } from '../../lib/params';
 import { aiProvidersFor } from '../../providers/ai';
 import { findKeyOwner, type KeyOwner } from '../api-keys/service';
 import { bearerToken } from '../auth/sessions';
+import { registerV1ChecksRoutes } from '../checks/v1-routes';
 import { registerV1SubmissionRoutes } from '../forms/v1-routes';
 import { createGenerationRegistry } from '../generation/registry';
 import { runGenerationRequest } from '../generation/routes';
@@ -307,6 +308,11 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
       );
 
       registerV1SubmissionRoutes(v1, ctx, (request) => stateOf(request).owner.userId, errors);
+      registerV1ChecksRoutes(v1, ctx, (request) => stateOf(request).owner.userId, {
+        ...errors,
+        403: v1ErrorSchema,
+        409: v1ErrorSchema,
+      });
 
       api.get(
         '/spaces/:id/versions',

@@ -94,7 +94,7 @@ export function writeServedFile(req: IncomingMessage, res: ServerResponse, statu
 }
 
 /** The file a request path names: `/`, `/about`, `/about.html`, `/docs/` and `/docs` alike. */
-export function lookupFile(files: Map<string, ServedFile>, url: string): ServedFile | undefined {
+export function lookupFile<T = ServedFile>(files: ReadonlyMap<string, T>, url: string): T | undefined {
   const q = url.indexOf('?');
   let path = q === -1 ? url : url.slice(0, q);
   if (path.includes('%')) {

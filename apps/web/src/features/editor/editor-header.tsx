@@ -1,6 +1,6 @@
 import type { SpaceDetailResponse } from '@div/shared/spaces';
 import { ArrowLeft, Download } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { useTranslation } from '../../lib/i18n';
@@ -25,13 +25,17 @@ export function EditorHeader({
   live,
   onPublish,
   onExport,
+  checks,
 }: {
   spaceId: string;
   detail: SpaceDetailResponse;
   session: FileSession;
   live: Live;
-  onPublish: () => Promise<void>;
+  /** Publishes, through the pre-publish check (issue 40) where it asks first. */
+  onPublish: () => void | Promise<void>;
   onExport: () => void;
+  /** The Revisión score button, beside "Publicar". */
+  checks?: ReactNode;
 }) {
   const { t } = useTranslation('editor');
   const { access } = detail;
@@ -70,6 +74,7 @@ export function EditorHeader({
         <span className="hidden sm:inline">{t('export')}</span>
         <span className="sr-only sm:hidden">{t('export')}</span>
       </button>
+      {checks}
     </header>
   );
 }

@@ -13,6 +13,7 @@ import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/
 import { ReadOnlyBar } from './access-badges';
 import { usePreviewFormsEndpoint } from './api/forms';
 import { spaceQueryKey } from './api/get-space';
+import { useChecksSlot } from './checks-slot';
 import { type CollaborationDialog, CollaborationDialogs } from './collaboration-slot';
 import { EditorHeader } from './editor-header';
 import { useEditorUi } from './editor-store';
@@ -165,7 +166,28 @@ export function EditorWorkspace({
   const visual = useVisualEdits({ spaceId, session, setVersions, onUnauthorized });
   const [scopeQuestion, setScopeQuestion] = useState<ScopeQuestion | null>(null);
   const [dialog, setDialog] = useState<CollaborationDialog>(null);
-  const actions = { ...editorActions, share: () => setDialog('share'), invite: () => setDialog('members') };
+  // Revisión (issue 40): a finding opens its file at its line; publishing shows the check first.
+  const [goTo, setGoTo] = useState<{ file: string; line: number; nonce: number } | null>(null);
+  const checks = useChecksSlot({
+    spaceId,
+    revision: detail.revision,
+    canEdit,
+    session,
+    versions,
+    setVersions,
+    restore: editorActions.restore,
+    onJump: (finding) => {
+      open(finding.file);
+      setGoTo((current) => ({ file: finding.file, line: finding.line ?? 1, nonce: (current?.nonce ?? 0) + 1 }));
+    },
+    onUnauthorized,
+  });
+  const actions = {
+    ...editorActions,
+    deploy: () => checks.beforePublish(editorActions.deploy),
+    share: () => setDialog('share'),
+    invite: () => setDialog('members'),
+  };
   useRemix({ onUnauthorized });
   const queryClient = useQueryClient();
   const onSpaceChanged = (space: SpaceSummary) =>
@@ -213,8 +235,9 @@ export function EditorWorkspace({
         detail={detail}
         session={session}
         live={{ live, snapshot }}
-        onPublish={actions.publish}
+        onPublish={actions.deploy}
         onExport={() => void download()}
+        checks={checks.button}
       />
       {session.staleDraft && <StaleDraftBanner onRecover={session.recoverDraft} onDiscard={session.discardDraft} />}
       <EditorLayout
@@ -242,6 +265,7 @@ export function EditorWorkspace({
                     syntaxDeferred={!previewLoaded}
                     readOnly={!canEdit}
                     shared={liveOn ? sharedFile : undefined}
+                    goTo={goTo?.file === file.path ? goTo : undefined}
                   />
                 )
               )}
@@ -365,6 +389,7 @@ export function EditorWorkspace({
           />
         </Suspense>
       )}
+      {checks.dialogs}
       {actions.confirmingReset && (
         <Suspense fallback={null}>
           <ResetDialog open onOpenChange={actions.setConfirmingReset} onConfirm={actions.confirmReset} />

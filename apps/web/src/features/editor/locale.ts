@@ -82,6 +82,7 @@ registerLocale('editor', {
         generation: 'Generación con IA',
         remix: 'Remix',
         visual: 'Edición visual',
+        checks: 'Correcciones de la revisión',
       },
     },
     reset: {
@@ -207,6 +208,7 @@ registerLocale('editor', {
         generation: 'AI generation',
         remix: 'Remix',
         visual: 'Visual edit',
+        checks: 'Check fixes',
       },
     },
     reset: {

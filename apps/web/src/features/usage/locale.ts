@@ -59,6 +59,8 @@ registerLocale('usage', {
       api_submissions_list: 'API: listar envíos de formularios',
       api_submissions_read: 'API: leer un envío',
       api_submissions_delete: 'API: eliminar un envío',
+      api_checks_read: 'API: revisar un proyecto',
+      api_checks_fix: 'API: corregir la revisión',
       api_other: 'API: otras llamadas',
     },
     more: {
@@ -126,6 +128,8 @@ registerLocale('usage', {
       api_submissions_list: 'API: list form submissions',
       api_submissions_read: 'API: read a submission',
       api_submissions_delete: 'API: delete a submission',
+      api_checks_read: 'API: check a project',
+      api_checks_fix: 'API: fix the check’s findings',
       api_other: 'API: other calls',
     },
     more: {

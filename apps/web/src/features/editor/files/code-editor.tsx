@@ -99,6 +99,8 @@ interface Props {
   readOnly?: boolean;
   /** Edited together: each file's shared text and binding (its state is built from it on every switch). */
   shared?: ((path: string) => SharedFile | null) | undefined;
+  /** A line to show and put the cursor on (a Revisión finding); a new `nonce` jumps again. */
+  goTo?: { line: number; nonce: number } | undefined;
 }
 
 /** Marks the lines the AI changed (they stay marked until the files are replaced again). */
@@ -142,6 +144,7 @@ export const CodeEditor = memo(function CodeEditor({
   syntaxDeferred = false,
   readOnly = false,
   shared,
+  goTo,
 }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -275,6 +278,15 @@ export const CodeEditor = memo(function CodeEditor({
     if (!highlight?.length && Array.isArray(shown) && shown.length === 0) return;
     editor.dispatch({ effects: marks.current.reconfigure(highlight?.length ? highlightLines(highlight) : []) });
   }, [highlight, path, generation]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new nonce (or file) jumps again
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || !goTo) return;
+    const line = editor.state.doc.line(Math.min(Math.max(1, goTo.line), editor.state.doc.lines));
+    editor.dispatch({ selection: { anchor: line.from }, effects: EditorView.scrollIntoView(line.from, { y: 'center' }) });
+    editor.focus();
+  }, [goTo?.nonce, path]);
 
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="code-editor" data-path={path}>

@@ -21,7 +21,7 @@ export function PublishControl({
   canEdit: boolean;
   /** The space's current revision, to tell whether the live site is behind it. */
   revision: number;
-  onPublish: () => Promise<void>;
+  onPublish: () => void | Promise<void>;
 }) {
   const { t, i18n } = useTranslation('editor');
   const published = usePublished(spaceId, canEdit);
