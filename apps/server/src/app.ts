@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -54,7 +54,12 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    // Secrets that travel in a query string (the preview's form token, OAuth's code and state) are
+    // never written to the log (issue 36 #15).
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, ...(options.logger as object), serializers: { req: loggedRequest } },
     bodyLimit: BODY_LIMIT,
     // Only the configured proxies may name the client (ADR 0154), never the leftmost X-Forwarded-For.
     trustProxy: config.TRUST_PROXY ? trustsHop(config.TRUST_PROXY) : false,
@@ -255,4 +260,18 @@ function isDatabaseDown(error: unknown): boolean {
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/** A query parameter whose value is a credential. */
+const SECRET_PARAMS = /([?&](?:token|code|validate_code|state)=)[^&#]*/gi;
+
+/** What the log keeps of a request: Fastify's own fields, with credentials in the URL blanked. */
+function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_PARAMS, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }

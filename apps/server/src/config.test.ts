@@ -118,4 +118,20 @@ describe('parseConfig', () => {
   ])('a wrong value names the variable: %o', (env, name) => {
     expect(errorOf(env as Record<string, string>)).toContain(`${name}:`);
   });
+  it('refuses a SITES_DOMAIN that is the app host or one of its parents (cookie tossing, issue 36 #4)', () => {
+    const with_ = (PUBLIC_URL: string, SITES_DOMAIN: string) => () => parseConfig({ PUBLIC_URL, SITES_DOMAIN });
+    for (const [app, sites] of [
+      ['http://app.div.test', 'div.test'],
+      ['https://app.div.test', '.DIV.test.'],
+      ['https://div.test', 'div.test:443'],
+      ['https://a.b.div.test', 'b.div.test'],
+    ] as const) {
+      expect(with_(app, sites), `${app} ${sites}`).toThrow(/SITES_DOMAIN: .* is the app's host .* or one of its parents/);
+    }
+    // A separate registrable domain, or local development on localhost, is accepted.
+    expect(with_('https://app.div.test', 'div-sites.test')).not.toThrow();
+    expect(with_('https://div.test', 'sites.div.test.example')).not.toThrow();
+    expect(with_('http://localhost:3000', 'localhost:3000')).not.toThrow();
+    expect(() => parseConfig({})).not.toThrow();
+  });
 });

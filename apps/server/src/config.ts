@@ -189,12 +189,36 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         '  Configure GOOGLE_CLIENT_ID/SECRET, GITHUB_CLIENT_ID/SECRET and STRIPE_SECRET_KEY, or set ALLOW_LOCAL_PROVIDERS=true to accept it (ADR 0151).',
     );
   }
+  const tossing = sitesDomainCovers(c.SITES_DOMAIN, publicUrl);
+  if (tossing) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SITES_DOMAIN: ${tossing} is the app's host (${new URL(publicUrl).hostname}) or one of its parents.\n` +
+        '  A published site could then set cookies the app reads (login CSRF by cookie tossing). Serve published\n' +
+        '  sites from a separate registrable domain (as GitHub Pages and Vercel do), e.g. PUBLIC_URL=https://app.example.com\n' +
+        '  and SITES_DOMAIN=example-sites.com (issue 36, ADR 0235).',
+    );
+  }
   return {
     ...c,
     publicUrl,
     customModelsAllowPrivate: customModelsAllowPrivate(c.CUSTOM_MODELS_ALLOW_PRIVATE, c.NODE_ENV, publicUrl),
     webhooksAllowPrivate: customModelsAllowPrivate(c.WEBHOOKS_ALLOW_PRIVATE, c.NODE_ENV, publicUrl),
   };
+}
+
+/**
+ * The sites domain (without port or trailing dot) when it is the app's host or a parent of it, which
+ * would let a published page set cookies for the app; undefined when it is apart. Local development
+ * (`localhost`) is exempt: its sign-in cookie is the browser's own machine's only.
+ */
+function sitesDomainCovers(sitesDomain: string | undefined, publicUrl: string): string | undefined {
+  if (!sitesDomain || isLocalOnly(publicUrl)) return undefined;
+  const sites = sitesDomain
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^\.+|\.+$/g, '');
+  const app = new URL(publicUrl).hostname.toLowerCase().replace(/\.+$/, '');
+  return sites === app || app.endsWith(`.${sites}`) ? sites : undefined;
 }
 
 /** Private endpoints are allowed when asked, or by default outside production or when the app is only local. */

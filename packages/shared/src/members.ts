@@ -38,7 +38,8 @@ export const MEMBER_MESSAGES = {
 } as const;
 
 export const memberSchema = personSchema.extend({
-  email: z.string(),
+  /** Null for viewers: they see the team by name only (issue 36 #15). */
+  email: z.string().nullable(),
   role: memberRoleSchema,
   joinedAt: z.string(),
 });
@@ -56,7 +57,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 /** GET /api/spaces/{id}/members: everyone sees the team; pending invitations only the owner. */
 export const membersResponseSchema = z.object({
   role: z.enum(spaceRoles),
-  owner: personSchema.extend({ email: z.string() }),
+  owner: personSchema.extend({ email: z.string().nullable() }),
   members: z.array(memberSchema),
   invitations: z.array(invitationSchema),
   /** The owner's plan limits (what the invite form offers). */

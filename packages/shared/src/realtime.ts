@@ -28,6 +28,10 @@ export const CLOSE = {
   roleChanged: 4409,
   /** The server is restarting: reconnect. */
   restarting: 1012,
+  /** An edit would take the space past its size limit: it was neither stored nor applied (issue 36 #9). */
+  tooLarge: 4413,
+  /** Presence (awareness) beyond its bounds: a frame too large (issue 36 #3). */
+  presenceTooLarge: 1009,
 } as const;
 
 /** What each person in the space shows the others (the awareness state). */

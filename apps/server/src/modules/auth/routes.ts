@@ -23,6 +23,12 @@ import { bearerToken, renewSession, requireUser, revokeSession, revokeUserSessio
  * that started it. Its path covers `/api/auth` (state) and `/api/user` (the code's redemption).
  */
 export const AUTH_NONCE_COOKIE = 'div_auth_nonce';
+/**
+ * Over HTTPS the cookie is `__Host-` (issue 36 #4): Secure, path `/`, and no Domain, so a published
+ * site on a sibling subdomain cannot set ("toss") one the app would read. Browsers accept it only
+ * from a secure origin; plain-http local development keeps the plain name.
+ */
+export const AUTH_NONCE_HOST_COOKIE = '__Host-div_auth_nonce';
 const AUTH_COOKIE_PATH = '/api';
 const AUTH_NONCE_MAX_AGE_S = 10 * 60;
 
@@ -30,13 +36,14 @@ const AUTH_NONCE_MAX_AGE_S = 10 * 60;
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const providers = createIdentityProviders({ config: ctx.config, db: ctx.db });
   const secureCookie = ctx.config.publicUrl.startsWith('https://');
+  const nonceCookie = secureCookie ? AUTH_NONCE_HOST_COOKIE : AUTH_NONCE_COOKIE;
 
   app.register(async (scope) => {
     await enableAuthRateLimit(scope, ctx);
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     const readNonce = (request: FastifyRequest): string | undefined => {
-      const raw = request.cookies[AUTH_NONCE_COOKIE];
+      const raw = request.cookies[nonceCookie];
       if (!raw) return undefined;
       const unsigned = request.unsignCookie(raw);
       return unsigned.valid && unsigned.value ? unsigned.value : undefined;
@@ -53,12 +60,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
           request.log.warn({ err: error }, 'identity provider unreachable');
           throw new AppError('UPSTREAM', 'No se pudo contactar con el proveedor de inicio de sesión. Inténtalo de nuevo.');
         });
-        reply.setCookie(AUTH_NONCE_COOKIE, browserNonce, {
+        reply.setCookie(nonceCookie, browserNonce, {
           signed: true,
           httpOnly: true,
           sameSite: 'lax',
           secure: secureCookie,
-          path: AUTH_COOKIE_PATH,
+          path: secureCookie ? '/' : AUTH_COOKIE_PATH,
           maxAge: AUTH_NONCE_MAX_AGE_S,
         });
         reply.header('cache-control', 'no-store');

@@ -223,7 +223,7 @@ describe.each(testDrivers)('form notices and preview tests (%s)', (driver) => {
     expect(empty.json().ok).toBe(false);
 
     // Forged, expired or another space's signature: refused before the body is read.
-    const expired = previewFormsToken(testConfig(env), spaceId, Date.now() - 13 * 3_600_000).token;
+    const expired = previewFormsToken(testConfig(env), spaceId, owner.id, Date.now() - 13 * 3_600_000).token;
     for (const bad of ['', `${spaceId}.9999999999.${'A'.repeat(43)}`, expired]) {
       const refused = await post(bad, 'nombre=x');
       expect(refused.statusCode).toBe(401);

@@ -15,6 +15,7 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { loadSecret } from '../../lib/secret';
 import { safeEqual } from '../../lib/tokens';
+import { findSpaceAccess } from '../members/access';
 import { storeSubmission } from './submit';
 import { clientIp, formsRuntimeOf, readSubmission } from './visitor';
 
@@ -40,26 +41,33 @@ function keyOf(config: KeyConfig): Buffer {
   return key;
 }
 
-const signatureOf = (config: KeyConfig, spaceId: string, expires: number) =>
-  createHmac('sha256', keyOf(config)).update(`${spaceId}.${expires}`).digest('base64url');
+const signatureOf = (config: KeyConfig, spaceId: string, userId: string, expires: number) =>
+  createHmac('sha256', keyOf(config)).update(`${spaceId}.${userId}.${expires}`).digest('base64url');
 
-/** `{spaceId}.{expiry in unix seconds}.{signature}`, valid PREVIEW_FORMS_TOKEN_HOURS. */
-export function previewFormsToken(config: KeyConfig, spaceId: string, now = Date.now()): PreviewFormsToken {
+/**
+ * `{spaceId}.{userId}.{expiry in unix seconds}.{signature}`, valid PREVIEW_FORMS_TOKEN_HOURS and only
+ * while the editor it was given to still edits the space (checked on every use, issue 36 #15).
+ */
+export function previewFormsToken(config: KeyConfig, spaceId: string, userId: string, now = Date.now()): PreviewFormsToken {
   const expires = Math.floor((now + PREVIEW_FORMS_TOKEN_HOURS * HOUR_MS) / 1000);
   return {
-    token: `${spaceId}.${expires}.${signatureOf(config, spaceId, expires)}`,
+    token: `${spaceId}.${userId}.${expires}.${signatureOf(config, spaceId, userId, expires)}`,
     expiresAt: new Date(expires * 1000).toISOString(),
   };
 }
 
-/** The space a token records test submissions for, or null when it is forged or expired. */
-export function spaceOfPreviewToken(config: KeyConfig, token: string, now = Date.now()): string | null {
-  const match = /^([^.]{1,100})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
+/** The space a token records test submissions for and whose token it is, or null when forged or expired. */
+export function spaceOfPreviewToken(
+  config: KeyConfig,
+  token: string,
+  now = Date.now(),
+): { spaceId: string; userId: string } | null {
+  const match = /^([^.]{1,100})\.([^.]{1,100})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
   if (!match) return null;
-  const [, spaceId, expiresRaw, signature] = match as unknown as [string, string, string, string];
+  const [, spaceId, userId, expiresRaw, signature] = match as unknown as [string, string, string, string, string];
   const expires = Number(expiresRaw);
   if (expires * 1000 < now) return null;
-  return safeEqual(signature, signatureOf(config, spaceId, expires)) ? spaceId : null;
+  return safeEqual(signature, signatureOf(config, spaceId, userId, expires)) ? { spaceId, userId } : null;
 }
 
 const params = z.object({ name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/) });
@@ -79,9 +87,13 @@ export function registerPreviewFormsRoutes(app: FastifyInstance, ctx: AppContext
     scope.addHook('onRequest', async (request, reply) => {
       open(reply);
       const token = new URL(request.url, 'http://app').searchParams.get('token') ?? '';
-      const spaceId = spaceOfPreviewToken(ctx.config, token);
-      if (!spaceId) return reply.status(401).send({ ok: false, message: FORM_MESSAGES.previewExpired, code: 'UNAUTHENTICATED' });
-      request.previewSpaceId = spaceId;
+      const signed = spaceOfPreviewToken(ctx.config, token);
+      // The editor it was given to must still edit the space: a removed member's token stops at once.
+      const access = signed ? await findSpaceAccess(ctx.db, signed.userId, signed.spaceId) : undefined;
+      if (!signed || !access || access.role === 'viewer') {
+        return reply.status(401).send({ ok: false, message: FORM_MESSAGES.previewExpired, code: 'UNAUTHENTICATED' });
+      }
+      request.previewSpaceId = signed.spaceId;
     });
     scope
       .withTypeProvider<ZodTypeProvider>()

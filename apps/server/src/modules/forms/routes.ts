@@ -107,9 +107,10 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/spaces/:id/forms/preview-token',
     { schema: { params: idParams, response: { 200: previewFormsTokenSchema } }, ...spaceRole('editor') },
     async (request, reply) => {
+      const user = await requireUser(ctx, request);
       const scope = await scopeOf(request);
       reply.header('cache-control', 'no-store');
-      return previewFormsToken(ctx.config, scope.spaceId);
+      return previewFormsToken(ctx.config, scope.spaceId, user.id);
     },
   );
 

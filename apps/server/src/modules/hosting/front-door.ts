@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { SHUTDOWN_MESSAGE } from '../../lib/shutdown';
 import { Hosting } from './hosting';
+import { normalHost } from './hosts';
 import { SiteProcess } from './site-process';
 
 const registry = new WeakMap<AppContext, Hosting>();
@@ -57,7 +58,15 @@ function frontDoor(server: Server, hosting: Hosting, shutdown: AbortSignal | und
   if (!app || listeners.length !== 1) return;
   server.removeListener('request', app);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const host = hosting.siteHost(req.headers.host);
+    let host: string | undefined;
+    try {
+      // A Host that is no host name is refused before any lookup, for the app's routes too (issue 36 #1, #8).
+      if (normalHost(req.headers.host) === null) return badRequest(res);
+      host = hosting.siteHost(req.headers.host);
+    } catch {
+      // A raw-server listener never throws (issue 36 #1): a Host it cannot read is a 400.
+      return badRequest(res);
+    }
     if (host === undefined) return app(req, res);
     if (shutdown?.aborted) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
@@ -67,6 +76,11 @@ function frontDoor(server: Server, hosting: Hosting, shutdown: AbortSignal | und
     hosting.sites?.wanted();
     void hosting.handle(host, req, res);
   });
+}
+
+function badRequest(res: ServerResponse): void {
+  res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  res.end('Petición no válida');
 }
 
 /**

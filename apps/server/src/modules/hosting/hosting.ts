@@ -13,7 +13,7 @@ import { bodyOf } from '../publishing/stored-files';
 import { SiteAccessLog } from './access-log';
 import { PageViewCounter } from './analytics';
 import { isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
-import { appHostOf, sitesDomainOf } from './hosts';
+import { appHostOf, normalHost, siteAddress, sitesDomainOf } from './hosts';
 import { common, generated, lookupFile, type ServedFile, servedFile, writeServedFile } from './served-file';
 import type { SiteProcess } from './site-process';
 import { type HostAnswer, MAX_CACHE_BYTES } from './site-protocol';
@@ -84,8 +84,8 @@ export class Hosting {
   sites: SiteProcess | undefined;
 
   constructor(private readonly ctx: AppContext) {
-    this.appHost = appHostOf(ctx.config);
-    this.suffix = `.${sitesDomainOf(ctx.config)}`;
+    this.appHost = normalHost(appHostOf(ctx.config)) ?? '';
+    this.suffix = `.${normalHost(sitesDomainOf(ctx.config)) ?? ''}`;
     this.ttl = ctx.config.SITE_CACHE_TTL_MS;
     this.views = new PageViewCounter(ctx.db, ctx.log, ctx.config.ANALYTICS_FLUSH_MS);
     this.notFoundPage = generated('404.html', 'text/html; charset=utf-8', sitePageNotFound());
@@ -171,14 +171,15 @@ export class Hosting {
     }
   }
 
-  /** The kind of host: a site subdomain, a custom domain, or the app (undefined). */
+  /**
+   * The kind of host: a site subdomain, a custom domain, or the app (undefined). The answer is the
+   * normalised host (no port, no trailing dot, lower-case; issue 36 #8), the key of every lookup.
+   */
   siteHost(rawHost: string | undefined): string | undefined {
-    if (!rawHost) return undefined;
-    const host = rawHost.toLowerCase();
-    if (host === this.appHost) return undefined;
+    const host = normalHost(rawHost);
+    if (!host || host === this.appHost) return undefined;
     if (host.endsWith(this.suffix)) return host;
-    const bare = host.replace(/:\d+$/, '').replace(/\.$/, '');
-    return this.domainHosts.has(bare) ? bare : undefined;
+    return this.domainHosts.has(host) ? host : undefined;
   }
 
   /**
@@ -474,7 +475,9 @@ export class Hosting {
     const deployment = await this.deploymentFiles(resolved.spaceId, deploymentId);
     const files = new Map(deployment.files);
     const paths = [...deployment.files.keys()];
-    const origin = `${this.ctx.config.TRUST_PROXY ? 'https' : new URL(this.ctx.config.publicUrl).protocol.slice(0, -1)}://${host}`;
+    // A subdomain's address keeps the sites domain's port (local development: `shop.localhost:3000`).
+    const address = host.endsWith(this.suffix) ? siteAddress(this.ctx.config, host.slice(0, -this.suffix.length)) : host;
+    const origin = `${this.ctx.config.TRUST_PROXY ? 'https' : new URL(this.ctx.config.publicUrl).protocol.slice(0, -1)}://${address}`;
     const indexing = resolved.seo?.indexing ?? true;
     if (!files.has('robots.txt')) {
       const robots = indexing ? `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n';

@@ -229,6 +229,25 @@ describe('the published sites process', () => {
     for (const agent of agents) agent.destroy();
   }, 30_000);
 
+  it('one site however its Host is spelt: ports, a trailing dot and case cost no new copy (issue 36 #8)', async () => {
+    await send(visitor());
+    await untilRunning();
+    await send(new http.Agent({ keepAlive: false }));
+    const looked = sites.lookups;
+    const handed = sites.handedOver;
+    const variants = Array.from({ length: 12 }, (_, i) =>
+      i % 3 === 0 ? `${host.toUpperCase()}:${8000 + i}` : i % 3 === 1 ? `${host}.:${9000 + i}` : `${host}:${1000 + i}`,
+    );
+    for (const variant of variants) {
+      const answer = await send(new http.Agent({ keepAlive: false }), { host: variant });
+      expect(answer.status, variant).toBe(200);
+      expect(answer.body.toString('utf8')).toContain('<h1>');
+    }
+    // Every variant went to the sites' process, which asked the app about none of them again.
+    expect(sites.handedOver - handed).toBe(variants.length);
+    expect(sites.lookups - looked).toBe(0);
+  });
+
   it('while the process is down the app serves sites itself, and the process comes back', async () => {
     await untilRunning();
     const pid = sites.pid as number;

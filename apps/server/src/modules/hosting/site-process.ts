@@ -46,6 +46,8 @@ export class SiteProcess {
   private readonly peeking = new Set<Socket>();
   /** Connections handed over since the start (for tests and the benchmark). */
   handedOver = 0;
+  /** Host lookups the sites' process asked of the app (each answer may carry a deployment's files). */
+  lookups = 0;
   private keepAliveTimeoutMs = 72_000;
 
   constructor(
@@ -53,7 +55,15 @@ export class SiteProcess {
     private readonly options: SiteProcessOptions,
   ) {
     // Requests the sites' process passes on (forms, images, other methods), for site Hosts only.
-    this.internal = http.createServer((req, res) => this.passed(req, res));
+    this.internal = http.createServer((req, res) => {
+      try {
+        this.passed(req, res);
+      } catch (error) {
+        this.options.log.warn({ err: error }, 'passed site request failed');
+        if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Petición no válida');
+      }
+    });
   }
 
   /** Reads each new connection's first bytes before the HTTP server does, to hand site ones over. */
@@ -70,7 +80,15 @@ export class SiteProcess {
           own.call(server, socket);
           socket.resume();
         };
-        if (!this.takes(head) || !this.handOver(socket, head, server, toApp)) toApp();
+        // A raw-server listener never throws (issue 36 #1): what it cannot read stays the app's,
+        // whose HTTP parser answers malformed bytes with a 400.
+        let taken = false;
+        try {
+          taken = this.takes(head) && this.handOver(socket, head, server, toApp);
+        } catch (error) {
+          this.options.log.debug({ err: error }, 'connection not handed over');
+        }
+        if (!taken) toApp();
       });
     });
   }
@@ -147,6 +165,7 @@ export class SiteProcess {
         this.failures = 0;
         return;
       case 'lookup':
+        this.lookups += 1;
         this.answer(message.host, message.known).then(
           (answer) => this.post({ type: 'answer', id: message.id, answer }),
           (error) => {

@@ -8,6 +8,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import type { Socket } from 'node:net';
 import pino from 'pino';
 import { SiteAccessLog } from './access-log';
+import { normalHost } from './hosts';
 import { lookupFile, writeServedFile } from './served-file';
 import {
   APP_ANSWERED_PREFIX,
@@ -89,7 +90,16 @@ export function runSiteServer(options: SiteServerOptions): SiteServer {
   let cachedBytes = 0;
   const maxCacheBytes = options.maxCacheBytes ?? MAX_CACHE_BYTES;
 
-  const server = http.createServer((req, res) => handle(req, res));
+  const server = http.createServer((req, res) => {
+    // Never throws (issue 36 #1): what cannot be read is a 400 and the connection closes.
+    try {
+      handle(req, res);
+    } catch (error) {
+      log.debug({ err: error }, 'malformed site request');
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+      res.end('Petición no válida');
+    }
+  });
   server.keepAliveTimeout = options.keepAliveTimeoutMs;
   // A process before this one (killed) may have left its socket file behind.
   rmSync(options.ownSocket, { force: true });
@@ -122,7 +132,8 @@ export function runSiteServer(options: SiteServerOptions): SiteServer {
       pass(req, res);
       return;
     }
-    const host = (req.headers.host ?? '').toLowerCase();
+    // One key per site however the Host is spelt (port, trailing dot, case: issue 36 #8).
+    const host = normalHost(req.headers.host) ?? '';
     const cached = cache.get(host);
     if (cached && Date.now() - cached.checkedAt <= options.ttlMs) {
       answer(host, cached.answer, req, res);

@@ -70,10 +70,12 @@ export async function listMembers(db: Database, access: SpaceAccess): Promise<Me
           .orderBy(spaceInvitations.createdAt)
       : [];
   const collaboration = collaborationOf(access.ownerPlan);
+  // Viewers see who is in the space by name, never their addresses (issue 36 #15).
+  const hide = access.role === 'viewer';
   return {
     role: access.role,
-    owner,
-    members: members.map(toMember),
+    owner: hide ? { ...owner, email: null } : owner,
+    members: members.map((row) => toMember(hide ? { ...row, email: null } : row)),
     invitations: invitations.map(toInvitation),
     collaboration: { maxMembers: collaboration.maxMembers, roles: [...collaboration.roles] },
   };

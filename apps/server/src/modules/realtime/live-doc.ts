@@ -20,6 +20,9 @@ export interface Peer {
   send(data: Uint8Array | string): void;
 }
 
+/** People present in one document at most (each browser's state; issue 36 #3). */
+export const MAX_PRESENCE = 128;
+
 /** Waits this long after the last edit before saving the files, and never longer than the most. */
 const SAVE_DELAY_MS = 250;
 const SAVE_MAX_DELAY_MS = 1000;
@@ -72,6 +75,7 @@ export class LiveDoc {
         for (const id of change.added) peer.clients.add(id);
         for (const id of change.removed) peer.clients.delete(id);
       }
+      this.forgetAbsent();
       const update = encodeAwarenessUpdate(this.awareness, changed);
       const message = frame(FRAME_AWARENESS, (e) => encoding.writeVarUint8Array(e, update));
       for (const peer of this.peers) if (peer !== origin) peer.send(message);
@@ -95,6 +99,21 @@ export class LiveDoc {
       this.pending.push(update);
       this.scheduleSave();
     }
+  }
+
+  /**
+   * Awareness keeps a clock for every client id it ever saw, present or not; past a bound, those of
+   * the absent are forgotten, so the document's memory does not grow with people coming and going.
+   */
+  private forgetAbsent(): void {
+    const meta = this.awareness.meta;
+    if (meta.size <= MAX_PRESENCE * 2) return;
+    for (const id of meta.keys()) if (!this.awareness.states.has(id)) meta.delete(id);
+  }
+
+  /** Presence entries the document holds (states and clocks), for metrics and tests. */
+  presenceEntries(): number {
+    return this.awareness.meta.size;
   }
 
   /** Everything the document holds, for a browser that joins (sync step 1 and who is here). */

@@ -7,9 +7,10 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { applyAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { AppContext } from '../../context';
+import { refuseSocket } from '../../lib/raw-socket';
 import { findSessionUser } from '../auth/sessions';
 import { findSpaceAccess } from '../members/access';
-import { Connection } from './connection';
+import { Connection, RefusedFrame } from './connection';
 import { createFanout, type FanoutMessage } from './fanout';
 import { LiveDoc, REMOTE } from './live-doc';
 
@@ -25,14 +26,23 @@ export interface Realtime {
   announce(spaceId: string, event: RealtimeEvent): void;
   /** Someone's role changed or they left: their connections are checked again. */
   accessChanged(spaceId: string): void;
-  /** Open documents and connections on this instance (metrics, bench). */
-  stats(): { documents: number; connections: number };
+  /** Open documents, connections and presence entries held on this instance (metrics, bench, tests). */
+  stats(): { documents: number; connections: number; presence: number };
 }
 
 /** A document nobody on this instance has open is saved and dropped after this long. */
 const IDLE_MS = 30_000;
+/** Longer than any space id: refused before any lookup. */
+const MAX_SPACE_ID = 100;
 /** Browsers answer a ping within this long or are dropped (a vanished network leaves no close). */
 const PING_MS = 30_000;
+
+const byApp = new WeakMap<FastifyInstance, Realtime>();
+
+/** The realtime side of a built app (tests and benchmarks read its stats). */
+export function realtimeOfApp(app: FastifyInstance): Realtime | undefined {
+  return byApp.get(app);
+}
 
 export function registerRealtime(app: FastifyInstance, ctx: AppContext): Realtime {
   const log = ctx.log.child({ module: 'realtime' });
@@ -98,23 +108,33 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): Realtim
     handleProtocols: (protocols) => (protocols.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false),
   });
 
-  function refuse(socket: Duplex, status: number, text: string) {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  }
-
+  // A raw-server listener: nothing it reads may throw (an exception here would end the process), so
+  // every malformed path, header or socket error is a 4xx and a closed socket (issue 36 #1).
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (!url.pathname.startsWith(REALTIME_PATH)) return refuse(socket, 404, 'Not Found');
-    if (closing) return refuse(socket, 503, 'Service Unavailable');
-    if (!sameOrigin(request)) return refuse(socket, 403, 'Forbidden');
-    const spaceId = decodeURIComponent(url.pathname.slice(REALTIME_PATH.length));
-    const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
-    const token = offered[0] === REALTIME_PROTOCOL ? offered[1] : undefined;
     socket.on('error', () => socket.destroy());
+    try {
+      upgrade(request, socket, head);
+    } catch (error) {
+      log.debug({ err: error }, 'malformed upgrade request');
+      refuseSocket(socket, 400, 'Bad Request');
+    }
+  });
+
+  function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    const spaceId = realtimeSpaceOf(request.url);
+    if (spaceId === undefined) return refuseSocket(socket, 404, 'Not Found');
+    if (closing) return refuseSocket(socket, 503, 'Service Unavailable');
+    if (!sameOrigin(request)) return refuseSocket(socket, 403, 'Forbidden');
+    if (spaceId.length > MAX_SPACE_ID) return refuseSocket(socket, 404, 'Not Found');
+    const offered = String(request.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim());
+    const token = offered[0] === REALTIME_PROTOCOL ? offered[1] : undefined;
     void (async () => {
       const user = token && spaceId ? await findSessionUser(ctx, token) : undefined;
       const access = user ? await findSpaceAccess(ctx.db, user.id, spaceId) : undefined;
       const live = access ? await openDoc(spaceId) : undefined;
+      if (socket.destroyed) return;
       wss.handleUpgrade(request, socket, head, (ws) => {
         if (!user) return ws.close(CLOSE.unauthorized, 'unauthorized');
         if (!access || !live) return ws.close(CLOSE.forbidden, 'forbidden');
@@ -127,9 +147,9 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): Realtim
       });
     })().catch((error: unknown) => {
       log.warn({ err: error }, 'realtime connection refused');
-      refuse(socket, 503, 'Service Unavailable');
+      refuseSocket(socket, 503, 'Service Unavailable');
     });
-  });
+  }
 
   function attach(ws: WebSocket, live: LiveDoc, peer: Connection, role: string) {
     sockets.add(ws);
@@ -147,6 +167,7 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): Realtim
       try {
         peer.receive(live, data as Buffer, isBinary);
       } catch (error) {
+        if (error instanceof RefusedFrame) return ws.close(error.code, error.message);
         log.debug({ err: error }, 'malformed realtime frame');
         ws.close(1003, 'malformed');
       }
@@ -185,7 +206,7 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): Realtim
     wss.close();
   });
 
-  return {
+  const realtime: Realtime = {
     filesChanged(spaceId, event) {
       const live = open.get(spaceId);
       if (live) void live.save();
@@ -201,8 +222,14 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): Realtim
       if (live) void recheck(live);
       fanout.publish({ kind: 'access', spaceId });
     },
-    stats: () => ({ documents: open.size, connections: sockets.size }),
+    stats: () => ({
+      documents: open.size,
+      connections: sockets.size,
+      presence: [...open.values()].reduce((sum, live) => sum + live.presenceEntries(), 0),
+    }),
   };
+  byApp.set(app, realtime);
+  return realtime;
 
   /** Closes the connections whose person lost access (4403) or whose role changed (4409: they come back with it). */
   async function recheck(live: LiveDoc) {
@@ -217,4 +244,14 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): Realtim
       }
     }
   }
+}
+
+/**
+ * The space a realtime upgrade names (undefined: not a realtime path). Read from the raw request
+ * line without `new URL` (`//` is no URL); a malformed escape throws, which the listener answers 400.
+ */
+export function realtimeSpaceOf(url: string | undefined): string | undefined {
+  const path = (url ?? '/').split('?', 1)[0] ?? '/';
+  if (!path.startsWith(REALTIME_PATH)) return undefined;
+  return decodeURIComponent(path.slice(REALTIME_PATH.length));
 }
