@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, type ImageFormat } from '@div/shared/assets';
+import { decodeXML } from 'entities';
 import type { Metadata, SharpOptions } from 'sharp';
 import { AppError } from '../../lib/errors';
 import { loadOnUse } from '../../lib/load-on-use';
@@ -152,12 +153,20 @@ function pixelsOrInvalid(error: unknown): AppError {
 /**
  * SVG is accepted only without anything that could run or reach out (ADR 0204): no script or
  * foreignObject elements, no event handler attributes, no DOCTYPE or entities, and no reference
- * other than a fragment (`#id`) or an inline raster image. It is then drawn into WebP variants and
- * never served as SVG, so even what this check might miss never runs in a visitor's browser.
+ * other than a fragment (`#id`) or an inline raster image. The rules read the text both as written
+ * and as librsvg reads it, XML character references and CSS escapes decoded (`&#117;rl(`,
+ * `&#64;import`, `u\72 l(`; issue 36, ADR 0239). It is then drawn into WebP variants and never
+ * served as SVG, so even what this check might miss never runs in a visitor's browser.
  */
 export function checkSvg(input: Buffer): void {
   const text = svgText(input);
-  const unsafe =
+  if (unsafeSvgText(text) || unsafeSvgText(cssUnescaped(decodeXML(text)))) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svgUnsafe);
+  }
+}
+
+function unsafeSvgText(text: string): boolean {
+  return (
     /<\s*(?:[\w-]+:)?(?:script|foreignObject|iframe|embed|object|handler|listener)\b/i.test(text) ||
     /<!DOCTYPE|<!ENTITY/i.test(text) ||
     /[\s"'/]on[a-z]+\s*=/i.test(text) ||
@@ -165,9 +174,15 @@ export function checkSvg(input: Buffer): void {
     /@import|url\(\s*["']?(?!#)/i.test(text) ||
     [...text.matchAll(/(?:xlink:)?href\s*=\s*(["'])(.*?)\1/gis)].some(
       ([, , ref]) => !/^\s*(?:#|data:image\/(?:png|jpeg|gif|webp);base64,)/i.test(ref ?? ''),
-    );
-  if (unsafe) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svgUnsafe);
+    )
+  );
 }
+
+/** CSS escapes (`\75`, `\000075 `, `\u`) as the characters a style sheet reads them as. */
+const cssUnescaped = (text: string) =>
+  text.replace(/\\(?:([0-9a-f]{1,6})[ \t\n\r\f]?|([^\n\r\f0-9a-f]))/gi, (_, hex: string | undefined, char: string | undefined) =>
+    hex ? String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd) : (char as string),
+  );
 
 /**
  * The SVG's text as librsvg reads it: a gzip-compressed SVG (svgz) is drawn too, so it is checked
