@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, type ImageFormat } from '@div/shared/assets';
 import { decodeXML } from 'entities';
 import type { Metadata, SharpOptions } from 'sharp';
+import { cssUnescaped } from '../../lib/css-escapes';
 import { AppError } from '../../lib/errors';
 import { loadOnUse } from '../../lib/load-on-use';
 
@@ -177,12 +178,6 @@ function unsafeSvgText(text: string): boolean {
     )
   );
 }
-
-/** CSS escapes (`\75`, `\000075 `, `\u`) as the characters a style sheet reads them as. */
-const cssUnescaped = (text: string) =>
-  text.replace(/\\(?:([0-9a-f]{1,6})[ \t\n\r\f]?|([^\n\r\f0-9a-f]))/gi, (_, hex: string | undefined, char: string | undefined) =>
-    hex ? String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd) : (char as string),
-  );
 
 /**
  * The SVG's text as librsvg reads it: a gzip-compressed SVG (svgz) is drawn too, so it is checked
