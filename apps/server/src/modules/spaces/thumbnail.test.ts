@@ -38,7 +38,11 @@ const files = [
   { path: 'style.css', content: 'h1 { color: #123456; }' },
 ];
 
-const normal = (value: string) => [...value].filter((c) => c > ' ').join('').toLowerCase();
+const normal = (value: string) =>
+  [...value]
+    .filter((c) => c > ' ')
+    .join('')
+    .toLowerCase();
 
 describe('the thumbnail is sanitised (issue 36)', () => {
   it('keeps no handler, srcdoc, javascript: URL or external load, and keeps what the page shows', () => {
