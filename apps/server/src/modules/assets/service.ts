@@ -102,7 +102,7 @@ export async function uploadImage(
 ): Promise<ImageRow> {
   const existing = await findByHash(ctx, opts.spaceId, createHash('sha256').update(opts.body).digest('hex'));
   if (existing) return existing;
-  const processed = await processImage(opts.body);
+  const processed = await processForOwner(opts.ownerId, opts.body);
   const short = shortHash(processed.hash);
   const original = {
     key: originalKey(opts.spaceId, short, processed.format),
@@ -152,6 +152,22 @@ export async function uploadImage(
     // Nothing names the bytes just stored (unless a deployment or a concurrent upload does): they go.
     await releaseBytes(ctx, opts.spaceId, processed.hash, [original.key, ...variants.map((v) => v.key)]).catch(() => {});
     throw error;
+  }
+}
+
+/** Uploads being processed per owner: a few at once, the rest refused (429) rather than queued (ADR 0237). */
+const UPLOADS_AT_ONCE = 2;
+const inFlight = new Map<string, number>();
+async function processForOwner(ownerId: string, body: Buffer) {
+  const running = inFlight.get(ownerId) ?? 0;
+  if (running >= UPLOADS_AT_ONCE) throw new AppError('RATE_LIMITED', IMAGE_MESSAGES.busy);
+  inFlight.set(ownerId, running + 1);
+  try {
+    return await processImage(body);
+  } finally {
+    const left = (inFlight.get(ownerId) ?? 1) - 1;
+    if (left > 0) inFlight.set(ownerId, left);
+    else inFlight.delete(ownerId);
   }
 }
 
