@@ -84,6 +84,9 @@ export const IMAGE_MESSAGES = {
   empty: 'El archivo está vacío.',
   notImage: 'El archivo no es una imagen válida. Sube un JPEG, PNG, WebP, GIF, AVIF o SVG.',
   tooManyPixels: 'La imagen tiene demasiados píxeles (máximo 40 megapíxeles).',
+  svgFilters: 'El SVG usa filtros (desenfoques, texturas…), que no se admiten. Súbelo como PNG o WebP.',
+  tooSlow: 'La imagen tarda demasiado en procesarse. Súbela más pequeña o en JPEG o PNG.',
+  busy: 'Ya tienes subidas de imágenes en curso. Espera a que terminen y vuelve a intentarlo.',
   svgUnsafe: 'El SVG contiene scripts, eventos o referencias externas y no se admite. Expórtalo sin ellos o súbelo como PNG.',
   storageFull: (limitMb: number) =>
     `Has llegado al límite de almacenamiento de imágenes de tu plan (${formatStorage(limitMb)}). Borra imágenes o mejora tu plan.`,

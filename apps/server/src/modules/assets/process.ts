@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, type ImageFormat } from '@div/shared/assets';
+import { decodeXML } from 'entities';
 import type { Metadata, SharpOptions } from 'sharp';
+import { cssUnescaped } from '../../lib/css-escapes';
 import { AppError } from '../../lib/errors';
 import { loadOnUse } from '../../lib/load-on-use';
+import { WorkQueue } from '../../lib/work-queue';
 
 /**
  * Turns uploaded bytes into what a site serves (issue 24, ADR 0203): the format is read from the
@@ -34,19 +37,31 @@ const WEBP_QUALITY = 78;
 type Sharp = typeof import('sharp').default;
 const sharpPackage = loadOnUse<Sharp>('sharp');
 let configured = false;
+/** No single step of image work may run longer than this (libvips stops it; the upload is refused). */
+const STEP_SECONDS = 10;
 function sharp(input?: Buffer, options?: SharpOptions): ReturnType<Sharp> {
   const load = sharpPackage();
   if (!configured) {
-    load.concurrency(2);
+    load.concurrency(1);
     configured = true;
   }
-  return load(input, options);
+  return load(input, options).timeout({ seconds: STEP_SECONDS });
 }
+
+/**
+ * Image work runs one upload at a time per process (ADR 0237): each step takes one thread of the
+ * pool, so file reads, compression and DNS keep the others while uploads run.
+ */
+const imageWork = new WorkQueue(1);
 
 const FORMATS: Record<string, ImageFormat> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', heif: 'avif', svg: 'svg' };
 
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!input.length) throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.empty);
+  return imageWork.run(() => processQueued(input));
+}
+
+async function processQueued(input: Buffer): Promise<ProcessedImage> {
   const format = await formatOf(input);
   if (format === 'svg') checkSvg(input);
   const animated = format === 'gif' || format === 'webp';
@@ -62,6 +77,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const pageHeight = meta.pageHeight ?? meta.height;
   const height = meta.autoOrient?.height ?? pageHeight;
   if (!width || !height) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.notImage);
+  // Every frame is decoded: the limit is on the pixels of all of them (a 39 Mpx GIF of small frames).
+  if (width * (pageHeight ?? height) * (animated ? (meta.pages ?? 1) : 1) > IMAGE_MAX_PIXELS) {
+    throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyPixels);
+  }
   // An SVG draws sharp at any size: its variants go to twice its own width (high-density screens).
   const widths = variantWidths(format === 'svg' ? Math.min(1600, Math.max(width * 2, 480)) : width);
   try {
@@ -96,28 +115,28 @@ async function stillVariants(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
-  return Promise.all(
-    widths.map(async (target) => {
-      const out = await sharp(data, { raw })
-        .resize({ width: target })
-        .webp({ quality: WEBP_QUALITY, effort: 2 })
-        .toBuffer({ resolveWithObject: true });
-      return { width: out.info.width, height: out.info.height, body: out.data };
-    }),
-  );
+  const variants: ProcessedVariant[] = [];
+  for (const target of widths) {
+    const out = await sharp(data, { raw })
+      .resize({ width: target })
+      .webp({ quality: WEBP_QUALITY, effort: 2 })
+      .toBuffer({ resolveWithObject: true });
+    variants.push({ width: out.info.width, height: out.info.height, body: out.data });
+  }
+  return variants;
 }
 
 /** Animated GIF and WebP keep their frames (as animated WebP). */
 async function animatedVariants(input: Buffer, options: InputOptions, widths: number[]): Promise<ProcessedVariant[]> {
-  return Promise.all(
-    widths.map(async (target) => {
-      const { data, info } = await sharp(input, options)
-        .resize({ width: target, withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY, effort: 2 })
-        .toBuffer({ resolveWithObject: true });
-      return { width: info.width, height: info.pageHeight ?? info.height, body: data };
-    }),
-  );
+  const variants: ProcessedVariant[] = [];
+  for (const target of widths) {
+    const { data, info } = await sharp(input, options)
+      .resize({ width: target, withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY, effort: 2 })
+      .toBuffer({ resolveWithObject: true });
+    variants.push({ width: info.width, height: info.pageHeight ?? info.height, body: data });
+  }
+  return variants;
 }
 
 /** The format libvips recognises in the bytes, or a 415 in Spanish. */
@@ -146,18 +165,30 @@ const densityFor = (width: number, target: number) => Math.min(2400, Math.max(1,
 function pixelsOrInvalid(error: unknown): AppError {
   const message = error instanceof Error ? error.message : '';
   if (/pixel limit/i.test(message)) return new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyPixels);
+  if (/timeout/i.test(message)) return new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooSlow);
   return new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.notImage);
 }
 
 /**
  * SVG is accepted only without anything that could run or reach out (ADR 0204): no script or
  * foreignObject elements, no event handler attributes, no DOCTYPE or entities, and no reference
- * other than a fragment (`#id`) or an inline raster image. It is then drawn into WebP variants and
- * never served as SVG, so even what this check might miss never runs in a visitor's browser.
+ * other than a fragment (`#id`) or an inline raster image. The rules read the text both as written
+ * and as librsvg reads it, XML character references and CSS escapes decoded (`&#117;rl(`,
+ * `&#64;import`, `u\72 l(`; issue 36, ADR 0239). It is then drawn into WebP variants and never
+ * served as SVG, so even what this check might miss never runs in a visitor's browser.
  */
 export function checkSvg(input: Buffer): void {
   const text = svgText(input);
-  const unsafe =
+  const decoded = cssUnescaped(decodeXML(text));
+  if (unsafeSvgText(text) || unsafeSvgText(decoded)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svgUnsafe);
+  // Filters cost seconds of CPU per element at 1600 px (feTurbulence, feGaussianBlur): refused (ADR 0237).
+  if ([text, decoded].some((t) => /<\s*(?:[\w-]+:)?(?:filter|fe[a-z]+)\b|\bfilter\s*[:=]/i.test(t))) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svgFilters);
+  }
+}
+
+function unsafeSvgText(text: string): boolean {
+  return (
     /<\s*(?:[\w-]+:)?(?:script|foreignObject|iframe|embed|object|handler|listener)\b/i.test(text) ||
     /<!DOCTYPE|<!ENTITY/i.test(text) ||
     /[\s"'/]on[a-z]+\s*=/i.test(text) ||
@@ -165,8 +196,8 @@ export function checkSvg(input: Buffer): void {
     /@import|url\(\s*["']?(?!#)/i.test(text) ||
     [...text.matchAll(/(?:xlink:)?href\s*=\s*(["'])(.*?)\1/gis)].some(
       ([, , ref]) => !/^\s*(?:#|data:image\/(?:png|jpeg|gif|webp);base64,)/i.test(ref ?? ''),
-    );
-  if (unsafe) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svgUnsafe);
+    )
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   cleanImageName,
   extensionOfFormat,
@@ -70,28 +71,38 @@ export async function listImages(ctx: AppContext, spaceId: string): Promise<Imag
   return ctx.db.select().from(spaceImages).where(eq(spaceImages.spaceId, spaceId)).orderBy(spaceImages.name);
 }
 
+/**
+ * The image bytes the owner's spaces keep in storage: originals and variants of their images, and
+ * of deleted images a deployment still serves (issue 36, ADR 0238). Counted from what is stored, so
+ * nothing kept alive escapes the allowance.
+ */
+export async function imageBytesUsed(db: Pick<Database, 'execute'>, ownerId: string): Promise<number> {
+  const [row] = await rowsOf<{ used: string | number | null }>(
+    db,
+    sql`select coalesce(sum(octet_length(o.body)), 0)::bigint as used from stored_objects o
+      join spaces s on s.id = o.space_id where s.owner_id = ${ownerId} and o.key like 'images/%'`,
+  );
+  return Number(row?.used ?? 0);
+}
+
 /** What the owner's images take across all their spaces, against their plan's allowance. */
 export async function imageStorage(ctx: AppContext, ownerId: string, plan: string): Promise<ImageStorage> {
-  const [row] = await rowsOf<{ used: string | number | null }>(
-    ctx.db,
-    sql`select coalesce(sum(i.stored_bytes), 0) as used from space_images i join spaces s on s.id = i.space_id where s.owner_id = ${ownerId}`,
-  );
-  return { usedBytes: Number(row?.used ?? 0), limitBytes: imageStorageBytesOf(plan) };
+  return { usedBytes: await imageBytesUsed(ctx.db, ownerId), limitBytes: imageStorageBytesOf(plan) };
 }
 
 /**
  * Stores an upload: processed first (type from the bytes, variants), then written to storage, then
- * recorded in a transaction that holds the owner's row while it checks the allowance, so two
- * uploads at once cannot both pass a nearly full allowance. The same bytes uploaded again to the
- * space answer the image already there.
+ * recorded in a transaction that holds the owner's row while it checks the allowance against every
+ * image byte stored, these included (ADR 0238): two uploads at once cannot both pass a nearly full
+ * allowance. The same bytes uploaded again to the space answer the image already there, unprocessed.
  */
 export async function uploadImage(
   ctx: AppContext,
   opts: { spaceId: string; ownerId: string; plan: string; fileName: string; alt?: string | undefined; body: Buffer },
 ): Promise<ImageRow> {
-  const processed = await processImage(opts.body);
-  const existing = await findByHash(ctx, opts.spaceId, processed.hash);
+  const existing = await findByHash(ctx, opts.spaceId, createHash('sha256').update(opts.body).digest('hex'));
   if (existing) return existing;
+  const processed = await processForOwner(opts.ownerId, opts.body);
   const short = shortHash(processed.hash);
   const original = {
     key: originalKey(opts.spaceId, short, processed.format),
@@ -111,11 +122,8 @@ export async function uploadImage(
   try {
     return await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select id from users where id = ${opts.ownerId} for update`);
-      const [used] = await rowsOf<{ used: string | number | null }>(
-        tx,
-        sql`select coalesce(sum(i.stored_bytes), 0) as used from space_images i join spaces s on s.id = i.space_id where s.owner_id = ${opts.ownerId}`,
-      );
-      if (Number(used?.used ?? 0) + storedBytes > limit) throw storageFull(opts.plan);
+      // The bytes just stored are counted already (once, when a deployment kept the same ones).
+      if ((await imageBytesUsed(tx, opts.ownerId)) > limit) throw storageFull(opts.plan);
       const taken = new Set(
         (await tx.select({ name: spaceImages.name }).from(spaceImages).where(eq(spaceImages.spaceId, opts.spaceId))).map(
           (r) => r.name,
@@ -144,6 +152,22 @@ export async function uploadImage(
     // Nothing names the bytes just stored (unless a deployment or a concurrent upload does): they go.
     await releaseBytes(ctx, opts.spaceId, processed.hash, [original.key, ...variants.map((v) => v.key)]).catch(() => {});
     throw error;
+  }
+}
+
+/** Uploads being processed per owner: a few at once, the rest refused (429) rather than queued (ADR 0237). */
+const UPLOADS_AT_ONCE = 2;
+const inFlight = new Map<string, number>();
+async function processForOwner(ownerId: string, body: Buffer) {
+  const running = inFlight.get(ownerId) ?? 0;
+  if (running >= UPLOADS_AT_ONCE) throw new AppError('RATE_LIMITED', IMAGE_MESSAGES.busy);
+  inFlight.set(ownerId, running + 1);
+  try {
+    return await processImage(body);
+  } finally {
+    const left = (inFlight.get(ownerId) ?? 1) - 1;
+    if (left > 0) inFlight.set(ownerId, left);
+    else inFlight.delete(ownerId);
   }
 }
 

@@ -8,9 +8,15 @@ import type { PreparedFile } from '../hosting/content';
 
 const gunzipAsync = promisify(gunzip);
 
+/**
+ * DIV's own files of a deployment (`_div/forms.json`, `_div/images.json`): read by the app to serve
+ * the site, never served, shared or remixed as the site's files (issue 36).
+ */
+export const isInternalFile = (path: string) => path.startsWith('_div/');
+
 /** The columns a prepared file is written with: its body only when no gzip variant holds it. */
 export function storedFile(file: PreparedFile): Omit<PreparedFile, 'body'> & { body: Buffer | null } {
-  return { ...file, body: file.gzip && !file.path.startsWith('_div/') ? null : file.body };
+  return { ...file, body: file.gzip && !isInternalFile(file.path) ? null : file.body };
 }
 
 /** A stored file's bytes: its body, or its gzip variant unpacked (zlib checks the gzip trailer's CRC). */

@@ -159,6 +159,30 @@ describe.each(testDrivers)('share and remix on %s (issue 25)', (driver) => {
     expect(Object.keys(files)).toEqual(expect.arrayContaining(SITE.map((f) => f.path)));
   });
 
+  it("never shares nor copies DIV's own files of a deployment (_div/forms.json, _div/images.json; issue 36)", async () => {
+    const source = await siteOf(alice, 'Con formulario');
+    const form =
+      '<!doctype html><h1>Hola</h1><form name="contacto"><input name="email" type="email" required><button>Enviar</button></form>';
+    const saved = await call(alice, 'PUT', `/api/spaces/${source.id}/files`, {
+      revision: (await call(alice, 'GET', `/api/spaces/${source.id}`)).json().revision,
+      files: [{ path: 'index.html', content: form }],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await call(alice, 'POST', '/api/deploy', { spaceId: source.id })).statusCode).toBe(200);
+    expect((await call(alice, 'PATCH', `/api/spaces/${source.id}`, { allowRemix: true })).statusCode).toBe(200);
+    const shared = sharedViewSchema.parse((await call(null, 'GET', `/api/share/${source.id}`)).json());
+    expect(shared.kind).toBe('site');
+    const sharedPaths = shared.files.map((f) => f.path);
+    expect(sharedPaths).toContain('index.html');
+    expect(sharedPaths.filter((p) => p.startsWith('_div/'))).toEqual([]);
+    const res = await call(bob, 'POST', '/api/remix', { spaceId: source.id });
+    expect(res.statusCode).toBe(201);
+    const files = await filesOf(bob, res.json().space.id);
+    expect(Object.keys(files)).toContain('index.html');
+    expect(Object.keys(files).filter((p) => p.startsWith('_div/'))).toEqual([]);
+    expect(Object.values(files).join('\n')).not.toContain('"required"');
+  });
+
   it('only the owner changes sharing', async () => {
     const source = await siteOf(alice, 'Solo mío');
     const res = await call(bob, 'PATCH', `/api/spaces/${source.id}`, { public: true });

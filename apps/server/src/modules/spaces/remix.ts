@@ -6,7 +6,7 @@ import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
 import { notFound } from '../../lib/errors';
 import { findSpaceAccess } from '../members/access';
-import { bodyOf } from '../publishing/stored-files';
+import { bodyOf, isInternalFile } from '../publishing/stored-files';
 import { findSpace, readFiles } from './service';
 import { appendVersion, getVersion } from './versions';
 
@@ -56,7 +56,9 @@ async function readDeployment(db: Database, deploymentId: string): Promise<FileI
     .from(deploymentFiles)
     .where(eq(deploymentFiles.deploymentId, deploymentId))
     .orderBy(deploymentFiles.path);
-  return Promise.all(rows.map(async (r) => ({ path: r.path, content: (await bodyOf(r)).toString('utf8') })));
+  // The site's own files only: DIV's `_div/` files (its forms' fields, its images' hashes) stay inside.
+  const own = rows.filter((r) => !isInternalFile(r.path));
+  return Promise.all(own.map(async (r) => ({ path: r.path, content: (await bodyOf(r)).toString('utf8') })));
 }
 
 /**

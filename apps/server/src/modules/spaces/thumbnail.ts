@@ -1,21 +1,22 @@
 import { THUMBNAIL_MAX_BYTES } from '@div/shared/spaces';
 import { assemblePreview } from '@div/site-engine/assemble';
-import { withoutScripts } from '@div/site-engine/without-scripts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { spaces } from '../../db/schema/spaces';
 import { notFound } from '../../lib/errors';
 import { listImages, toSpaceImage } from '../assets/service';
 import { readFiles } from './service';
+import { sanitiseThumbnail } from './thumbnail-sanitiser';
 
 /**
  * The page a project card draws as its thumbnail (ADR 0187): the space's current index.html with
- * its stylesheets inlined and its own images at their smallest variant, and no scripts. The card's
- * frame is sandboxed without scripts anyway; leaving them out keeps the answer small and the frame
- * quiet. Progressive pages (the composer's hide nothing without JavaScript) draw as they look.
+ * its stylesheets inlined and its own images at their smallest variant, sanitised (ADR 0240): no
+ * scripts, handlers, frames, `javascript:` targets or loads from elsewhere. The card's frame is
+ * sandboxed without scripts as well. Progressive pages (the composer's hide nothing without
+ * JavaScript) draw as they look.
  */
 export function thumbnailDocument(files: { path: string; content: string }[], images: Record<string, string>): string | null {
-  const html = withoutScripts(assemblePreview(files, { images }));
+  const html = sanitiseThumbnail(assemblePreview(files, { images }));
   return Buffer.byteLength(html, 'utf8') > THUMBNAIL_MAX_BYTES ? null : html;
 }
 

@@ -5,6 +5,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { badRequest, notFound } from '../../lib/errors';
+import { imageBytesUsed } from '../assets/service';
 import { findAllowance } from '../metering/service';
 
 /**
@@ -89,10 +90,7 @@ export async function findUsage(options: { db: Database; userId: string; tz?: st
   const succeeded = Number(stats?.succeeded ?? 0);
 
   // What the person's own images take across the spaces they own (shared spaces count for their owner).
-  const [stored] = await rowsOf(
-    db,
-    sql`select coalesce(sum(i.stored_bytes), 0)::bigint as used from space_images i join spaces s on s.id = i.space_id where s.owner_id = ${userId}`,
-  );
+  const storedBytes = await imageBytesUsed(db, userId);
 
   const [daily, weekly, monthly] = await Promise.all([
     rowsOf(db, seriesSql({ userId, now, tz, unit: 'day', count: DAILY_BUCKETS, format: 'YYYY-MM-DD' })),
@@ -118,6 +116,6 @@ export async function findUsage(options: { db: Database; userId: string; tz?: st
     dailyUsage: daily.map((r) => ({ date: String(r.label), messages: Number(r.messages) })),
     weeklyUsage: weekly.map((r) => ({ week: String(r.label), messages: Number(r.messages) })),
     monthlyUsage: monthly.map((r) => ({ month: String(r.label), messages: Number(r.messages) })),
-    imageStorage: { usedBytes: Number(stored?.used ?? 0), limitBytes: imageStorageBytesOf(user.plan) },
+    imageStorage: { usedBytes: storedBytes, limitBytes: imageStorageBytesOf(user.plan) },
   };
 }
