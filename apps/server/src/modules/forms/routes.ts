@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { HOUR_MS } from '@div/shared/constants';
 import {
   FORM_MESSAGES,
@@ -21,11 +22,11 @@ import { idParams, resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { callWebhook, emailNotice, runDigests, runDueDeliveries, webhookPayload } from './deliveries';
+import { submissionsCsv } from './export';
 import { previewFormsToken } from './preview';
 import {
   deleteAllSubmissions,
   deleteSubmission,
-  exportSubmissionsCsv,
   getFormSettings,
   getSubmission,
   type InboxScope,
@@ -64,11 +65,11 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/spaces/:id/submissions/export.csv',
     { schema: { params: idParams, querystring: folderQuery }, ...spaceRole('editor') },
     async (request, reply) => {
-      const csv = await exportSubmissionsCsv(await scopeOf(request), request.query.folder, request.query.q);
+      const scope = await scopeOf(request);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="envios-${request.params.id}.csv"`)
-        .send(csv);
+        .send(Readable.from(submissionsCsv(scope, request.query.folder, request.query.q)));
     },
   );
 
