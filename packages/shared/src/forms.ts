@@ -29,6 +29,8 @@ export const FORM_LIMITS = {
   spamBytesPerSite: 256 * 1024,
   /** What one stored submission costs besides its fields (id, page, dates), in the byte bounds above. */
   rowBytes: 256,
+  /** Test sends (email or webhook) one space may make per hour (issue 36). */
+  testSendsPerHour: 5,
 } as const;
 
 /** Submissions the plan may read per calendar month (UTC); the rest are stored locked until an upgrade. */
@@ -139,6 +141,7 @@ export const FORM_MESSAGES = {
   testWebhookSent: 'Webhook de prueba entregado.',
   testFailed: 'No se pudo entregar la prueba:',
   previewSaved: 'Envío de prueba guardado en Formularios (marcado «prueba»; no se avisa a nadie).',
+  testRateLimited: 'Has enviado demasiadas pruebas. Espera una hora e inténtalo de nuevo.',
   previewExpired: 'Esta vista previa ya no puede guardar envíos de prueba: vuelve a abrir el editor.',
 } as const;
 

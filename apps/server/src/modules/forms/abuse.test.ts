@@ -9,6 +9,7 @@ import { formSubmissions, formUsage } from '../../db/schema/forms';
 import { createTestUser, injectAs, testConfig } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+import { until } from '../../test/webhook-server';
 import { periodOf } from './submit';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
@@ -181,6 +182,22 @@ describe.each(testDrivers)('forms against abuse (%s)', (driver) => {
     const sameNetwork = await post(host, fields(), { ip: '2001:db8:1:2:1234::9' });
     expect(sameNetwork.statusCode).toBe(429);
     expect((await post(host, fields(), { ip: '2001:db8:1:3::a' })).statusCode).toBe(200);
+  });
+
+  it('test sends are limited per space: the sixth within the hour is 429 and sends nothing', async () => {
+    const { spaceId } = await site('Taller Pruebas Limitadas');
+    const tests = () => smtp.messages.filter((m) => m.headers.subject?.startsWith('[Prueba]')).length;
+    const before = tests();
+    for (let i = 0; i < 5; i++) {
+      const sent = await call('POST', `/api/spaces/${spaceId}/form-settings/test`, { channel: 'email' });
+      expect(sent.json().ok, sent.body).toBe(true);
+    }
+    await until(() => (tests() >= before + 5 ? true : undefined));
+    const sixth = await call('POST', `/api/spaces/${spaceId}/form-settings/test`, { channel: 'email' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe('Has enviado demasiadas pruebas. Espera una hora e inténtalo de nuevo.');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(tests()).toBe(before + 5);
   });
 
   it('a NUL byte answers 400 with a clear message and logs no failed SQL at error level', async () => {
