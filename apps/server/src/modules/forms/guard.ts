@@ -1,10 +1,12 @@
 import { FORM_LIMITS } from '@div/shared/forms';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { createRedisClient } from '../../providers/redis/client';
 
 /**
- * Per-IP-per-site and per-site submission limits (one minute windows), counted in Redis when
+ * Per-IP-per-site and per-site submission limits (one minute windows; an IPv6 visitor counts by its
+ * /64, as sign-in's limit does, since one host holds a whole /64), counted in Redis when
  * REDIS_URL is set so every instance shares them, in process otherwise; a Redis outage falls back to
  * in-process counts (ADR 0122).
  */
@@ -42,7 +44,7 @@ export function createFormRateLimiter(options: {
   };
   return {
     async allow(siteId, ip) {
-      return (await take(perIp, `${siteId}:${ip}`)) && (await take(perSite, siteId));
+      return (await take(perIp, `${siteId}:${normalizeIP(ip)}`)) && (await take(perSite, siteId));
     },
     close() {
       redis?.disconnect();
@@ -53,13 +55,21 @@ export function createFormRateLimiter(options: {
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"]+|\[url[=\]]|<a\s+href/gi;
 
 /**
- * Why a submission looks like spam, or null. A filled honeypot, a submit faster than a person can
- * type (measured by the page's script; absent without JavaScript, then not judged), or more links
- * than a message needs. Spam is stored apart, never dropped.
+ * Why a submission looks like spam, or null. A filled honeypot, fields the published form does not
+ * have, no fill time (the page's script measures it: a post without it did not come through the page,
+ * or came from a browser without JavaScript, ADR 0241), a submit faster than a person can type, or
+ * more links than a message needs. Spam is stored apart, in a bounded folder.
  */
-export function spamReasonOf(input: { honeypot: string; fillMs: number | null; values: string[] }): string | null {
+export function spamReasonOf(input: {
+  honeypot: string;
+  unknownFields: boolean;
+  fillMs: number | null;
+  values: string[];
+}): string | null {
   if (input.honeypot.trim() !== '') return 'honeypot';
-  if (input.fillMs !== null && input.fillMs < FORM_LIMITS.minFillMs) return 'too-fast';
+  if (input.unknownFields) return 'unknown-fields';
+  if (input.fillMs === null) return 'no-script';
+  if (input.fillMs < FORM_LIMITS.minFillMs) return 'too-fast';
   const links = input.values.reduce((n, v) => n + (v.match(LINK)?.length ?? 0), 0);
   if (links > FORM_LIMITS.maxLinks) return 'links';
   return null;

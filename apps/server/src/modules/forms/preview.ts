@@ -119,6 +119,7 @@ export function registerPreviewFormsRoutes(app: FastifyInstance, ctx: AppContext
             test: true,
           });
           if (!stored) return reply.status(404).send({ ok: false, message: t.badForm });
+          if ('full' in stored) return reply.status(429).send({ ok: false, message: t.full });
           return { ok: true, message: FORM_MESSAGES.previewSaved };
         },
       );

@@ -24,6 +24,22 @@ describe('rewriteForms', () => {
     });
   });
 
+  it('declares the names of buttons, which the browser sends with the pressed one (an image button as name.x, name.y)', () => {
+    const { forms } = rewriteForms(
+      page(
+        '<form id="reserva"><input name="fecha" required><button name="accion" value="reservar">Reservar</button>' +
+          '<input type="image" name="mapa" src="m.png" alt="Mapa"><input type="reset" name="borrar"><button>Enviar</button></form>',
+      ),
+      '/',
+    );
+    expect(forms.reserva).toEqual({
+      fields: ['fecha', 'accion', 'mapa.x', 'mapa.y'],
+      required: ['fecha'],
+      files: [],
+      lang: 'es',
+    });
+  });
+
   it('leaves forms with their own external action, GET searches and marked forms alone', () => {
     const html = page(
       '<form action="https://formspree.io/f/abc" method="post"><input name="email"></form>' +

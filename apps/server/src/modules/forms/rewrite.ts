@@ -55,8 +55,12 @@ function specOf(controls: Element[], lang: string | null): FormSpec {
   for (const c of controls) {
     const name = attr(c, 'name');
     const type = typeOf(c);
-    if (!name || ['submit', 'button', 'reset', 'image'].includes(type)) continue;
-    if (!spec.fields.includes(name)) spec.fields.push(name);
+    if (!name || type === 'reset') continue;
+    // The pressed button's name and value are sent too (an image button as name.x and name.y):
+    // declared, never required, so they do not make a submission look like spam (ADR 0241).
+    const sent = type === 'image' ? [`${name}.x`, `${name}.y`] : [name];
+    for (const field of sent) if (!spec.fields.includes(field)) spec.fields.push(field);
+    if (['submit', 'button', 'image'].includes(type)) continue;
     if (attr(c, 'required') !== undefined && type !== 'checkbox' && type !== 'radio' && !spec.required.includes(name)) {
       spec.required.push(name);
     }

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import { HOUR_MS } from '@div/shared/constants';
 import {
+  FORM_LIMITS,
   FORM_MESSAGES,
   formSettingsSchema,
   listSubmissionsQuerySchema,
@@ -14,6 +16,7 @@ import {
 } from '@div/shared/forms';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -21,11 +24,11 @@ import { idParams, resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { callWebhook, emailNotice, runDigests, runDueDeliveries, webhookPayload } from './deliveries';
+import { submissionsCsv } from './export';
 import { previewFormsToken } from './preview';
 import {
   deleteAllSubmissions,
   deleteSubmission,
-  exportSubmissionsCsv,
   getFormSettings,
   getSubmission,
   type InboxScope,
@@ -45,6 +48,9 @@ const folderQuery = z.object({ folder: z.enum(submissionFolders).default('inbox'
  */
 export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Test sends reach an address or URL the owner chose: a few an hour per space (issue 36), counted
+  // in this process.
+  const testSends = new RateLimiterMemory({ points: FORM_LIMITS.testSendsPerHour, duration: 3600, keyPrefix: 'div:forms:test' });
   const scopeOf = async (request: FastifyRequest): Promise<InboxScope> => {
     const user = await requireUser(ctx, request);
     const access = await requireSpaceAccess(ctx.db, request, user.id, (request.params as { id: string }).id);
@@ -64,11 +70,11 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/spaces/:id/submissions/export.csv',
     { schema: { params: idParams, querystring: folderQuery }, ...spaceRole('editor') },
     async (request, reply) => {
-      const csv = await exportSubmissionsCsv(await scopeOf(request), request.query.folder, request.query.q);
+      const scope = await scopeOf(request);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="envios-${request.params.id}.csv"`)
-        .send(csv);
+        .send(Readable.from(submissionsCsv(scope, request.query.folder, request.query.q)));
     },
   );
 
@@ -134,6 +140,11 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: idParams, body: testSendSchema, response: { 200: testSendResultSchema } }, ...spaceRole('owner') },
     async (request) => {
       const scope = await scopeOf(request);
+      try {
+        await testSends.consume(scope.spaceId);
+      } catch {
+        throw new AppError('RATE_LIMITED', FORM_MESSAGES.testRateLimited);
+      }
       const settings = await getFormSettings(ctx.db, scope.spaceId);
       const notice = {
         id: 'test',

@@ -24,7 +24,7 @@ export interface InboxScope {
   ownerPlan: string;
 }
 
-const columns = {
+export const columns = {
   id: formSubmissions.id,
   spaceId: formSubmissions.spaceId,
   formName: formSubmissions.formName,
@@ -38,7 +38,7 @@ const columns = {
   email: formSubmissions.email,
   fields: formSubmissions.fields,
 };
-interface Row {
+export interface Row {
   id: string;
   spaceId: string;
   formName: string;
@@ -54,7 +54,7 @@ interface Row {
 }
 
 /** A submission as the owner sees it: past the plan's allowance, its content is withheld. */
-function toSubmission(row: Row, plan: string): Submission {
+export function toSubmission(row: Row, plan: string): Submission {
   const locked = row.seq !== null && row.seq > formAllowanceOf(plan);
   return {
     id: row.id,
@@ -72,7 +72,7 @@ function toSubmission(row: Row, plan: string): Submission {
   };
 }
 
-function filterOf(spaceId: string, folder: 'inbox' | 'spam' | 'all', q: string | undefined): SQL {
+export function filterOf(spaceId: string, folder: 'inbox' | 'spam' | 'all', q: string | undefined): SQL {
   const parts: SQL[] = [eq(formSubmissions.spaceId, spaceId)];
   if (folder !== 'all') parts.push(eq(formSubmissions.spam, folder === 'spam'));
   if (q) {
@@ -168,43 +168,6 @@ export async function deleteAllSubmissions(scope: InboxScope, folder: 'inbox' | 
     .where(filterOf(scope.spaceId, folder, undefined))
     .returning({ id: formSubmissions.id });
   return deleted.length;
-}
-
-/**
- * A leading =, +, - or @ would run as a formula in a spreadsheet. So would one after a `;`, a tab or
- * a line break inside the value: Excel in Spanish splits a CSV on `;`, ignoring the quotes that do
- * not open a field (threats #14). Each such start gets a `'`, which shows it as text.
- */
-const csvCell = (v: string) => {
-  const safe = (/^[\t\r]/.test(v) ? `'${v}` : v).replace(/(^|[;\t\r\n])(\s*)(?=[=+\-@])/g, "$1$2'");
-  return /[",;\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-/** The folder as CSV, UTF-8 with a BOM so spreadsheets read accents; one column per field name. */
-export async function exportSubmissionsCsv(scope: InboxScope, folder: 'inbox' | 'spam' | 'all', q?: string): Promise<string> {
-  const rows = await scope.db
-    .select(columns)
-    .from(formSubmissions)
-    .where(filterOf(scope.spaceId, folder, q))
-    .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
-    .limit(100_000);
-  const subs = rows.map((r) => toSubmission(r, scope.ownerPlan));
-  const names: string[] = [];
-  for (const s of subs) for (const f of s.fields) if (!names.includes(f.name)) names.push(f.name);
-  const header = ['fecha', 'formulario', 'página', 'spam', 'prueba', ...names];
-  const lines = subs.map((s) =>
-    [
-      s.createdAt,
-      s.formName,
-      s.page,
-      s.spam ? 'sí' : 'no',
-      s.test ? 'sí' : 'no',
-      ...names.map((n) => (s.locked ? '(bloqueado: mejora tu plan)' : (s.fields.find((f) => f.name === n)?.value ?? ''))),
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 /** The space's form settings, made with defaults and a fresh webhook secret on first read. */

@@ -127,7 +127,7 @@ const firstLang = (forms: FormSpecs) => Object.values(forms).find((f) => f.lang)
 
 /** A path on the site to go back to; `/` for anything else. */
 function backOf(value: string | null | undefined): string {
-  return value && /^\/(?!\/)[^\s\\]{0,300}$/.test(value) ? value : '/';
+  return value && /^\/(?!\/)[^\s\\\p{Cc}]{0,300}$/u.test(value) ? value : '/';
 }
 
 /** What a URL-encoded form body holds for DIV: the visitor's fields and the fields DIV adds. */
@@ -136,12 +136,14 @@ export interface ReadSubmission {
   page: string;
   honeypot: string;
   fillMs: number | null;
+  /** Whether it holds fields the published form does not declare (kept, as spam). */
+  unknownFields: boolean;
 }
 
 /**
- * The visitor's fields of a URL-encoded body, checked against the form's spec (limits, file inputs,
- * required fields, not empty); or the refusal in the visitor's language. Also used by the editor
- * preview's test submissions (preview.ts), which have no spec.
+ * The visitor's fields of a URL-encoded body, checked against the form's spec (no NUL, limits, file
+ * inputs, required fields, not empty); or the refusal in the visitor's language. Also used by the
+ * editor preview's test submissions (preview.ts), which have no spec.
  */
 export function readSubmission(
   params: URLSearchParams,
@@ -149,6 +151,13 @@ export function readSubmission(
   t: VisitorMessages,
 ): ReadSubmission | { refused: Outcome; page: string } {
   const page = backOf(params.get(PAGE_FIELD));
+  const refuse = (status: number, message: string) => ({ refused: { status, message }, page });
+  // PostgreSQL text cannot hold NUL: refused here, not as a failed insert (issue 36).
+  for (const [name, value] of params) {
+    if (name.includes('\0') || value.includes('\0')) {
+      return refuse(400, `${t.invalidChars} ${name.replace(/\p{Cc}/gu, '').slice(0, FORM_LIMITS.nameChars)}.`);
+    }
+  }
   const honeypot = params.get(HONEYPOT_FIELD) ?? '';
   const fillRaw = params.get(FILL_TIME_FIELD) ?? '';
   const fillMs = /^\d{1,12}$/.test(fillRaw) ? Number(fillRaw) : null;
@@ -159,7 +168,6 @@ export function readSubmission(
     if (seen) seen.value = seen.value ? `${seen.value}, ${value}` : value;
     else fields.push({ name, value });
   }
-  const refuse = (status: number, message: string) => ({ refused: { status, message }, page });
   if (fields.length > FORM_LIMITS.fields) return refuse(413, t.tooManyFields);
   const long = fields.find((f) => f.name.length > FORM_LIMITS.nameChars || f.value.length > FORM_LIMITS.valueChars);
   if (long) return refuse(413, `${t.fieldTooLong} ${long.name.slice(0, FORM_LIMITS.nameChars)}.`);
@@ -168,7 +176,8 @@ export function readSubmission(
   const missing = (spec?.required ?? []).filter((name) => !kept.some((f) => f.name === name && f.value.trim() !== ''));
   if (missing.length > 0) return refuse(400, `${t.required} ${missing.join(', ')}.`);
   if (!kept.some((f) => f.value.trim() !== '')) return refuse(400, t.badForm);
-  return { fields: kept, page, honeypot, fillMs };
+  const unknownFields = spec !== undefined && kept.some((f) => !spec.fields.includes(f.name));
+  return { fields: kept, page, honeypot, fillMs, unknownFields };
 }
 
 /** Reads, checks and stores one submission. */
@@ -180,6 +189,8 @@ async function receive(
   req: IncomingMessage,
   t: VisitorMessages,
 ): Promise<{ outcome: Outcome; page: string }> {
+  // Only the forms the live deployment declares (its `_div/forms.json`) take submissions (issue 36).
+  if (!spec) return { outcome: drain(req, 404, t.badForm), page: '/' };
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) return { outcome: drain(req, 415, t.files), page: '/' };
   if (!type.startsWith('application/x-www-form-urlencoded')) return { outcome: drain(req, 415, t.badForm), page: '/' };
@@ -191,9 +202,15 @@ async function receive(
   const runtime = formsRuntimeOf(ctx);
   if (!(await runtime.limiter.allow(site.spaceId, clientIp(ctx, req))))
     return { outcome: { status: 429, message: t.rate }, page };
-  const spamReason = spamReasonOf({ honeypot: read.honeypot, fillMs: read.fillMs, values: fields.map((f) => f.value) });
+  const spamReason = spamReasonOf({
+    honeypot: read.honeypot,
+    unknownFields: read.unknownFields,
+    fillMs: read.fillMs,
+    values: fields.map((f) => f.value),
+  });
   const stored = await storeSubmission(ctx, { spaceId: site.spaceId, formName, page, fields, spamReason, test: false });
   if (!stored) return { outcome: { status: 404, message: t.badForm }, page };
+  if ('full' in stored) return { outcome: { status: 429, message: t.full }, page };
   if (stored.queued) runtime.kick();
   return { outcome: { status: 200 }, page };
 }
