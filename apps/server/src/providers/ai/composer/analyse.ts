@@ -5,6 +5,7 @@ import type { KindDef } from './brief/kind-types';
 import { type BriefLists, findLists, PRICE } from './brief/lists';
 import { findName } from './brief/name';
 import { type ContactFormField, findContactFormFields } from './contact-form';
+import { chooseFamily } from './design/choose';
 
 /**
  * Reads a site description (Spanish or English) the way a person would skim it: what kind of site,
@@ -86,6 +87,8 @@ export interface SiteBrief {
   sticky?: boolean;
   /** Bigger hero. */
   bigHero?: boolean;
+  /** The design family (design/families.data.ts), chosen from kind, tone and style words. */
+  family?: string;
   /** Heading font family, when asked for one. */
   font?: string;
   /** Fields the brief asks the contact form for beyond name, email and message (contact-form.ts). */
@@ -388,6 +391,7 @@ export function analysePrompt(prompt: string): SiteBrief {
     facts,
     tone,
     design: stableHash(`${kind.id}|${name ?? ''}|${text.length}`) % 3,
+    family: chooseFamily({ text: rest, kindFamily: kind.family, kindId: kind.id, tone, dark }).id,
     ...(formFields.length ? { formFields } : {}),
   };
 }

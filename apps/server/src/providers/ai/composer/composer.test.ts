@@ -91,7 +91,7 @@ describe('composed sites', () => {
   it('are complete multi-section sites that parse into index.html, style.css and script.js', () => {
     const { files, prose } = generate(restaurantPrompt);
     // Styles come first, so the half-written page is already styled (ADR 0173).
-    expect(Object.keys(files)).toEqual(['style.css', 'index.html', 'script.js']);
+    expect(Object.keys(files)).toEqual(['style.css', 'index.html', 'script.js', 'fonts.css']);
     const html = files['index.html'] ?? '';
     expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="es">/);
     expect(html).toContain('<title>La Buena Mesa</title>');
@@ -328,7 +328,7 @@ describe('follow-ups', () => {
   it('builds a new site when the request is for one', () => {
     const text = answer('Crea una web para un gimnasio llamado "Fuerza"', [{ path: 'index.html', content: '<h1>x</h1>\n' }]);
     const parsed = parseOutput(text);
-    expect(parsed.files.map((f) => f.path)).toEqual(['style.css', 'index.html', 'script.js']);
+    expect(parsed.files.map((f) => f.path)).toEqual(['style.css', 'index.html', 'script.js', 'fonts.css']);
     expect(parsed.files.find((f) => f.path === 'index.html')?.content).toContain('<title>Fuerza</title>');
   });
 });
@@ -376,6 +376,7 @@ describe('LocalComposerProvider', () => {
       'complete:style.css',
       'complete:index.html',
       'complete:script.js',
+      'complete:fonts.css',
     ]);
     const byPath = (files: { path: string; content: string }[]) => Object.fromEntries(files.map((f) => [f.path, f.content]));
     expect(byPath(parser.result().files)).toEqual(byPath(composeFromPrompt(restaurantPrompt).files));
@@ -394,7 +395,10 @@ describe('LocalComposerProvider', () => {
     }
     const took = Date.now() - started;
     expect(first).toBeLessThan(100);
-    expect(took).toBeGreaterThanOrEqual(((text.length - page) / rate) * 1000 * 0.8);
+    // The typefaces (fonts.css, data: URLs) come last, at once: only the page is paced.
+    const fonts = text.search(/^```\w* fonts\.css$/m);
+    expect(fonts).toBeGreaterThan(page);
+    expect(took).toBeGreaterThanOrEqual(((fonts - page) / rate) * 1000 * 0.8);
     expect(took).toBeLessThan((text.length / rate) * 1000 * 3 + 500);
   });
 
@@ -419,7 +423,8 @@ describe('LocalComposerProvider', () => {
     expect(pageBegun).toBeGreaterThanOrEqual(stylesWhole);
     expect(pageBegun).toBeLessThan(300);
     // The page itself still streams at the pace: a person sees it grow.
-    expect(done).toBeGreaterThanOrEqual(((text.length - pageStart(text)) / 14_000) * 1000 * 0.8);
+    const fonts = text.search(/^```\w* fonts\.css$/m);
+    expect(done).toBeGreaterThanOrEqual(((fonts - pageStart(text)) / 14_000) * 1000 * 0.8);
   });
 
   it('stops when aborted', async () => {
@@ -469,7 +474,7 @@ describe('starter templates', () => {
   it('every template produces a complete site; premium ones need medium or pro', () => {
     for (const template of starterTemplates) {
       const files = starterTemplateFiles(template.id, { name: 'Mi Sitio' });
-      expect(files?.map((f) => f.path)).toEqual(['index.html', 'style.css', 'script.js']);
+      expect(files?.map((f) => f.path)).toEqual(['index.html', 'fonts.css', 'style.css', 'script.js']);
       expect(files?.[0]?.content).toContain('<title>Mi Sitio</title>');
     }
     expect(starterTemplateFiles('nope')).toBeUndefined();

@@ -1,6 +1,7 @@
 import type { PricedItem } from './brief/lists';
 import {
   artIcon,
+  at,
   capital,
   displayName,
   escapeHtml as e,
@@ -44,7 +45,7 @@ export const hero: Renderer = (ctx) => {
   return [
     `<header class="hero${ctx.brief.bigHero ? ' hero-big' : ''}" id="hero" data-section="hero">`,
     '  <div class="container hero-inner">',
-    '    <div class="hero-copy reveal">',
+    '    <div class="hero-copy">',
     `      <p class="eyebrow">${e(kindLine(ctx))}</p>`,
     `      <h1 class="hero-title">${e(name)}</h1>`,
     `      <p class="hero-text">${e(sub)}</p>`,
@@ -53,10 +54,8 @@ export const hero: Renderer = (ctx) => {
     ...(second !== target ? [`        <a class="btn btn-ghost" href="#${second}">${e(secondLabel)}</a>`] : []),
     '      </div>',
     '    </div>',
-    '    <div class="hero-art reveal" aria-hidden="true">',
-    '      <div class="blob blob-1"></div>',
-    '      <div class="blob blob-2"></div>',
-    `      <div class="hero-card"><span class="hero-card-mark">${e(initials(name) || 'D')}</span><span>${e(name)}</span></div>`,
+    '    <div class="hero-art" aria-hidden="true">',
+    ...[0, 1, 2].map((i) => `      <span class="art art-${'abc'[i]}">${artIcon(ctx, i)}</span>`),
     '    </div>',
     '  </div>',
     '</header>',
@@ -67,7 +66,6 @@ export const about: Renderer = (ctx) => {
   const f = ctx.facts;
   const facts: [string, string][] = [];
   if (f.city) facts.push([ctx.li === 0 ? 'Dónde' : 'Where', f.city]);
-  if (f.hours) facts.push([ctx.labels.hours, f.hours]);
   if (f.date) facts.push([ctx.labels.date, f.date]);
   return section('about', 'about', [
     '<div class="about-grid">',
@@ -75,16 +73,43 @@ export const about: Renderer = (ctx) => {
     `    <h2>${e(ctx.brief.kind === 'personal' ? (ctx.li === 0 ? 'Sobre mí' : 'About me') : (ctx.labels.titles.about ?? ''))}</h2>`,
     `    <p>${e(`${displayName(ctx)} · ${kindLine(ctx)}.`)} ${e(ctx.kind.tagline[ctx.li])}</p>`,
     '  </div>',
-    ...(facts.length
+    ...(facts.length || f.hours
       ? [
-          '  <ul class="stats reveal">',
-          ...facts.map(([k, v]) => `    <li><strong>${e(v)}</strong><span>${e(k)}</span></li>`),
-          '  </ul>',
+          '  <div class="facts reveal">',
+          ...(facts.length
+            ? ['    <dl>', ...facts.map(([k, v]) => `      <div><dt>${e(k)}</dt><dd>${e(v)}</dd></div>`), '    </dl>']
+            : []),
+          ...(f.hours ? at(4, hoursTable(ctx.labels.hours, f.hours)) : []),
+          '  </div>',
         ]
       : []),
     '</div>',
   ]);
 };
+
+/** Opening hours as a table: one row a day or range ("L-V 9-14, S 10-13"), the text as given. */
+export function hoursTable(caption: string, hours: string): string[] {
+  const parts = hours
+    .split(/\s*(?:[;\n·|]|,(?!\d))\s*/u)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const rows = parts.map((part) => {
+    const m = /^(\D*?\p{L}[^\d]*?)[\s:]+((?:de |from )?\d.*)$/iu.exec(part);
+    return m ? [m[1]?.replace(/[:\s]+$/u, '') ?? '', m[2] ?? ''] : ['', part];
+  });
+  return [
+    '<table class="hours">',
+    `  <caption>${e(caption)}</caption>`,
+    '  <tbody>',
+    ...rows.map(([day, time]) =>
+      day
+        ? `    <tr><th scope="row">${e(day)}</th><td>${e(time ?? '')}</td></tr>`
+        : `    <tr><td colspan="2">${e(time ?? '')}</td></tr>`,
+    ),
+    '  </tbody>',
+    '</table>',
+  ];
+}
 
 export const services: Renderer = (ctx) => {
   const items = ctx.facts.services.length
