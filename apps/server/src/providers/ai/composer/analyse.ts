@@ -379,6 +379,17 @@ export function analysePrompt(prompt: string): SiteBrief {
   if (asked.includes('whatsapp') && !contact.phone) asked = asked.filter((s) => s !== 'whatsapp');
   const wanted = new Set<SectionId>(['hero', ...kind.sections, ...asked, ...impliedSections(kind, facts), 'contact', 'footer']);
   if (kind.id === 'wedding' && !asked.includes('contact')) wanted.delete('contact');
+  // Reviews and people are never invented (issue 38): a kind's usual section of them comes only when
+  // the brief gives them; asked for without them, it is an editor-only placeholder (render-kit.ts).
+  const given: Partial<Record<SectionId, number>> = {
+    testimonials: 0,
+    team: facts.team.length,
+    speakers: facts.speakers.length,
+    sponsors: facts.sponsors.length,
+  };
+  for (const [id, count] of Object.entries(given) as [SectionId, number][]) {
+    if (!count && !asked.includes(id)) wanted.delete(id);
+  }
   const tone = detectTone(text, kind.family);
   const formFields = findContactFormFields(text);
   return {

@@ -98,9 +98,14 @@ describe('composed sites', () => {
     expect(html).toContain('<link rel="stylesheet" href="style.css">');
     expect(html).toContain('<script src="script.js"></script>');
     expect(html).toContain('name="viewport"');
-    for (const id of ['hero', 'about', 'menu', 'gallery', 'pricing', 'testimonials', 'contact', 'footer']) {
+    for (const id of ['hero', 'about', 'menu', 'gallery', 'pricing', 'contact', 'footer']) {
       expect(html).toContain(`data-section="${id}"`);
     }
+    // No reviews were given nor asked for: none are made up (issue 38).
+    expect(html).not.toContain('data-section="testimonials"');
+    // The design's typefaces are the site's own file, not a font service's.
+    expect(html).toContain('<link rel="stylesheet" href="fonts.css">');
+    expect(files['fonts.css']).toMatch(/@font-face \{[^}]*src: url\("data:font\/woff2;base64,/);
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).not.toMatch(/(?:src|href)="https?:\/\/[^"]*\.(?:css|js|png|jpe?g|svg|woff2?)"/); // works offline
     expect(files['style.css']).toContain('--color-primary: #dc2626;');
@@ -234,9 +239,11 @@ describe('follow-ups', () => {
     const after = followUp(before, 'añade una sección de equipo');
     const html = after.files['index.html'] ?? '';
     expect(html).toContain('data-section="team"');
-    expect(html).toContain('<li><a href="#team">Equipo</a></li>');
-    // Team goes between testimonials and contact, in page order.
-    expect(html.indexOf('data-section="testimonials"')).toBeLessThan(html.indexOf('data-section="team"'));
+    // No people named yet: the team is an editor-only placeholder, link included (never published).
+    expect(html).toContain('<li data-placeholder="editor"><a href="#team">Equipo</a></li>');
+    expect(html).toMatch(/<section[^>]*id="team"[^>]*data-placeholder="editor"/);
+    // Team goes between pricing and contact, in page order.
+    expect(html.indexOf('data-section="pricing"')).toBeLessThan(html.indexOf('data-section="team"'));
     expect(html.indexOf('data-section="team"')).toBeLessThan(html.indexOf('data-section="contact"'));
     expect(changedLines(before['index.html'] ?? '', html).removed).toEqual([]);
     expect(after.files['style.css']).toBe(before['style.css']);
@@ -245,10 +252,10 @@ describe('follow-ups', () => {
 
   it('removes a section and its link, and nothing else', () => {
     const before = site();
-    const after = followUp(before, 'quita la sección de testimonios');
+    const after = followUp(before, 'quita la galería');
     const html = after.files['index.html'] ?? '';
-    expect(html).not.toContain('data-section="testimonials"');
-    expect(html).not.toContain('href="#testimonials"');
+    expect(html).not.toContain('data-section="gallery"');
+    expect(html).not.toContain('href="#gallery"');
     expect(html).toContain('data-section="pricing"');
     expect(html).toContain('data-section="contact"');
     expect(changedLines(before['index.html'] ?? '', html).added).toEqual([]);

@@ -41,6 +41,11 @@ export function placeOwnImages(files: ComposedFile[], images: readonly AiSiteIma
           return `${open}${figures.join('\n')}${close}`;
         },
       );
+      // The photos make the gallery real: it is no longer an editor-only placeholder (ADR 0252).
+      html = html
+        .replace(/(<section[^>]*id="gallery"[^>]*?) data-placeholder="editor"/, '$1')
+        .replace(/<li data-placeholder="editor">(<a href="#gallery">)/, '<li>$1')
+        .replace(/(id="gallery"[^>]*>\n\s*<div class="container">)\n\s*<p class="placeholder-note">[^<]*<\/p>/, '$1');
     }
     return { ...file, content: html };
   });

@@ -1,6 +1,6 @@
 import type { SectionId, SiteBrief } from './analyse';
 import { familyOf } from './design/choose';
-import { displayName, escapeHtml, kindLine, type RenderContext, renderContext } from './render-kit';
+import { displayName, escapeHtml, kindLine, placeholderNote, type RenderContext, renderContext } from './render-kit';
 import * as contact from './sections-contact';
 import * as lists from './sections-lists';
 
@@ -73,7 +73,8 @@ function extrasOf(id: SectionId, ctx: RenderContext) {
 export function navLine(id: SectionId, ctx: RenderContext): string | null {
   const label = ctx.labels.nav[id];
   if (!label) return null;
-  return `        <li><a href="#${id}">${escapeHtml(label)}</a></li>`;
+  const editorOnly = placeholderNote(ctx, id) ? ' data-placeholder="editor"' : '';
+  return `        <li${editorOnly}><a href="#${id}">${escapeHtml(label)}</a></li>`;
 }
 
 export function renderIndex(brief: SiteBrief): string {

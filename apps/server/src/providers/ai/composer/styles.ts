@@ -338,12 +338,7 @@ p {
 }
 
 /* Art tiles: gradients instead of photos, so the site works offline */
-.art-1 { background: linear-gradient(135deg, var(--color-primary), var(--color-accent)); }
-.art-2 { background: linear-gradient(160deg, var(--color-accent), color-mix(in srgb, var(--color-accent) 40%, #111827)); }
-.art-3 { background: radial-gradient(circle at 30% 30%, color-mix(in srgb, var(--color-primary) 50%, white), var(--color-primary)); }
-.art-4 { background: linear-gradient(45deg, color-mix(in srgb, var(--color-primary) 70%, #111827), var(--color-accent)); }
-.art-5 { background: repeating-linear-gradient(135deg, var(--primary-soft) 0 14px, var(--accent-soft) 14px 28px); }
-.art-6 { background: conic-gradient(from 200deg at 70% 40%, var(--color-accent), var(--color-primary), var(--color-accent)); }
+.product-art, .post-art { background: repeating-linear-gradient(135deg, var(--primary-soft) 0 2px, transparent 2px 14px), var(--color-surface); color: var(--color-primary-ink); }
 
 /* A block asked for without a section of its own (brief/extras.ts) */
 .extra-block {
@@ -424,6 +419,35 @@ p {
 .hours th {
   padding-right: 1rem;
   font-weight: 600;
+}
+
+/* Editor-only placeholders (never published, ADR 0252) */
+[data-placeholder="editor"] {
+  outline: 2px dashed color-mix(in srgb, var(--color-text) 35%, transparent);
+  outline-offset: -0.75rem;
+}
+
+.placeholder-note {
+  display: inline-block;
+  margin: 0 0 1.5rem;
+  padding: 0.5rem 0.9rem;
+  border-radius: 6px;
+  background: #fff3bf;
+  color: #3d3200;
+  font: 600 0.9rem/1.4 system-ui, sans-serif;
+}
+
+.tile-empty {
+  display: grid;
+  place-items: center;
+  color: var(--color-primary-ink);
+  background: repeating-linear-gradient(135deg, var(--primary-soft) 0 2px, transparent 2px 14px), var(--color-surface);
+}
+
+.tile-empty .icon {
+  width: 3rem;
+  height: 3rem;
+  stroke-width: 1.4;
 }
 
 /* Menu */
