@@ -21,21 +21,23 @@ const shots = Number(process.env.SHOTS ?? 0);
 const corpora = process.argv.slice(2).length ? process.argv.slice(2) : ['bench/corpus/composer-briefs-fresh.ts'];
 
 /** Every exported array of briefs (strings or { prompt }) of each corpus file. */
-async function briefsOf(file: string): Promise<string[]> {
+async function briefsOf(file: string): Promise<{ prompt: string; dark?: boolean }[]> {
   const mod = (await import(pathToFileURL(resolve(file)).href)) as Record<string, unknown>;
-  const out: string[] = [];
-  for (const value of Object.values(mod)) {
-    if (!Array.isArray(value)) continue;
+  const out: { prompt: string; dark?: boolean }[] = [];
+  for (const [name, value] of Object.entries(mod)) {
+    // Follow-up lists (objects with a `brief` index) are not briefs.
+    if (!Array.isArray(value) || /follow/i.test(name)) continue;
     for (const b of value) {
-      if (typeof b === 'string') out.push(b);
+      if (typeof b === 'string') out.push({ prompt: b });
       else if (b && typeof b === 'object' && typeof (b as { prompt?: unknown }).prompt === 'string')
-        out.push((b as { prompt: string }).prompt);
+        out.push(b as { prompt: string; dark?: boolean });
     }
   }
   return out;
 }
 
-const prompts = (await Promise.all(corpora.map(briefsOf))).flat();
+const corpus = (await Promise.all(corpora.map(briefsOf))).flat();
+const prompts = corpus.map((b) => b.prompt);
 const composed = prompts.map((prompt) => composeFromPrompt(prompt));
 const sites = composed.map((c) => Object.fromEntries(c.files.map((f) => [f.path, f.content])));
 const types: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css', js: 'text/javascript' };
@@ -80,7 +82,8 @@ for (const [i, site] of sites.entries()) {
     kind,
     layout: '',
     headingFont: '',
-    askedDark: DARK_ASK.test(prompts[i] ?? ''),
+    // A corpus that says which briefs ask for a dark site is believed; else the words decide.
+    askedDark: corpus[i]?.dark ?? DARK_ASK.test(prompts[i] ?? ''),
     dark: false,
     axe: [],
     filler: [...(site['index.html'] ?? '').matchAll(FILLER)].length,

@@ -431,7 +431,9 @@ function addSections(files: Files, clause: string, lang: Language, out: FollowUp
     if (nav && facts.composed && navEnd >= 0) {
       let navAt = navEnd;
       for (let i = navStart + 1; i < navEnd; i++) {
-        const target = lines[i]?.match(/^\s*<li(?: data-placeholder="editor")?><a href="#([a-z]+)">/)?.[1] as SectionId | undefined;
+        const target = lines[i]?.match(/^\s*<li(?: data-placeholder="editor")?><a href="#([a-z]+)">/)?.[1] as
+          | SectionId
+          | undefined;
         if (target && sectionIds.indexOf(target) > order) {
           navAt = i;
           break;

@@ -900,6 +900,21 @@ if (toggle && links) {
   });
 }
 
+// Links that do not fit on one line beside the name collapse behind the button, at any width.
+const nav = document.querySelector('.nav');
+const inner = document.querySelector('.nav-inner');
+if (nav && links && inner) {
+  const fit = () => {
+    nav.classList.remove('nav-compact');
+    const brand = inner.firstElementChild;
+    const room = inner.clientWidth - (brand ? brand.getBoundingClientRect().width : 0) - 32;
+    if (getComputedStyle(links).display !== 'none' && links.scrollWidth > room) nav.classList.add('nav-compact');
+  };
+  fit();
+  window.addEventListener('resize', fit);
+  if (document.fonts) document.fonts.ready.then(fit);
+}
+
 const revealed = document.querySelectorAll('.reveal');
 if ('IntersectionObserver' in window) {
   const observer = new IntersectionObserver(

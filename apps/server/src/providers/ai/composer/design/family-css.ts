@@ -58,7 +58,7 @@ ${art.join('\n')}
 
 body { font-family: var(--font); }
 h1, h2, h3 { font-family: var(--font-display); letter-spacing: var(--tracking);${upper ? ' text-transform: uppercase;' : ''} }
-h1 { font-size: var(--h1); font-weight: ${family.display.weight}; }
+h1 { font-size: var(--h1); font-weight: ${family.display.weight}; overflow-wrap: break-word; hyphens: auto; }
 h2 { font-size: var(--h2); font-weight: ${family.display.weight}; }
 h3 { font-weight: ${Math.min(family.display.weight, 700)}; }
 .section { padding: var(--space) 0; }

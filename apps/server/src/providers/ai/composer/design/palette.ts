@@ -31,7 +31,12 @@ export function fitPalette(given: Pick<Palette, 'primary' | 'accent'>, family: D
     return contrast(onBg, surface) >= target ? onBg : readableOn(onBg, surface, target + 0.3);
   };
   // A button's own colour: the brand colour unless it would vanish into the page (3:1 for UI parts).
-  const solid = (colour: string) => (contrast(colour, bg) >= 3 ? colour : readableOn(colour, bg, 3.2));
+  // Its label is black or white, whichever reads; a colour neither reads on at 4.5:1 is moved a little.
+  const solid = (colour: string) => {
+    const shown = contrast(colour, bg) >= 3 ? colour : readableOn(colour, bg, 3.2);
+    const label = textOn(shown);
+    return contrast(label, shown) >= 4.5 ? shown : readableOn(shown, label, 4.6);
+  };
   const primary = family.highContrast ? ink(palette.primary) : solid(palette.primary);
   const accent = family.highContrast ? ink(palette.accent) : solid(palette.accent);
   return {
