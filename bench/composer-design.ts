@@ -38,6 +38,7 @@ async function briefsOf(file: string): Promise<{ prompt: string; dark?: boolean 
 
 const corpus = (await Promise.all(corpora.map(briefsOf))).flat();
 const prompts = corpus.map((b) => b.prompt);
+const corpusSaysDark = corpus.some((b) => 'dark' in b);
 const composed = prompts.map((prompt) => composeFromPrompt(prompt));
 const sites = composed.map((c) => Object.fromEntries(c.files.map((f) => [f.path, f.content])));
 const types: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css', js: 'text/javascript' };
@@ -83,7 +84,7 @@ for (const [i, site] of sites.entries()) {
     layout: '',
     headingFont: '',
     // A corpus that says which briefs ask for a dark site is believed; else the words decide.
-    askedDark: corpus[i]?.dark ?? DARK_ASK.test(prompts[i] ?? ''),
+    askedDark: corpusSaysDark ? corpus[i]?.dark === true : DARK_ASK.test(prompts[i] ?? ''),
     dark: false,
     axe: [],
     filler: [...(site['index.html'] ?? '').matchAll(FILLER)].length,

@@ -402,7 +402,9 @@ export function analysePrompt(prompt: string): SiteBrief {
     facts,
     tone,
     design: stableHash(`${kind.id}|${name ?? ''}|${text.length}`) % 3,
-    family: chooseFamily({ text: rest, kindFamily: kind.family, kindId: kind.id, tone, dark }).id,
+    // Black as the first colour ("negro y dorado") is a dark site.
+    family: chooseFamily({ text: rest, kindFamily: kind.family, kindId: kind.id, tone, dark: dark || colours[0] === '#111827' })
+      .id,
     ...(formFields.length ? { formFields } : {}),
   };
 }

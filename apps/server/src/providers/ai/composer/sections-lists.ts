@@ -48,7 +48,7 @@ export const hero: Renderer = (ctx) => {
     '  <div class="container hero-inner">',
     '    <div class="hero-copy">',
     `      <p class="eyebrow">${e(kindLine(ctx))}</p>`,
-    `      <h1 class="hero-title">${e(name)}</h1>`,
+    `      <h1 class="hero-title${name.length > 22 ? ' hero-title-long' : ''}">${e(name)}</h1>`,
     `      <p class="hero-text">${e(sub)}</p>`,
     '      <div class="hero-actions">',
     `        <a class="btn btn-primary" href="#${target}">${e(target === ctx.kind.ctaTarget ? ctx.kind.cta[ctx.li] : ctx.li === 0 ? 'Escríbenos' : 'Get in touch')}</a>`,

@@ -9,9 +9,11 @@ import type { DesignFamily } from './types';
  */
 
 /** Dark themes named with a colour ("todo negro"), looked for in the whole brief. */
-const DARK_COLOUR_WORDS = 'fondo negro|todo negro|todo en negro|negro total|black background|all black|fondo oscuro';
+const DARK_COLOUR_WORDS =
+  'fondo negro|fondos negros|todo negro|todo en negro|negro total|sobre negro|sobre fondo negro|black background|black bg|dark bg|on black|all black|fondo oscuro';
 /** Dark themes in words, looked for outside colour names ("verde oscuro" is a colour). */
-const DARK_WORDS = 'modo oscuro|tema oscuro|oscur[oa]s?|dark(?: mode| theme)?|nocturn[oa]|de noche|at night';
+const DARK_WORDS =
+  '(?:modo|tema|estilo|dise[nñ]o|look|ambiente) oscuro|web oscura|p[aá]gina oscura|en oscuro|dark (?:mode|theme|style|design|look|site|website)|nocturn[oa]';
 
 /** Whether a brief or a follow-up asks for a dark site. */
 export function asksDark(text: string): boolean {
@@ -54,10 +56,13 @@ export function chooseFamily(opts: {
           : familyById('neon'));
     return pick ?? (darkOnes[0] as DesignFamily);
   }
-  const light = worded.find((f) => !f.dark);
-  if (light) return light;
-  const byTone = suited.filter((f) => f.tones.includes(tone) && !f.dark);
-  const pool = byTone.length ? byTone : suited.filter((f) => !f.dark);
+  const named = worded.find((f) => !f.dark);
+  if (named) return named;
+  // The kind's families that share the tone come first; with fewer than three, the kind's others
+  // join, so sites of one kind and tone do not all look alike.
+  const light = suited.filter((f) => !f.dark);
+  const byTone = light.filter((f) => f.tones.includes(tone));
+  const pool = [...byTone, ...light.filter((f) => !byTone.includes(f))].slice(0, Math.max(3, byTone.length));
   return pool[hash % pool.length] ?? (families[0] as DesignFamily);
 }
 

@@ -86,7 +86,8 @@ export const families: DesignFamily[] = [
     button: 'square',
     layout: { hero: 'split', services: 'list', gallery: 'grid', menu: 'table', nav: 'bar' },
     tones: [],
-    words: 'alto contraste|high contrast|accesible|accessible|legible|baja visi[oó]n|low vision|mayores|seniors?',
+    words:
+      'alto contraste|high contrast|web accesible|accessible website|muy legible|letra grande|large text|baja visi[oó]n|low vision',
   },
   {
     id: 'trattoria',
@@ -225,12 +226,12 @@ export const families: DesignFamily[] = [
 export const familiesByKind: Record<string, string[]> = {
   restaurant: ['trattoria', 'atelier', 'noir', 'botanica'],
   portfolio: ['studio', 'gazette', 'atelier', 'neon'],
-  saas: ['grotesk', 'neon', 'signal'],
+  saas: ['grotesk', 'neon', 'studio'],
   shop: ['botanica', 'playground', 'trattoria', 'grotesk'],
   blog: ['gazette', 'studio', 'botanica'],
   agency: ['grotesk', 'studio', 'neon', 'poster'],
   event: ['poster', 'neon', 'atelier', 'playground'],
   personal: ['studio', 'gazette', 'botanica', 'clinic'],
   fitness: ['forge', 'poster', 'grotesk'],
-  business: ['clinic', 'grotesk', 'signal', 'botanica'],
+  business: ['clinic', 'grotesk', 'gazette', 'botanica'],
 };

@@ -25,7 +25,7 @@ export const heroLayouts = {
   full: `
 /* Hero: full-bleed, the copy over the art */
 .hero { position: relative; min-height: min(86vh, 760px); display: grid; align-items: end; padding: clamp(6rem, 14vw, 10rem) 0 clamp(3rem, 7vw, 5rem); color: #ffffff; isolation: isolate; }
-.hero-inner { position: static; }
+.hero-inner { position: static; display: block; }
 .hero-copy { max-width: 46rem; }
 .hero-art { position: absolute; inset: 0; z-index: -1; background: var(--art-deep); }
 .hero-art::after { content: ""; position: absolute; inset: 0; background: linear-gradient(180deg, rgb(0 0 0 / 0.15), rgb(0 0 0 / 0.72)); }
@@ -42,7 +42,7 @@ export const heroLayouts = {
   editorial: `
 /* Hero: centred editorial, a band of the art below */
 .hero { padding: clamp(3.5rem, 9vw, 7rem) 0 0; text-align: center; }
-.hero-inner { display: grid; gap: clamp(2.5rem, 6vw, 4rem); justify-items: center; }
+.hero-inner { display: grid; grid-template-columns: 1fr; gap: clamp(2.5rem, 6vw, 4rem); justify-items: center; }
 .hero-copy { max-width: 48rem; }
 .hero-text { margin-inline: auto; }
 .hero-actions { justify-content: center; }
@@ -73,11 +73,11 @@ export const heroLayouts = {
 .hero-inner { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 2rem; align-items: end; }
 .hero h1 { font-size: var(--h1-type); line-height: 0.95; max-width: 14ch; overflow-wrap: anywhere; }
 .hero-text { font-size: clamp(1.1rem, 1.6vw, 1.35rem); }
-.hero-art { width: clamp(72px, 10vw, 132px); aspect-ratio: 1; color: var(--color-primary-ink); }
+.hero h1.hero-title-long { font-size: var(--h1); max-width: 22ch; }
+.hero-art { display: none; }
+.hero-art-photo { display: block; width: clamp(96px, 14vw, 180px); aspect-ratio: 1; }
 .hero-art img { width: 100%; height: 100%; object-fit: cover; border-radius: 50%; }
-.art-b, .art-c { display: none; }
-.art-a .icon { width: 100%; height: 100%; stroke-width: 1; }
-@media (max-width: 860px) { .hero-inner { grid-template-columns: 1fr; } .hero-art { display: none; } }
+@media (max-width: 860px) { .hero-inner { grid-template-columns: 1fr; } }
 `,
 } as const;
 
