@@ -36,7 +36,7 @@ async function briefsOf(file: string): Promise<{ prompt: string; dark?: boolean 
   return out;
 }
 
-const corpus = (await Promise.all(corpora.map(briefsOf))).flat();
+const corpus = (await Promise.all(corpora.map(briefsOf))).flat().slice(0, Number(process.env.LIMIT ?? Number.POSITIVE_INFINITY));
 const prompts = corpus.map((b) => b.prompt);
 const corpusSaysDark = corpus.some((b) => 'dark' in b);
 const composed = prompts.map((prompt) => composeFromPrompt(prompt));
