@@ -43,6 +43,17 @@ export function isFollowUp(input: Pick<PromptInput, 'files'>): boolean {
   return input.files.some((f) => /\.html?$/i.test(f.path));
 }
 
+/**
+ * A file as the model reads it. Font files written as data: URLs (the composer's fonts.css, ADR 0251)
+ * are tens of kilobytes of base64 a model can neither read nor usefully change: it sees their
+ * @font-face rules with the data left out, and is told to keep the file as it is.
+ */
+function promptFileBlock(file: AiSiteFile): string {
+  if (!/url\("data:font\//.test(file.content)) return formatFileBlock(file.path, file.content);
+  const summary = file.content.replace(/url\("data:font\/[^"]*"\)/g, 'url("data:…")');
+  return `${formatFileBlock(file.path, summary)}\n(${file.path} holds the site's self-hosted typefaces as data: URLs, shortened above; leave it unchanged and use its font-family names.)`;
+}
+
 export function buildMessages(input: PromptInput): AiMessage[] {
   const followUp = isFollowUp(input);
   const system = [ROLE, followUp ? EDIT_INSTRUCTIONS : WHOLE_FILES_INSTRUCTIONS];
@@ -50,7 +61,7 @@ export function buildMessages(input: PromptInput): AiMessage[] {
   const user: string[] = [];
   if (followUp) {
     user.push('These are the current files of the site:');
-    for (const file of input.files) user.push(formatFileBlock(file.path, file.content));
+    for (const file of input.files) user.push(promptFileBlock(file));
     if (input.activeFileId) user.push(`The user is looking at ${input.activeFileId}.`);
   }
   if (input.images?.length) user.push(imagesBlock(input.images));
@@ -89,7 +100,7 @@ export function wholeFileMessages(input: PromptInput, paths: readonly string[]):
   const system = [ROLE, WHOLE_FILES_INSTRUCTIONS];
   if (input.thinker) system.push(THINKING_INSTRUCTIONS);
   const user = ['These are the current files of the site:'];
-  for (const file of input.files) user.push(formatFileBlock(file.path, file.content));
+  for (const file of input.files) user.push(promptFileBlock(file));
   if (input.selectedElement) {
     user.push(`The change concerns the element \`${input.selectedElement.selector}\`.`);
   }

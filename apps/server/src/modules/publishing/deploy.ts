@@ -14,6 +14,7 @@ import { hostingOf } from '../hosting/front-door';
 import { customDomainUrl, siteUrl } from '../hosting/hosts';
 import { checkFiles, getSpaceFiles } from '../spaces/service';
 import { applyBadge, badgeHtml } from './badge';
+import { stripPlaceholders } from './placeholders';
 import { applySeo, seoOf } from './seo';
 import { ensureSite } from './sites';
 import { storedFile } from './stored-files';
@@ -61,9 +62,12 @@ export async function deploySpace(opts: {
     const seo = seoOf(site);
     // Forms without an external action of their own deliver to DIV (issue 23, ADR 0191).
     // The remix badge when the owner allows remixing the published site (ADR 0215).
-    const pages = files.map((f) =>
-      isHtmlPath(f.path) ? rewriteForms(badge ? applyBadge(f.content, badge) : f.content, pagePathOf(f.path)) : undefined,
-    );
+    // Editor-only placeholders (sections asked for with nothing real yet) are never published (ADR 0252).
+    const pages = files.map((f) => {
+      if (!isHtmlPath(f.path)) return undefined;
+      const page = stripPlaceholders(f.content);
+      return rewriteForms(badge ? applyBadge(page, badge) : page, pagePathOf(f.path));
+    });
     const forms = mergeFormSpecs(pages.map((p) => p?.forms ?? {}));
     const prepared = await Promise.all([
       ...files.map((f, i) => assets[i] ?? prepareFile(f.path, applySeo(pages[i]?.html ?? f.content, seo, opts.plan))),

@@ -5,6 +5,7 @@ import type { KindDef } from './brief/kind-types';
 import { type BriefLists, findLists, PRICE } from './brief/lists';
 import { findName } from './brief/name';
 import { type ContactFormField, findContactFormFields } from './contact-form';
+import { chooseFamily } from './design/choose';
 
 /**
  * Reads a site description (Spanish or English) the way a person would skim it: what kind of site,
@@ -88,6 +89,8 @@ export interface SiteBrief {
   sticky?: boolean;
   /** Bigger hero. */
   bigHero?: boolean;
+  /** The design family (design/families.data.ts), chosen from kind, tone and style words. */
+  family?: string;
   /** Heading font family, when asked for one. */
   font?: string;
   /** Fields the brief asks the contact form for beyond name, email and message (contact-form.ts). */
@@ -378,6 +381,17 @@ export function analysePrompt(prompt: string): SiteBrief {
   if (asked.includes('whatsapp') && !contact.phone) asked = asked.filter((s) => s !== 'whatsapp');
   const wanted = new Set<SectionId>(['hero', ...kind.sections, ...asked, ...impliedSections(kind, facts), 'contact', 'footer']);
   if (kind.id === 'wedding' && !asked.includes('contact')) wanted.delete('contact');
+  // Reviews and people are never invented (issue 38): a kind's usual section of them comes only when
+  // the brief gives them; asked for without them, it is an editor-only placeholder (render-kit.ts).
+  const given: Partial<Record<SectionId, number>> = {
+    testimonials: 0,
+    team: facts.team.length,
+    speakers: facts.speakers.length,
+    sponsors: facts.sponsors.length,
+  };
+  for (const [id, count] of Object.entries(given) as [SectionId, number][]) {
+    if (!count && !asked.includes(id)) wanted.delete(id);
+  }
   const tone = detectTone(text, kind.family);
   const formFields = findContactFormFields(text);
   const noun = kind.id === 'business' ? businessNoun(plain, name) : undefined;
@@ -392,6 +406,9 @@ export function analysePrompt(prompt: string): SiteBrief {
     facts,
     tone,
     design: stableHash(`${kind.id}|${name ?? ''}|${text.length}`) % 3,
+    // Black as the first colour ("negro y dorado") is a dark site.
+    family: chooseFamily({ text: rest, kindFamily: kind.family, kindId: kind.id, tone, dark: dark || colours[0] === '#111827' })
+      .id,
     ...(formFields.length ? { formFields } : {}),
   };
 }

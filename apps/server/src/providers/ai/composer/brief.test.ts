@@ -133,7 +133,11 @@ describe('writing for the kind', () => {
     expect(page).toContain('Tratamientos');
     const conference = html('DevSummit 2026, conferencia de desarrolladores');
     expect(conference).not.toMatch(/Nimbus|\$9|\$29|Reservar mesa/);
-    expect(conference).toContain('data-section="speakers"');
+    // Speakers nobody named are not made up (issue 38): no section unless asked, then editor-only.
+    expect(conference).not.toContain('data-section="speakers"');
+    expect(html('DevSummit 2026, conferencia de desarrolladores con ponentes')).toMatch(
+      /<section[^>]*id="speakers"[^>]*data-placeholder="editor"/,
+    );
   });
 
   it('forms are plain HTML posts with named fields and no fake thank-you', () => {

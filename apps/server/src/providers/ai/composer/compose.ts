@@ -1,5 +1,7 @@
 import { analysePrompt, type SiteBrief } from './analyse';
 import { labels } from './content';
+import { familyOf } from './design/choose';
+import { FONTS_PATH, renderFonts } from './design/fonts';
 import { displayName, renderContext } from './render-kit';
 import { renderIndex } from './sections';
 import { renderScript, renderStyles } from './styles';
@@ -9,10 +11,11 @@ export interface ComposedFile {
   content: string;
 }
 
-/** index.html, style.css and script.js of a site for this brief. */
+/** index.html, fonts.css (the design's typefaces), style.css and script.js of a site for this brief. */
 export function composeSite(brief: SiteBrief): ComposedFile[] {
   return [
     { path: 'index.html', content: renderIndex(brief) },
+    { path: FONTS_PATH, content: renderFonts(familyOf(brief)) },
     { path: 'style.css', content: renderStyles(brief) },
     { path: 'script.js', content: renderScript() },
   ];

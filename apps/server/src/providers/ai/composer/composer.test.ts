@@ -91,16 +91,21 @@ describe('composed sites', () => {
   it('are complete multi-section sites that parse into index.html, style.css and script.js', () => {
     const { files, prose } = generate(restaurantPrompt);
     // Styles come first, so the half-written page is already styled (ADR 0173).
-    expect(Object.keys(files)).toEqual(['style.css', 'index.html', 'script.js']);
+    expect(Object.keys(files)).toEqual(['style.css', 'index.html', 'script.js', 'fonts.css']);
     const html = files['index.html'] ?? '';
     expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="es">/);
     expect(html).toContain('<title>La Buena Mesa</title>');
     expect(html).toContain('<link rel="stylesheet" href="style.css">');
     expect(html).toContain('<script src="script.js"></script>');
     expect(html).toContain('name="viewport"');
-    for (const id of ['hero', 'about', 'menu', 'gallery', 'pricing', 'testimonials', 'contact', 'footer']) {
+    for (const id of ['hero', 'about', 'menu', 'gallery', 'pricing', 'contact', 'footer']) {
       expect(html).toContain(`data-section="${id}"`);
     }
+    // No reviews were given nor asked for: none are made up (issue 38).
+    expect(html).not.toContain('data-section="testimonials"');
+    // The design's typefaces are the site's own file, not a font service's.
+    expect(html).toContain('<link rel="stylesheet" href="fonts.css">');
+    expect(files['fonts.css']).toMatch(/@font-face \{[^}]*src: url\("data:font\/woff2;base64,/);
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).not.toMatch(/(?:src|href)="https?:\/\/[^"]*\.(?:css|js|png|jpe?g|svg|woff2?)"/); // works offline
     expect(files['style.css']).toContain('--color-primary: #dc2626;');
@@ -234,9 +239,11 @@ describe('follow-ups', () => {
     const after = followUp(before, 'añade una sección de equipo');
     const html = after.files['index.html'] ?? '';
     expect(html).toContain('data-section="team"');
-    expect(html).toContain('<li><a href="#team">Equipo</a></li>');
-    // Team goes between testimonials and contact, in page order.
-    expect(html.indexOf('data-section="testimonials"')).toBeLessThan(html.indexOf('data-section="team"'));
+    // No people named yet: the team is an editor-only placeholder, link included (never published).
+    expect(html).toContain('<li data-placeholder="editor"><a href="#team">Equipo</a></li>');
+    expect(html).toMatch(/<section[^>]*id="team"[^>]*data-placeholder="editor"/);
+    // Team goes between pricing and contact, in page order.
+    expect(html.indexOf('data-section="pricing"')).toBeLessThan(html.indexOf('data-section="team"'));
     expect(html.indexOf('data-section="team"')).toBeLessThan(html.indexOf('data-section="contact"'));
     expect(changedLines(before['index.html'] ?? '', html).removed).toEqual([]);
     expect(after.files['style.css']).toBe(before['style.css']);
@@ -245,10 +252,10 @@ describe('follow-ups', () => {
 
   it('removes a section and its link, and nothing else', () => {
     const before = site();
-    const after = followUp(before, 'quita la sección de testimonios');
+    const after = followUp(before, 'quita la galería');
     const html = after.files['index.html'] ?? '';
-    expect(html).not.toContain('data-section="testimonials"');
-    expect(html).not.toContain('href="#testimonials"');
+    expect(html).not.toContain('data-section="gallery"');
+    expect(html).not.toContain('href="#gallery"');
     expect(html).toContain('data-section="pricing"');
     expect(html).toContain('data-section="contact"');
     expect(changedLines(before['index.html'] ?? '', html).added).toEqual([]);
@@ -328,7 +335,7 @@ describe('follow-ups', () => {
   it('builds a new site when the request is for one', () => {
     const text = answer('Crea una web para un gimnasio llamado "Fuerza"', [{ path: 'index.html', content: '<h1>x</h1>\n' }]);
     const parsed = parseOutput(text);
-    expect(parsed.files.map((f) => f.path)).toEqual(['style.css', 'index.html', 'script.js']);
+    expect(parsed.files.map((f) => f.path)).toEqual(['style.css', 'index.html', 'script.js', 'fonts.css']);
     expect(parsed.files.find((f) => f.path === 'index.html')?.content).toContain('<title>Fuerza</title>');
   });
 });
@@ -376,6 +383,7 @@ describe('LocalComposerProvider', () => {
       'complete:style.css',
       'complete:index.html',
       'complete:script.js',
+      'complete:fonts.css',
     ]);
     const byPath = (files: { path: string; content: string }[]) => Object.fromEntries(files.map((f) => [f.path, f.content]));
     expect(byPath(parser.result().files)).toEqual(byPath(composeFromPrompt(restaurantPrompt).files));
@@ -394,7 +402,10 @@ describe('LocalComposerProvider', () => {
     }
     const took = Date.now() - started;
     expect(first).toBeLessThan(100);
-    expect(took).toBeGreaterThanOrEqual(((text.length - page) / rate) * 1000 * 0.8);
+    // The typefaces (fonts.css, data: URLs) come last, at once: only the page is paced.
+    const fonts = text.search(/^```\w* fonts\.css$/m);
+    expect(fonts).toBeGreaterThan(page);
+    expect(took).toBeGreaterThanOrEqual(((fonts - page) / rate) * 1000 * 0.8);
     expect(took).toBeLessThan((text.length / rate) * 1000 * 3 + 500);
   });
 
@@ -419,7 +430,8 @@ describe('LocalComposerProvider', () => {
     expect(pageBegun).toBeGreaterThanOrEqual(stylesWhole);
     expect(pageBegun).toBeLessThan(300);
     // The page itself still streams at the pace: a person sees it grow.
-    expect(done).toBeGreaterThanOrEqual(((text.length - pageStart(text)) / 14_000) * 1000 * 0.8);
+    const fonts = text.search(/^```\w* fonts\.css$/m);
+    expect(done).toBeGreaterThanOrEqual(((fonts - pageStart(text)) / 14_000) * 1000 * 0.8);
   });
 
   it('stops when aborted', async () => {
@@ -469,7 +481,7 @@ describe('starter templates', () => {
   it('every template produces a complete site; premium ones need medium or pro', () => {
     for (const template of starterTemplates) {
       const files = starterTemplateFiles(template.id, { name: 'Mi Sitio' });
-      expect(files?.map((f) => f.path)).toEqual(['index.html', 'style.css', 'script.js']);
+      expect(files?.map((f) => f.path)).toEqual(['index.html', 'fonts.css', 'style.css', 'script.js']);
       expect(files?.[0]?.content).toContain('<title>Mi Sitio</title>');
     }
     expect(starterTemplateFiles('nope')).toBeUndefined();

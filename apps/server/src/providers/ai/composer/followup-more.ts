@@ -294,8 +294,24 @@ function addToList(
     }
   }
   body = [...kept, ...card, ...block.map((l) => ' '.repeat(indent + 2) + l)];
-  write(files, out, 'index.html', [...lines.slice(0, start + 1), ...body, ...lines.slice(end)].join('\n'));
+  write(files, out, 'index.html', realSection([...lines.slice(0, start + 1), ...body, ...lines.slice(end)], start).join('\n'));
   return true;
+}
+
+/** The section around line `at` has real content now: no longer an editor-only placeholder (ADR 0252). */
+function realSection(lines: string[], at: number): string[] {
+  let open = at;
+  while (open >= 0 && !/<section\b/.test(lines[open] ?? '')) open--;
+  const tag = lines[open] ?? '';
+  const id = /id="([^"]+)"/.exec(tag)?.[1];
+  if (open < 0 || !id || !tag.includes('data-placeholder="editor"')) return lines;
+  return lines
+    .map((l, i) =>
+      i === open
+        ? l.replace(' data-placeholder="editor"', '')
+        : l.replace(`<li data-placeholder="editor"><a href="#${id}">`, `<li><a href="#${id}">`),
+    )
+    .filter((l, i) => !(i > open && i <= open + 2 && /class="placeholder-note"/.test(l)));
 }
 
 const PERSON = /(\p{Lu}[\p{Ll}\p{M}]+(?:\s(?:de\s|del\s)?\p{Lu}[\p{Ll}\p{M}]+){0,2})/u;

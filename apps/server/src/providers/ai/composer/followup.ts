@@ -357,7 +357,7 @@ function removeSections(files: Files, clause: string, lang: Language, out: Follo
     // Its nav link and any button that only led to it (a dead link otherwise).
     lines = lines.filter(
       (l) =>
-        !new RegExp(`^\\s*<li><a href="#${id}">[^<]*</a></li>\\s*$`).test(l) &&
+        !new RegExp(`^\\s*<li(?: data-placeholder="editor")?><a href="#${id}">[^<]*</a></li>\\s*$`).test(l) &&
         !new RegExp(`^\\s*<a [^>]*href="#${id}"[^>]*>[^<]*</a>\\s*$`).test(l),
     );
     out.messages.push(
@@ -434,7 +434,9 @@ function addSections(files: Files, clause: string, lang: Language, out: FollowUp
     if (nav && facts.composed && navEnd >= 0) {
       let navAt = navEnd;
       for (let i = navStart + 1; i < navEnd; i++) {
-        const target = lines[i]?.match(/^\s*<li><a href="#([a-z]+)">/)?.[1] as SectionId | undefined;
+        const target = lines[i]?.match(/^\s*<li(?: data-placeholder="editor")?><a href="#([a-z]+)">/)?.[1] as
+          | SectionId
+          | undefined;
         if (target && sectionIds.indexOf(target) > order) {
           navAt = i;
           break;

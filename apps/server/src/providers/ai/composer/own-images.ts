@@ -27,7 +27,7 @@ export function placeOwnImages(files: ComposedFile[], images: readonly AiSiteIma
       html = html.replace(/<span class="brand-mark" aria-hidden="true">[^<]*<\/span>/, tag(logo, 'brand-logo', ''));
     }
     if (hero) {
-      html = html.replace(/<div class="hero-card">[\s\S]*?<\/span><\/div>/, tag(hero, 'hero-photo', hero.alt));
+      html = replaceHeroArt(html, tag(hero, 'hero-photo', hero.alt));
     }
     if (gallery.length) {
       html = html.replace(
@@ -41,14 +41,31 @@ export function placeOwnImages(files: ComposedFile[], images: readonly AiSiteIma
           return `${open}${figures.join('\n')}${close}`;
         },
       );
+      // The photos make the gallery real: it is no longer an editor-only placeholder (ADR 0252).
+      html = html
+        .replace(/(<section[^>]*id="gallery"[^>]*?) data-placeholder="editor"/, '$1')
+        .replace(/<li data-placeholder="editor">(<a href="#gallery">)/, '<li>$1')
+        .replace(/(id="gallery"[^>]*>\n\s*<div class="container">)\n\s*<p class="placeholder-note">[^<]*<\/p>/, '$1');
     }
     return { ...file, content: html };
   });
 }
 
+/**
+ * Puts an image in the hero's art slot (the inline pattern of the kind's icons, or an earlier photo);
+ * the slot stops being decorative. The html unchanged when the page has no hero art.
+ */
+export function replaceHeroArt(html: string, img: string): string {
+  return html.replace(
+    /(<div class="hero-art)[^"]*"(?: aria-hidden="true")?>\n([ \t]*)[\s\S]*?\n([ \t]*)<\/div>/,
+    (_all, open: string, indent: string, close: string) => `${open} hero-art-photo">\n${indent}${img}\n${close}</div>`,
+  );
+}
+
 const OWN_IMAGE_STYLES = `/* The site's own images */
 .brand-logo { height: 2rem; width: auto; display: block; }
-.hero-photo { width: 100%; height: auto; max-height: 28rem; object-fit: cover; border-radius: 1.25rem; display: block; position: relative; z-index: 1; }
+.hero-photo { width: 100%; height: 100%; object-fit: cover; display: block; }
+.hero-art-photo .art { display: none; }
 .tile-photo { padding: 0; overflow: hidden; }
 .gallery-photo { width: 100%; height: 100%; aspect-ratio: 4 / 3; object-fit: cover; display: block; }
 `;

@@ -4,6 +4,7 @@ import type { AiChunk, AiProvider, AiSiteFile, AiSiteImage, AiStreamOptions } fr
 import { AiProviderError } from '../types';
 import { detectLanguage } from './analyse';
 import { composeFromPrompt, introFor } from './compose';
+import { FONTS_PATH } from './design/fonts';
 import { editBlocksFor } from './diff';
 import { asksForNewSite, planFollowUp } from './followup';
 import { placeOwnImages } from './own-images';
@@ -40,10 +41,19 @@ export class LocalComposerProvider implements AiProvider {
     const rate = this.options.charsPerSecond;
     const size = rate > 0 ? Math.max(1, Math.round((rate * TICK_MS) / 1000)) : 4096;
     const pageStarts = pageStart(text);
+    // The typefaces (fonts.css, data: URLs) come last and at once: nobody watches them being written.
+    const fontsStart = text.search(/^```\w* fonts\.css$/m);
     for (let i = 0; i < text.length; ) {
       if (i > 0) await pause(rate > 0 ? TICK_MS : 0, options.signal);
       if (options.signal.aborted) throw new AiProviderError('aborted');
-      const end = i < pageStarts ? Math.min(pageStarts, i + size * STYLES_SPEEDUP) : i + size;
+      const end =
+        fontsStart > 0 && i >= fontsStart
+          ? text.length
+          : i < pageStarts
+            ? Math.min(pageStarts, i + size * STYLES_SPEEDUP)
+            : fontsStart > 0
+              ? Math.min(fontsStart, i + size)
+              : i + size;
       yield { type: 'content', text: text.slice(i, end) };
       i = end;
     }
@@ -87,7 +97,7 @@ export function answer(
   // The space's own images take the logo's, the hero's and the gallery's places (issue 24).
   const composed = placeOwnImages(composedAlone, images);
   // Styles stream first, so the first paint of the half-written page is already styled (issue 22).
-  const order = (path: string) => (/\.css$/i.test(path) ? 0 : /\.html?$/i.test(path) ? 1 : 2);
+  const order = (path: string) => (path === FONTS_PATH ? 3 : /\.css$/i.test(path) ? 0 : /\.html?$/i.test(path) ? 1 : 2);
   const ordered = [...composed].sort((a, b) => order(a.path) - order(b.path));
   return `${introFor(brief)}\n\n${ordered.map((f) => formatFileBlock(f.path, f.content)).join('\n')}`;
 }

@@ -89,10 +89,15 @@ export function heading(ctx: RenderContext, id: SectionId, lead?: string): strin
   ];
 }
 
-export function section(id: SectionId, extraClass: string, body: string[]): string[] {
+/**
+ * A section's lines. With a `placeholder` note it is an editor-only placeholder (ADR 0252): shown in
+ * the editor, dashed and labelled with the note, and cut out of the published page.
+ */
+export function section(id: SectionId, extraClass: string, body: string[], placeholder?: string): string[] {
   return [
-    `<section class="section ${extraClass}" id="${id}" data-section="${id}">`,
+    `<section class="section ${extraClass}" id="${id}" data-section="${id}"${placeholder ? ' data-placeholder="editor"' : ''}>`,
     '  <div class="container">',
+    ...(placeholder ? [`    <p class="placeholder-note">${escapeHtml(placeholder)}</p>`] : []),
     ...at(4, body),
     '  </div>',
     '</section>',
@@ -116,4 +121,28 @@ export function displayName(ctx: RenderContext): string {
 
 export function mapsUrl(query: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+/**
+ * Why a section has nothing real to show yet, as the note of its editor-only placeholder; undefined
+ * when it has real content. Reviews, people, posts and photos are never invented (issue 38).
+ */
+export function placeholderNote(ctx: RenderContext, id: SectionId): string | undefined {
+  const f = ctx.facts;
+  const es = ctx.li === 0;
+  const what: Partial<Record<SectionId, [string, string] | undefined>> = {
+    testimonials: ['opiniones reales de tus clientes', 'real reviews from your customers'],
+    team: f.team.length ? undefined : ['las personas de tu equipo', 'the people of your team'],
+    speakers: f.speakers.length ? undefined : ['los ponentes confirmados', 'the confirmed speakers'],
+    sponsors: f.sponsors.length ? undefined : ['tus patrocinadores', 'your sponsors'],
+    gallery: ['tus fotos (súbelas en Imágenes)', 'your photos (upload them in Images)'],
+    posts: ['tus artículos', 'your articles'],
+    episodes: ['tus episodios', 'your episodes'],
+    map: f.address || f.city ? undefined : ['tu dirección', 'your address'],
+  };
+  const missing = what[id];
+  if (!missing) return undefined;
+  return es
+    ? `Solo en el editor: añade ${missing[0]} y esta sección se publicará. Mientras tanto no aparece en la web publicada.`
+    : `Editor only: add ${missing[1]} and this section will be published. Until then it is left out of the published site.`;
 }

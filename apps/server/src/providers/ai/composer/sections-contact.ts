@@ -1,6 +1,16 @@
 import { whatsappDigits } from './brief/contact';
 import type { ContactFormField } from './contact-form';
-import { displayName, escapeHtml as e, heading, ICON, icon, mapsUrl, type RenderContext, section } from './render-kit';
+import {
+  displayName,
+  escapeHtml as e,
+  heading,
+  ICON,
+  icon,
+  mapsUrl,
+  placeholderNote,
+  type RenderContext,
+  section,
+} from './render-kit';
 
 /**
  * Sections that reach the business: map, contact, booking, RSVP, newsletter, the WhatsApp button and
@@ -63,19 +73,24 @@ export const map: Renderer = (ctx) => {
   const osm = f.coordinates ? osmEmbed(f.coordinates.lat, f.coordinates.lon) : null;
   const href = osm ? osm.link : mapsUrl(query);
   const frameTitle = ctx.li === 0 ? `Mapa: ${place || displayName(ctx)}` : `Map: ${place || displayName(ctx)}`;
-  return section('map', 'map', [
-    ...heading(ctx, 'map'),
-    '<div class="map-grid">',
-    '  <div class="map-card reveal">',
-    `    <p class="map-address" data-fact="address">${e(place || ctx.labels.placeholder.address)}</p>`,
-    ...(f.hours ? [`    <p><strong>${e(ctx.labels.hours)}:</strong> <span data-fact="hours">${e(f.hours)}</span></p>`] : []),
-    `    <a class="btn btn-primary" href="${e(href)}" target="_blank" rel="noopener">${e(ctx.labels.directions)}</a>`,
-    '  </div>',
-    osm
-      ? `  <iframe class="map-embed reveal" title="${e(frameTitle)}" src="${e(osm.src)}" loading="lazy" referrerpolicy="no-referrer"></iframe>`
-      : `  <a class="map-art reveal" href="${e(href)}" target="_blank" rel="noopener" aria-label="${e(ctx.labels.directions)}">${icon(ICON.pin)}</a>`,
-    '</div>',
-  ]);
+  return section(
+    'map',
+    'map',
+    [
+      ...heading(ctx, 'map'),
+      '<div class="map-grid">',
+      '  <div class="map-card reveal">',
+      `    <p class="map-address" data-fact="address">${e(place || ctx.labels.placeholder.address)}</p>`,
+      ...(f.hours ? [`    <p><strong>${e(ctx.labels.hours)}:</strong> <span data-fact="hours">${e(f.hours)}</span></p>`] : []),
+      `    <a class="btn btn-primary" href="${e(href)}" target="_blank" rel="noopener">${e(ctx.labels.directions)}</a>`,
+      '  </div>',
+      osm
+        ? `  <iframe class="map-embed reveal" title="${e(frameTitle)}" src="${e(osm.src)}" loading="lazy" referrerpolicy="no-referrer"></iframe>`
+        : `  <a class="map-art reveal" href="${e(href)}" target="_blank" rel="noopener" aria-label="${e(ctx.labels.directions)}">${icon(ICON.pin)}</a>`,
+      '</div>',
+    ],
+    placeholderNote(ctx, 'map'),
+  );
 };
 
 export const contact: Renderer = (ctx) => {

@@ -1,12 +1,14 @@
 import type { PricedItem } from './brief/lists';
 import {
   artIcon,
+  at,
   capital,
   displayName,
   escapeHtml as e,
   heading,
   initials,
   kindLine,
+  placeholderNote,
   type RenderContext,
   section,
 } from './render-kit';
@@ -44,19 +46,17 @@ export const hero: Renderer = (ctx) => {
   return [
     `<header class="hero${ctx.brief.bigHero ? ' hero-big' : ''}" id="hero" data-section="hero">`,
     '  <div class="container hero-inner">',
-    '    <div class="hero-copy reveal">',
+    '    <div class="hero-copy">',
     `      <p class="eyebrow">${e(kindLine(ctx))}</p>`,
-    `      <h1 class="hero-title">${e(name)}</h1>`,
+    `      <h1 class="hero-title${name.length > 22 ? ' hero-title-long' : ''}">${e(name)}</h1>`,
     `      <p class="hero-text">${e(sub)}</p>`,
     '      <div class="hero-actions">',
-    `        <a class="btn btn-primary" href="#${target}">${e(ctx.kind.cta[ctx.li])}</a>`,
+    `        <a class="btn btn-primary" href="#${target}">${e(target === ctx.kind.ctaTarget ? ctx.kind.cta[ctx.li] : ctx.li === 0 ? 'Escríbenos' : 'Get in touch')}</a>`,
     ...(second !== target ? [`        <a class="btn btn-ghost" href="#${second}">${e(secondLabel)}</a>`] : []),
     '      </div>',
     '    </div>',
-    '    <div class="hero-art reveal" aria-hidden="true">',
-    '      <div class="blob blob-1"></div>',
-    '      <div class="blob blob-2"></div>',
-    `      <div class="hero-card"><span class="hero-card-mark">${e(initials(name) || 'D')}</span><span>${e(name)}</span></div>`,
+    '    <div class="hero-art" aria-hidden="true">',
+    ...[0, 1, 2].map((i) => `      <span class="art art-${'abc'[i]}">${artIcon(ctx, i)}</span>`),
     '    </div>',
     '  </div>',
     '</header>',
@@ -67,7 +67,6 @@ export const about: Renderer = (ctx) => {
   const f = ctx.facts;
   const facts: [string, string][] = [];
   if (f.city) facts.push([ctx.li === 0 ? 'Dónde' : 'Where', f.city]);
-  if (f.hours) facts.push([ctx.labels.hours, f.hours]);
   if (f.date) facts.push([ctx.labels.date, f.date]);
   return section('about', 'about', [
     '<div class="about-grid">',
@@ -75,16 +74,43 @@ export const about: Renderer = (ctx) => {
     `    <h2>${e(ctx.brief.kind === 'personal' ? (ctx.li === 0 ? 'Sobre mí' : 'About me') : (ctx.labels.titles.about ?? ''))}</h2>`,
     `    <p>${e(`${displayName(ctx)} · ${kindLine(ctx)}.`)} ${e(ctx.kind.tagline[ctx.li])}</p>`,
     '  </div>',
-    ...(facts.length
+    ...(facts.length || f.hours
       ? [
-          '  <ul class="stats reveal">',
-          ...facts.map(([k, v]) => `    <li><strong>${e(v)}</strong><span>${e(k)}</span></li>`),
-          '  </ul>',
+          '  <div class="facts reveal">',
+          ...(facts.length
+            ? ['    <dl>', ...facts.map(([k, v]) => `      <div><dt>${e(k)}</dt><dd>${e(v)}</dd></div>`), '    </dl>']
+            : []),
+          ...(f.hours ? at(4, hoursTable(ctx.labels.hours, f.hours)) : []),
+          '  </div>',
         ]
       : []),
     '</div>',
   ]);
 };
+
+/** Opening hours as a table: one row a day or range ("L-V 9-14, S 10-13"), the text as given. */
+export function hoursTable(caption: string, hours: string): string[] {
+  const parts = hours
+    .split(/\s*(?:[;\n·|]|,(?!\d))\s*/u)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const rows = parts.map((part) => {
+    const m = /^(\D*?\p{L}[^\d]*?)[\s:]+((?:de |from )?\d.*)$/iu.exec(part);
+    return m ? [m[1]?.replace(/[:\s]+$/u, '') ?? '', m[2] ?? ''] : ['', part];
+  });
+  return [
+    '<table class="hours">',
+    `  <caption>${e(caption)}</caption>`,
+    '  <tbody>',
+    ...rows.map(([day, time]) =>
+      day
+        ? `    <tr><th scope="row">${e(day)}</th><td>${e(time ?? '')}</td></tr>`
+        : `    <tr><td colspan="2">${e(time ?? '')}</td></tr>`,
+    ),
+    '  </tbody>',
+    '</table>',
+  ];
+}
 
 export const services: Renderer = (ctx) => {
   const items = ctx.facts.services.length
@@ -138,6 +164,9 @@ export const pricing: Renderer = (ctx) => {
   const plans: PricedItem[] = ctx.facts.prices.length
     ? ctx.facts.prices
     : ctx.kind.items[ctx.li].slice(0, 3).map((label) => ({ label, price: ctx.labels.onRequest }));
+  // The kind's own call ("Reservar mesa") only where its section is on the page; else a plain one.
+  const target = ctx.brief.sections.includes('booking') ? 'booking' : 'contact';
+  const call = target === ctx.kind.ctaTarget ? ctx.kind.cta[ctx.li] : ctx.li === 0 ? 'Escríbenos' : 'Get in touch';
   return section('pricing', 'pricing', [
     ...heading(ctx, 'pricing'),
     '<div class="grid pricing-grid">',
@@ -145,7 +174,7 @@ export const pricing: Renderer = (ctx) => {
       `  <article class="plan${i === 1 && plans.length === 3 ? ' plan-featured' : ''} reveal">`,
       `    <h3>${e(plan.label || ctx.kind.noun[ctx.li])}</h3>`,
       `    <p class="plan-price"><strong>${e(plan.price)}</strong></p>`,
-      `    <a class="btn ${i === 1 ? 'btn-primary' : 'btn-ghost'}" href="#${ctx.brief.sections.includes('booking') ? 'booking' : 'contact'}">${e(ctx.kind.cta[ctx.li])}</a>`,
+      `    <a class="btn ${i === 1 ? 'btn-primary' : 'btn-ghost'}" href="#${target}">${e(call)}</a>`,
       '  </article>',
     ]),
     '</div>',
@@ -153,35 +182,45 @@ export const pricing: Renderer = (ctx) => {
 };
 
 export const posts: Renderer = (ctx) =>
-  section('posts', 'posts', [
-    ...heading(ctx, 'posts'),
-    '<div class="grid cards">',
-    ...ctx.kind.items[ctx.li]
-      .slice(0, 3)
-      .flatMap((topic, i) => [
-        '  <article class="card post reveal">',
-        `    <div class="post-art art-${(i % 6) + 1}" aria-hidden="true"></div>`,
-        `    <h3>${e(topic)}</h3>`,
-        `    <p>${e(ctx.labels.placeholder.post)}</p>`,
-        '  </article>',
-      ]),
-    '</div>',
-  ]);
+  section(
+    'posts',
+    'posts',
+    [
+      ...heading(ctx, 'posts'),
+      '<div class="grid cards">',
+      ...ctx.kind.items[ctx.li]
+        .slice(0, 3)
+        .flatMap((topic, i) => [
+          '  <article class="card post reveal">',
+          `    <div class="post-art art-${(i % 6) + 1}" aria-hidden="true"></div>`,
+          `    <h3>${e(topic)}</h3>`,
+          `    <p>${e(ctx.labels.placeholder.post)}</p>`,
+          '  </article>',
+        ]),
+      '</div>',
+    ],
+    placeholderNote(ctx, 'posts'),
+  );
 
 export const episodes: Renderer = (ctx) =>
-  section('episodes', 'episodes', [
-    ...heading(ctx, 'episodes'),
-    '<ol class="timeline">',
-    ...ctx.kind.items[ctx.li]
-      .slice(0, 3)
-      .flatMap((topic, i) => [
-        '  <li class="timeline-item reveal">',
-        `    <span class="time">#${i + 1}</span>`,
-        `    <div><h3>${e(topic)}</h3><p>${e(ctx.labels.placeholder.episode)}</p></div>`,
-        '  </li>',
-      ]),
-    '</ol>',
-  ]);
+  section(
+    'episodes',
+    'episodes',
+    [
+      ...heading(ctx, 'episodes'),
+      '<ol class="timeline">',
+      ...ctx.kind.items[ctx.li]
+        .slice(0, 3)
+        .flatMap((topic, i) => [
+          '  <li class="timeline-item reveal">',
+          `    <span class="time">#${i + 1}</span>`,
+          `    <div><h3>${e(topic)}</h3><p>${e(ctx.labels.placeholder.episode)}</p></div>`,
+          '  </li>',
+        ]),
+      '</ol>',
+    ],
+    placeholderNote(ctx, 'episodes'),
+  );
 
 export const schedule: Renderer = (ctx) => {
   const when = ctx.facts.hours ?? ctx.facts.date ?? ctx.labels.toConfirm;
@@ -205,22 +244,27 @@ function people(
   fallback: string,
 ): string[] {
   const shown = list.length ? list : [{ name: fallback }, { name: fallback }, { name: fallback }];
-  return section(id, id, [
-    ...heading(ctx, id),
-    '<div class="grid team-grid">',
-    ...shown.flatMap((m) => [
-      '  <article class="member reveal">',
-      `    <span class="avatar avatar-large" aria-hidden="true">${e(list.length ? initials(m.name) : '?')}</span>`,
-      `    <h3>${e(m.name)}</h3>`,
-      ...(m.role
-        ? [`    <p class="meta">${e(m.role)}</p>`]
-        : list.length
-          ? []
-          : [`    <p>${e(ctx.labels.placeholder.memberText)}</p>`]),
-      '  </article>',
-    ]),
-    '</div>',
-  ]);
+  return section(
+    id,
+    id,
+    [
+      ...heading(ctx, id),
+      '<div class="grid team-grid">',
+      ...shown.flatMap((m) => [
+        '  <article class="member reveal">',
+        `    <span class="avatar avatar-large" aria-hidden="true">${e(list.length ? initials(m.name) : '?')}</span>`,
+        `    <h3>${e(m.name)}</h3>`,
+        ...(m.role
+          ? [`    <p class="meta">${e(m.role)}</p>`]
+          : list.length
+            ? []
+            : [`    <p>${e(ctx.labels.placeholder.memberText)}</p>`]),
+        '  </article>',
+      ]),
+      '</div>',
+    ],
+    placeholderNote(ctx, id),
+  );
 }
 
 export const team: Renderer = (ctx) => people(ctx, 'team', ctx.facts.team, ctx.labels.placeholder.member);
@@ -228,41 +272,52 @@ export const speakers: Renderer = (ctx) => people(ctx, 'speakers', ctx.facts.spe
 
 export const sponsors: Renderer = (ctx) => {
   const names = ctx.facts.sponsors.length ? ctx.facts.sponsors : [ctx.labels.placeholder.sponsor, ctx.labels.placeholder.sponsor];
-  return section('sponsors', 'sponsors', [
-    ...heading(ctx, 'sponsors'),
-    '<ul class="sponsor-list">',
-    ...names.map((n) => `  <li class="sponsor reveal">${e(n)}</li>`),
-    '</ul>',
-  ]);
+  return section(
+    'sponsors',
+    'sponsors',
+    [
+      ...heading(ctx, 'sponsors'),
+      '<ul class="sponsor-list">',
+      ...names.map((n) => `  <li class="sponsor reveal">${e(n)}</li>`),
+      '</ul>',
+    ],
+    placeholderNote(ctx, 'sponsors'),
+  );
 };
 
-export const gallery: Renderer = (ctx) => {
-  const captions = [...ctx.facts.items, ...ctx.facts.services, ...ctx.kind.items[ctx.li]].slice(0, 6);
-  return section('gallery', 'gallery', [
-    ...heading(ctx, 'gallery'),
-    '<div class="gallery-grid">',
-    ...captions.flatMap((caption, i) => [
-      `  <figure class="tile art-${(i % 6) + 1} reveal">`,
-      `    ${artIcon(ctx, i)}`,
-      `    <figcaption>${e(caption)}</figcaption>`,
-      '  </figure>',
-    ]),
-    '</div>',
-  ]);
-};
+/** Photo slots: the space's own images fill them (own-images.ts); until then, patterned tiles. */
+export const gallery: Renderer = (ctx) =>
+  section(
+    'gallery',
+    'gallery',
+    [
+      ...heading(ctx, 'gallery'),
+      '<div class="gallery-grid">',
+      ...[0, 1, 2, 3, 4, 5].map(
+        (i) => `  <figure class="tile tile-empty art-${i + 1}" aria-hidden="true">${artIcon(ctx, i)}</figure>`,
+      ),
+      '</div>',
+    ],
+    placeholderNote(ctx, 'gallery'),
+  );
 
 export const testimonials: Renderer = (ctx) =>
-  section('testimonials', 'testimonials', [
-    ...heading(ctx, 'testimonials'),
-    '<div class="grid cards">',
-    ...[0, 1, 2].flatMap(() => [
-      '  <figure class="quote reveal">',
-      `    <blockquote>“${e(ctx.labels.placeholder.quote)}”</blockquote>`,
-      `    <figcaption><span class="avatar" aria-hidden="true">?</span><span><strong>${e(ctx.labels.placeholder.client)}</strong></span></figcaption>`,
-      '  </figure>',
-    ]),
-    '</div>',
-  ]);
+  section(
+    'testimonials',
+    'testimonials',
+    [
+      ...heading(ctx, 'testimonials'),
+      '<div class="grid cards">',
+      ...[0, 1, 2].flatMap(() => [
+        '  <figure class="quote reveal">',
+        `    <blockquote>“${e(ctx.labels.placeholder.quote)}”</blockquote>`,
+        `    <figcaption><span class="avatar" aria-hidden="true">?</span><span><strong>${e(ctx.labels.placeholder.client)}</strong></span></figcaption>`,
+        '  </figure>',
+      ]),
+      '</div>',
+    ],
+    placeholderNote(ctx, 'testimonials'),
+  );
 
 export const faq: Renderer = (ctx) => {
   const f = ctx.facts;

@@ -1,5 +1,6 @@
 import type { SectionId, SiteBrief } from './analyse';
-import { displayName, escapeHtml, kindLine, type RenderContext, renderContext } from './render-kit';
+import { familyOf } from './design/choose';
+import { displayName, escapeHtml, kindLine, placeholderNote, type RenderContext, renderContext } from './render-kit';
 import * as contact from './sections-contact';
 import * as lists from './sections-lists';
 
@@ -72,7 +73,8 @@ function extrasOf(id: SectionId, ctx: RenderContext) {
 export function navLine(id: SectionId, ctx: RenderContext): string | null {
   const label = ctx.labels.nav[id];
   if (!label) return null;
-  return `        <li><a href="#${id}">${escapeHtml(label)}</a></li>`;
+  const editorOnly = placeholderNote(ctx, id) ? ' data-placeholder="editor"' : '';
+  return `        <li${editorOnly}><a href="#${id}">${escapeHtml(label)}</a></li>`;
 }
 
 export function renderIndex(brief: SiteBrief): string {
@@ -80,7 +82,7 @@ export function renderIndex(brief: SiteBrief): string {
   const inside = brief.sections.filter((s) => !OUTSIDE_MAIN.includes(s));
   const name = displayName(ctx);
   const description = `${kindLine(ctx)}. ${ctx.kind.tagline[ctx.li]}`;
-  const classes = [`tone-${brief.tone ?? 'minimal'}`, `design-${brief.design ?? 0}`, ...(brief.sticky ? ['sticky-nav'] : [])];
+  const classes = [`tone-${brief.tone ?? 'minimal'}`, `design-${familyOf(brief).id}`, ...(brief.sticky ? ['sticky-nav'] : [])];
   const lines = [
     '<!DOCTYPE html>',
     `<html lang="${brief.language}">`,
@@ -90,6 +92,7 @@ export function renderIndex(brief: SiteBrief): string {
     `  <meta name="description" content="${escapeHtml(description)}">`,
     '  <meta name="generator" content="DIV local composer">',
     `  <title>${escapeHtml(name)}</title>`,
+    '  <link rel="stylesheet" href="fonts.css">',
     '  <link rel="stylesheet" href="style.css">',
     '</head>',
     `<body data-kind="${brief.kind}" data-kind-id="${ctx.kind.id}" class="${classes.join(' ')}">`,

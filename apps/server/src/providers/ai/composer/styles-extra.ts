@@ -167,6 +167,68 @@ export const extraStyles = `
   box-shadow: var(--shadow);
 }
 
+/* The floating button never covers content: the page ends with room for it, and on phones it is
+   a round icon in the corner, outside the text column's padding. */
+body:has(.whatsapp-float) {
+  padding-bottom: 5.5rem;
+}
+
+@media (max-width: 600px) {
+  .whatsapp-float {
+    right: 0.75rem;
+    bottom: 0.75rem;
+    width: 3.25rem;
+    height: 3.25rem;
+    padding: 0;
+    justify-content: center;
+  }
+  .whatsapp-float span {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+}
+
+/* Navigation that would wrap collapses behind its button instead (script.js sets .nav-compact). */
+.nav-links {
+  flex-wrap: nowrap;
+  white-space: nowrap;
+  min-width: 0;
+}
+
+.nav-compact .nav-toggle {
+  display: flex;
+}
+
+.nav-compact .nav-inner {
+  position: relative;
+}
+
+.nav-compact .nav-links {
+  position: absolute;
+  top: 100%;
+  left: 0;
+  right: 0;
+  flex-direction: column;
+  gap: 0;
+  padding: 0.5rem 1.25rem 1rem;
+  background: var(--color-bg);
+  border-bottom: 1px solid var(--color-border);
+  display: none;
+}
+
+.nav-compact .nav-links.open {
+  display: flex;
+}
+
+.nav-compact .nav-links a {
+  display: block;
+  padding: 0.7rem 0;
+}
+
 .whatsapp-float .icon {
   width: 1.3rem;
   height: 1.3rem;

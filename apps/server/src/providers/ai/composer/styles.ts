@@ -1,10 +1,13 @@
 import type { Palette, SiteBrief } from './analyse';
 import { readableOn, textOn } from './colour';
-import { extraStyles, toneStyles } from './styles-extra';
+import { familyOf } from './design/choose';
+import { familyStyles, familyTokens } from './design/family-css';
+import { extraStyles } from './styles-extra';
 
 /**
  * style.css of a composed site: design tokens on :root (one per line, so a colour change is a
- * one-line edit), then base styles and one block per section. System fonts only: no network needed.
+ * one-line edit), then base styles, one block per section and the design family's own rules
+ * (design/); the family's typefaces are in fonts.css, served with the site.
  */
 
 export function paletteLines(palette: Palette): string[] {
@@ -27,15 +30,11 @@ export function paletteLines(palette: Palette): string[] {
   ];
 }
 
-export function renderStyles(brief: Pick<SiteBrief, 'palette' | 'tone' | 'design' | 'font'>): string {
-  const palette = brief.palette;
+export function renderStyles(brief: Pick<SiteBrief, 'palette' | 'tone' | 'design' | 'font' | 'family' | 'kind'>): string {
+  const family = familyOf(brief);
   const base = `/* Design tokens: change the colours here. */
 :root {
-${paletteLines(palette).join('\n')}
-  --radius: 18px;
-  --shadow: 0 10px 30px -12px rgb(15 23 42 / 0.25);
-  --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
-  --font-display: ui-serif, Georgia, "Times New Roman", serif;
+${familyTokens(family, brief.palette, brief.font).join('\n')}
   --primary-soft: color-mix(in srgb, var(--color-primary) 12%, var(--color-bg));
   --accent-soft: color-mix(in srgb, var(--color-accent) 14%, var(--color-bg));
 }
@@ -228,10 +227,6 @@ p {
   position: relative;
   overflow: hidden;
   padding: clamp(4rem, 10vw, 7.5rem) 0;
-  background:
-    radial-gradient(circle at 85% 10%, var(--accent-soft), transparent 45%),
-    radial-gradient(circle at 10% 90%, var(--primary-soft), transparent 50%),
-    var(--color-bg);
 }
 
 .hero-inner {
@@ -266,51 +261,6 @@ p {
   margin-top: 2rem;
 }
 
-.hero-art {
-  position: relative;
-  min-height: 360px;
-}
-
-.blob {
-  position: absolute;
-  border-radius: 42% 58% 63% 37% / 45% 38% 62% 55%;
-  filter: saturate(1.1);
-}
-
-.blob-1 {
-  inset: 0 10% 12% 0;
-  background: linear-gradient(135deg, var(--color-primary), color-mix(in srgb, var(--color-primary) 55%, var(--color-accent)));
-}
-
-.blob-2 {
-  inset: 40% 0 0 35%;
-  background: linear-gradient(135deg, var(--color-accent), color-mix(in srgb, var(--color-accent) 60%, white));
-  opacity: 0.9;
-}
-
-.hero-card {
-  position: absolute;
-  left: 8%;
-  bottom: 6%;
-  display: flex;
-  align-items: center;
-  gap: 0.8rem;
-  padding: 0.9rem 1.2rem;
-  border-radius: 16px;
-  background: var(--color-bg);
-  box-shadow: var(--shadow);
-  font-weight: 700;
-}
-
-.hero-card-mark {
-  display: grid;
-  place-items: center;
-  width: 2.4rem;
-  height: 2.4rem;
-  border-radius: 12px;
-  background: var(--color-primary);
-  color: var(--on-primary);
-}
 
 /* Sections */
 .section {
@@ -388,12 +338,7 @@ p {
 }
 
 /* Art tiles: gradients instead of photos, so the site works offline */
-.art-1 { background: linear-gradient(135deg, var(--color-primary), var(--color-accent)); }
-.art-2 { background: linear-gradient(160deg, var(--color-accent), color-mix(in srgb, var(--color-accent) 40%, #111827)); }
-.art-3 { background: radial-gradient(circle at 30% 30%, color-mix(in srgb, var(--color-primary) 50%, white), var(--color-primary)); }
-.art-4 { background: linear-gradient(45deg, color-mix(in srgb, var(--color-primary) 70%, #111827), var(--color-accent)); }
-.art-5 { background: repeating-linear-gradient(135deg, var(--primary-soft) 0 14px, var(--accent-soft) 14px 28px); }
-.art-6 { background: conic-gradient(from 200deg at 70% 40%, var(--color-accent), var(--color-primary), var(--color-accent)); }
+.product-art, .post-art { background: repeating-linear-gradient(135deg, var(--primary-soft) 0 2px, transparent 2px 14px), var(--color-surface); color: var(--color-primary-ink); }
 
 /* A block asked for without a section of its own (brief/extras.ts) */
 .extra-block {
@@ -422,27 +367,87 @@ p {
   font-size: 1.1rem;
 }
 
-.stats {
+.facts {
   display: grid;
-  gap: 1rem;
-  list-style: none;
-  margin: 0;
-  padding: 0;
-}
-
-.stats li {
-  display: flex;
-  align-items: baseline;
-  gap: 1rem;
-  padding: 1.2rem 1.5rem;
+  gap: 1.5rem;
+  padding: 1.5rem 1.75rem;
+  border: 1px solid var(--color-border);
   border-radius: var(--radius);
   background: var(--color-bg);
-  border: 1px solid var(--color-border);
 }
 
-.stats strong {
-  font-size: 2rem;
-  color: var(--color-primary);
+.facts dl {
+  display: grid;
+  gap: 0.75rem;
+  margin: 0;
+}
+
+.facts dt,
+.hours caption {
+  font-size: 0.8rem;
+  font-weight: 700;
+  letter-spacing: 0.1em;
+  text-transform: uppercase;
+  color: var(--color-muted);
+  text-align: left;
+}
+
+.facts dd {
+  margin: 0;
+  font-size: 1.15rem;
+  font-weight: 600;
+}
+
+.hours {
+  width: 100%;
+  border-collapse: collapse;
+  font-variant-numeric: tabular-nums;
+}
+
+.hours caption {
+  padding-bottom: 0.4rem;
+}
+
+.hours th,
+.hours td {
+  padding: 0.45rem 0;
+  border-top: 1px solid var(--color-border);
+  text-align: left;
+  vertical-align: top;
+}
+
+.hours th {
+  padding-right: 1rem;
+  font-weight: 600;
+}
+
+/* Editor-only placeholders (never published, ADR 0252) */
+[data-placeholder="editor"] {
+  outline: 2px dashed color-mix(in srgb, var(--color-text) 35%, transparent);
+  outline-offset: -0.75rem;
+}
+
+.placeholder-note {
+  display: inline-block;
+  margin: 0 0 1.5rem;
+  padding: 0.5rem 0.9rem;
+  border-radius: 6px;
+  background: #fff3bf;
+  color: #3d3200;
+  font: 600 0.9rem/1.4 system-ui, sans-serif;
+}
+
+.tile-empty {
+  display: grid;
+  place-items: center;
+  color: var(--color-primary-ink);
+  background: repeating-linear-gradient(135deg, var(--primary-soft) 0 2px, transparent 2px 14px), var(--color-surface);
+}
+
+.tile-empty .icon {
+  width: 3rem;
+  height: 3rem;
+  stroke-width: 1.4;
 }
 
 /* Menu */
@@ -832,9 +837,6 @@ p {
   .contact-grid {
     grid-template-columns: 1fr;
   }
-  .hero-art {
-    min-height: 240px;
-  }
   .gallery-grid {
     grid-template-columns: repeat(2, 1fr);
     grid-auto-rows: 170px;
@@ -876,7 +878,7 @@ p {
   }
 }
 `;
-  return `${base.replace(/color: var\(--color-primary\);/g, 'color: var(--color-primary-ink);').replace(/color: var\(--color-accent\);/g, 'color: var(--color-accent-ink);')}${extraStyles}${toneStyles(brief)}`;
+  return `${base.replace(/color: var\(--color-primary\);/g, 'color: var(--color-primary-ink);').replace(/color: var\(--color-accent\);/g, 'color: var(--color-accent-ink);')}${extraStyles}${familyStyles(family)}`;
 }
 
 export function renderScript(): string {
@@ -896,6 +898,21 @@ if (toggle && links) {
       toggle.setAttribute('aria-expanded', 'false');
     }
   });
+}
+
+// Links that do not fit on one line beside the name collapse behind the button, at any width.
+const nav = document.querySelector('.nav');
+const inner = document.querySelector('.nav-inner');
+if (nav && links && inner) {
+  const fit = () => {
+    nav.classList.remove('nav-compact');
+    const brand = inner.firstElementChild;
+    const room = inner.clientWidth - (brand ? brand.getBoundingClientRect().width : 0) - 32;
+    if (getComputedStyle(links).display !== 'none' && links.scrollWidth > room) nav.classList.add('nav-compact');
+  };
+  fit();
+  window.addEventListener('resize', fit);
+  if (document.fonts) document.fonts.ready.then(fit);
 }
 
 const revealed = document.querySelectorAll('.reveal');

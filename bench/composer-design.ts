@@ -1,0 +1,232 @@
+// Benchmark: how varied and how finished the local composer's sites look (issue 38). Composes a site
+// for each brief of a corpus, serves it on a local port (42160 unless PORT) and draws it in Chromium
+// at 1440 and 390 px. Counts distinct first-screen layouts (a signature of the boxes on the first
+// screen, typefaces aside), heading typefaces (the face the browser really used for the h1), dark
+// pages where the brief asks for one, serious/critical axe findings and filler published as content.
+// Screenshots of the first SHOTS sites (one per kind) go to docs/screenshots/composer/.
+//   node --import tsx bench/composer-design.ts [corpus.ts ...]  -> bench/results/composer-design.json
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright';
+import { composeFromPrompt } from '../apps/server/src/providers/ai/composer/compose.ts';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const port = Number(process.env.PORT ?? 42160);
+const shots = Number(process.env.SHOTS ?? 0);
+const corpora = process.argv.slice(2).length ? process.argv.slice(2) : ['bench/corpus/composer-briefs-fresh.ts'];
+
+/** Every exported array of briefs (strings or { prompt }) of each corpus file. */
+async function briefsOf(file: string): Promise<{ prompt: string; dark?: boolean }[]> {
+  const mod = (await import(pathToFileURL(resolve(file)).href)) as Record<string, unknown>;
+  const out: { prompt: string; dark?: boolean }[] = [];
+  for (const [name, value] of Object.entries(mod)) {
+    // Follow-up lists (objects with a `brief` index) are not briefs.
+    if (!Array.isArray(value) || /follow/i.test(name)) continue;
+    for (const b of value) {
+      if (typeof b === 'string') out.push({ prompt: b });
+      else if (b && typeof b === 'object' && typeof (b as { prompt?: unknown }).prompt === 'string')
+        out.push(b as { prompt: string; dark?: boolean });
+    }
+  }
+  return out;
+}
+
+const corpus = (await Promise.all(corpora.map(briefsOf))).flat().slice(0, Number(process.env.LIMIT ?? Number.POSITIVE_INFINITY));
+const prompts = corpus.map((b) => b.prompt);
+const corpusSaysDark = corpus.some((b) => 'dark' in b);
+const composed = prompts.map((prompt) => composeFromPrompt(prompt));
+const sites = composed.map((c) => Object.fromEntries(c.files.map((f) => [f.path, f.content])));
+const types: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css', js: 'text/javascript' };
+const server = http.createServer((req, res) => {
+  const [, index = '0', asked = ''] = (req.url ?? '/').split('/');
+  const file = asked || 'index.html';
+  const content = sites[Number(index)]?.[file];
+  if (content === undefined) return res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': types[file.split('.').pop() ?? 'html'] ?? 'text/plain' }).end(content);
+});
+await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+
+/** Words that ask for a dark site ("todo negro", "dark escape room", "fondo oscuro"). */
+const DARK_ASK =
+  /(?<![\p{L}])(?:modo oscuro|tema oscuro|fondo (?:oscuro|negro)|todo negro|negro total|dark(?: mode| theme| background)?|nocturn[oa]|oscur[oa]s?)(?![\p{L}])/iu;
+/** Filler published as content: placeholders written as if they were real. */
+const FILLER =
+  /Escribe aquí|Nombre y apellido|Nombre del cliente|Write a customer|Full name|Customer name|Tu marca aquí|Your brand here|Ponente por anunciar|Añade aquí una frase/giu;
+
+interface Row {
+  i: number;
+  kind: string;
+  layout: string;
+  headingFont: string;
+  askedDark: boolean;
+  dark: boolean;
+  axe: string[];
+  filler: number;
+  firstScreenBytes: number;
+}
+
+const rows: Row[] = [];
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const seenKinds = new Set<string>();
+const shotDir = new URL('../docs/screenshots/composer/', import.meta.url);
+if (shots) mkdirSync(shotDir, { recursive: true });
+for (const [i, site] of sites.entries()) {
+  const brief = composed[i]?.brief;
+  const kind = brief?.kindId ?? brief?.kind ?? '?';
+  const row: Row = {
+    i,
+    kind,
+    layout: '',
+    headingFont: '',
+    // A corpus that says which briefs ask for a dark site is believed; else the words decide.
+    askedDark: corpusSaysDark ? corpus[i]?.dark === true : DARK_ASK.test(prompts[i] ?? ''),
+    dark: false,
+    axe: [],
+    filler: [...(site['index.html'] ?? '').matchAll(FILLER)].length,
+    firstScreenBytes: 0,
+  };
+  for (const [label, viewport] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['mobile', { width: 390, height: 844 }],
+  ] as const) {
+    const page = await browser.newPage({ viewport });
+    let bytes = 0;
+    page.on('response', async (r) => {
+      const body = await r.body().catch(() => Buffer.alloc(0));
+      bytes += body.length;
+    });
+    await page.goto(`http://127.0.0.1:${port}/${i}/`, { waitUntil: 'load' });
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+    await page.evaluate(() => {
+      for (const e of document.querySelectorAll('.reveal')) e.classList.add('visible');
+    });
+    await page.evaluate(() => document.fonts.ready);
+    if (label === 'desktop') {
+      row.firstScreenBytes = bytes;
+      const probe = await page.evaluate(() => {
+        const h1 = document.querySelector('h1');
+        const family = h1 ? getComputedStyle(h1).fontFamily : '';
+        const faces = family.split(',').map((f) => f.trim().replace(/^["']|["']$/g, ''));
+        // The first face of the stack the page has loaded, or the first installed one.
+        const used =
+          faces.find((f) => [...document.fonts].some((ff) => ff.family.replace(/["']/g, '') === f && ff.status === 'loaded')) ??
+          faces.find(
+            (f) => document.fonts.check(`16px "${f}"`) && !/^(serif|sans-serif|system-ui|ui-serif|monospace)$/.test(f),
+          ) ??
+          faces[0] ??
+          '';
+        const bg = getComputedStyle(document.body).backgroundColor;
+        const heroBg = getComputedStyle(document.querySelector('main > *') ?? document.body).backgroundColor;
+        // The first screen's structure, typefaces and text lengths aside: where the navigation, the
+        // title, the buttons and the art sit (in thirds of the width, fifths of the height), how the
+        // title is aligned and whether the hero is dark.
+        const boxes: string[] = [];
+        const hero = document.querySelector('main > *');
+        const heroDark = (() => {
+          const c = getComputedStyle(hero ?? document.body)
+            .color.match(/\d+/g)
+            ?.map(Number) ?? [0, 0, 0];
+          return (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0) > 380 ? 'dark' : 'light';
+        })();
+        boxes.push(`hero:${heroDark}`);
+        const parts: [string, Element | null][] = [
+          ['nav-links', document.querySelector('nav ul, .nav-links')],
+          ['brand', document.querySelector('nav a')],
+          ['h1', document.querySelector('h1')],
+          ['actions', document.querySelector('main a.btn, main .btn')?.parentElement ?? null],
+          [
+            'art',
+            [...document.querySelectorAll('main img, main svg, main figure, main [class*="art"]')].find((e) => {
+              const r = e.getBoundingClientRect();
+              return r.width >= 120 && r.height >= 80 && r.top < 900;
+            }) ?? null,
+          ],
+        ];
+        for (const [name, el] of parts) {
+          if (!el) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width < 1 || r.top > 900) {
+            boxes.push(`${name}:hidden`);
+            continue;
+          }
+          const align = name === 'h1' ? getComputedStyle(el).textAlign : '';
+          boxes.push(
+            `${name}:${Math.floor(r.left / 480)},${Math.floor((r.left + r.width / 2) / 480)},${Math.min(4, Math.floor(r.top / 180))}${name === 'art' ? `,${Math.round(r.width / 480)}` : ''}${align}`,
+          );
+        }
+        return { used, bg, heroBg, boxes: [...new Set(boxes)].sort().join('|') };
+      });
+      const lum = (rgb: string) => {
+        const [r = 255, g = 255, b = 255] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      };
+      row.headingFont = probe.used;
+      row.dark = lum(probe.bg) < 0.35;
+      row.layout = probe.boxes;
+    }
+    if (process.env.NOAXE) {
+      await page.close();
+      continue;
+    }
+    await page.evaluate(AXE);
+    const found = await page.evaluate(async () => {
+      const run = (
+        window as unknown as {
+          axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+        }
+      ).axe.run;
+      const r = await run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      });
+      return r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.nodes.length})`);
+    });
+    row.axe.push(...found.map((f) => `${label}: ${f}`));
+    if (shots && !seenKinds.has(kind) && seenKinds.size < shots) {
+      const name = `${String(seenKinds.size + 1).padStart(2, '0')}-${kind}-${label}.png`;
+      await page.screenshot({ path: new URL(name, shotDir).pathname, fullPage: false });
+      if (label === 'mobile') seenKinds.add(kind);
+    }
+    await page.close();
+  }
+  rows.push(row);
+}
+await browser.close();
+server.close();
+
+const count = <T>(values: T[]) => {
+  const m = new Map<T, number>();
+  for (const v of values) m.set(v, (m.get(v) ?? 0) + 1);
+  return m;
+};
+const layouts = count(rows.map((r) => r.layout));
+const fonts = count(rows.map((r) => r.headingFont));
+const askedDark = rows.filter((r) => r.askedDark);
+const result = {
+  corpora,
+  sites: rows.length,
+  kinds: new Set(rows.map((r) => r.kind)).size,
+  distinctFirstScreenLayouts: layouts.size,
+  largestLayoutShare: Math.max(...layouts.values()),
+  headingTypefaces: Object.fromEntries(fonts),
+  headingTypefaceCount: fonts.size,
+  darkAsked: askedDark.length,
+  darkGiven: askedDark.filter((r) => r.dark).length,
+  darkPagesTotal: rows.filter((r) => r.dark).length,
+  sitesWithSeriousAxe: rows.filter((r) => r.axe.length).length,
+  axe: Object.fromEntries(rows.filter((r) => r.axe.length).map((r) => [`${r.i} ${r.kind}`, r.axe])),
+  sitesWithFiller: rows.filter((r) => r.filler).length,
+  maxFirstScreenBytesUncompressed: Math.max(...rows.map((r) => r.firstScreenBytes)),
+};
+console.log(JSON.stringify({ ...result, axe: undefined }, null, 2));
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+writeFileSync(
+  new URL(`./results/composer-design${process.env.TAG ? `-${process.env.TAG}` : ''}.json`, import.meta.url),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
