@@ -78,7 +78,7 @@ describe('@div/sdk against the running server', () => {
   it('lists, reads and deletes form submissions; another key cannot see them', async () => {
     const client = new DivClient({ apiKey: await newKey(), baseUrl });
     const { space } = await client.spaces.create({ name: 'Café con formulario' });
-    const ctx = { db: database.db } as AppContext;
+    const ctx = { db: database.db, config: testConfig() } as AppContext;
     for (const nombre of ['Ana', 'Luis']) {
       await storeSubmission(ctx, {
         spaceId: space.id,

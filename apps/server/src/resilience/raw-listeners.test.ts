@@ -112,13 +112,14 @@ describe('the raw server listeners under malformed input (issue 36 #1)', () => {
   };
 
   it('answers the reported upgrade requests with a 4xx and closes, and stays up', async () => {
+    const wrong: string[] = [];
     for (const bytes of MALFORMED_UPGRADES) {
       const answer = await raw(port, bytes);
-      expect({ request: bytes.slice(0, 60), ...answer }).toMatchObject({ closed: true });
-      expect(answer.status, bytes.slice(0, 60)).toBeGreaterThanOrEqual(400);
-      expect(answer.status, bytes.slice(0, 60)).toBeLessThan(500);
+      if (!answer.closed || !(answer.status >= 400 && answer.status < 500))
+        wrong.push(`${JSON.stringify(bytes.slice(0, 60))}: ${answer.status} closed=${answer.closed}`);
       await alive();
     }
+    expect(wrong).toEqual([]);
   }, 60_000);
 
   it('answers malformed request lines and Host headers with a 4xx, for the app and for site Hosts', async () => {

@@ -6,7 +6,9 @@
 import { rmSync } from 'node:fs';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import pino from 'pino';
+import { refuseSocket } from '../../lib/raw-socket';
 import { SiteAccessLog } from './access-log';
 import { normalHost } from './hosts';
 import { lookupFile, writeServedFile } from './served-file';
@@ -101,6 +103,9 @@ export function runSiteServer(options: SiteServerOptions): SiteServer {
     }
   });
   server.keepAliveTimeout = options.keepAliveTimeoutMs;
+  // Published sites take no WebSockets: an upgrade is refused and its connection closed, never kept
+  // open as a plain request would be (issue 36 #1).
+  server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => refuseSocket(socket, 404, 'Not Found'));
   // A process before this one (killed) may have left its socket file behind.
   rmSync(options.ownSocket, { force: true });
   server.listen(options.ownSocket, () => options.send({ type: 'ready' }));

@@ -83,6 +83,6 @@ describe('refusals say their reason and change nothing', () => {
   it('a request done in part says which part it did not do', () => {
     const after = answerApplied('cambia el tlf a 983 44 55 66 y haz que la web huela a café', base());
     expect(after.files['index.html']).toContain('983 44 55 66');
-    expect(after.prose).toMatch(/no lo he hecho[^«]*«[^»]*huela a café/);
+    expect(after.prose).toMatch(/Sin hacer:[^«]*«[^»]*huela a café/);
   });
 });

@@ -12,6 +12,7 @@ import {
   siteKinds,
   wordPattern,
 } from './analyse';
+import { readableOn, textOn } from './colour';
 import { labels } from './content';
 import { itemHandlers } from './followup-items';
 import { capital, clausesOf, type Files, type FollowUpResult, markNotDone, newValue, quotes, t } from './followup-kit';
@@ -162,7 +163,12 @@ function changeColour(files: Files, clause: string, lang: Language, out: FollowU
   if (css && new RegExp(`^\\s*${variable}:`, 'm').test(css)) {
     let next = css.replace(new RegExp(`^(\\s*${variable}:\\s*)[^;]+;`, 'm'), `$1${hex};`);
     if (variable === '--color-primary') {
-      next = next.replace(/^(\s*--on-primary:\s*)[^;]+;/m, `$1${isLight(hex) ? '#111827' : '#ffffff'};`);
+      // Text on the new colour, and the colour as text on the page, both at AA (a mid green with
+      // white text was 3.3:1): the palette moves together, as the stylesheet first wrote it.
+      const bg = /^\s*--color-bg:\s*(#[0-9a-f]{6})\s*;/im.exec(next)?.[1] ?? '#ffffff';
+      next = next
+        .replace(/^(\s*--on-primary:\s*)[^;]+;/m, `$1${textOn(hex)};`)
+        .replace(/^(\s*--color-primary-ink:\s*)[^;]+;/m, `$1${readableOn(hex, bg, 5.6)};`);
     }
     if (variable === '--color-bg' && /^\s*--color-text:/m.test(next)) {
       next = next
