@@ -17,6 +17,8 @@ export const V1_ROUTES = [
   ['get', '/v1/spaces/{id}/submissions', 'params'],
   ['get', '/v1/spaces/{id}/submissions/{submissionId}', 'params'],
   ['delete', '/v1/spaces/{id}/submissions/{submissionId}', 'params'],
+  ['get', '/v1/spaces/{id}/checks', 'params'],
+  ['post', '/v1/spaces/{id}/checks/fix', 'body'],
   ['get', '/v1/usage', null],
 ] as const;
 
