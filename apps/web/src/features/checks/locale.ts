@@ -3,7 +3,7 @@ import { registerLocale } from '../../lib/i18n';
 registerLocale('checks', {
   es: {
     button: 'Revisión',
-    buttonLabel: 'Revisión {{score}} de 100 (puntuación del sitio)',
+    scoreOutOf: 'puntuación sobre 100',
     title: 'Revisión',
     description: 'Lo que conviene arreglar antes de publicar. Elige un hallazgo para ir a su línea.',
     loading: 'Revisando el sitio…',
@@ -40,7 +40,7 @@ registerLocale('checks', {
   },
   en: {
     button: 'Check',
-    buttonLabel: 'Check {{score}} out of 100 (site score)',
+    scoreOutOf: 'score out of 100',
     title: 'Check',
     description: 'What is worth fixing before publishing. Choose a finding to go to its line.',
     loading: 'Checking the site…',
