@@ -210,6 +210,9 @@ test("a button's colour, a link and a deletion each change only their own bytes;
   // Delete the first list item: its whole line goes, nothing else.
   await preview(page).locator('li', { hasText: 'Hogaza' }).click();
   await page.keyboard.press('Escape');
+  // Moving says where it moves ("Subir" also meant "upload an image": issue 43).
+  await expect(panel.getByRole('button', { name: 'Mover arriba' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Mover abajo' })).toBeVisible();
   await panel.getByRole('button', { name: 'Eliminar' }).click();
   const deleted = linked.replace('        <li>Hogaza</li>\n', '');
   await expect.poll(() => serverFile(page, spaceId)).toBe(deleted);
