@@ -53,3 +53,14 @@ describe('streamingDocument', () => {
     expect(doc).not.toMatch(/<script/i);
   });
 });
+
+describe('a stylesheet of typefaces only (ADR 0251)', () => {
+  it('does not hold the half-written page back while it has not streamed yet', () => {
+    const html =
+      '<!DOCTYPE html>\n<html lang="es">\n<head>\n<link rel="stylesheet" href="style.css">\n<link rel="stylesheet" href="fonts.css" data-fonts>\n</head>\n<body>\n<h1>La Espiga';
+    expect(stylesKnown({ 'style.css': 'body{color:#111}', 'index.html': html }, 'index.html')).toBe(true);
+    expect(stylesKnown({ 'style.css': 'body{color:#111}', 'index.html': html.replace(' data-fonts', '') }, 'index.html')).toBe(
+      false,
+    );
+  });
+});

@@ -30,6 +30,9 @@ export function stylesKnown(files: Record<string, string>, writing: string | nul
   for (const link of head.matchAll(/<link\b[^>]*>/gi)) {
     const tag = link[0];
     if (!/\brel=["']?stylesheet/i.test(tag)) continue;
+    // A stylesheet of typefaces only (the composer's fonts.css, ADR 0251, streamed last): the page
+    // paints in its fallback faces meanwhile, as a browser's font-display: swap would.
+    if (/\sdata-fonts\b/i.test(tag)) continue;
     const href = tag.match(/\bhref=["']?([^"'\s>]+)/i)?.[1] ?? '';
     if (/^(?:[a-z]+:)?\/\//i.test(href) || href.startsWith('data:')) continue;
     const path = href.replace(/^\.?\//, '').replace(/[?#].*$/, '');

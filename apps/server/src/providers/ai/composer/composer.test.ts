@@ -104,7 +104,7 @@ describe('composed sites', () => {
     // No reviews were given nor asked for: none are made up (issue 38).
     expect(html).not.toContain('data-section="testimonials"');
     // The design's typefaces are the site's own file, not a font service's.
-    expect(html).toContain('<link rel="stylesheet" href="fonts.css">');
+    expect(html).toContain('<link rel="stylesheet" href="fonts.css" data-fonts>');
     expect(files['fonts.css']).toMatch(/@font-face \{[^}]*src: url\("data:font\/woff2;base64,/);
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).not.toMatch(/(?:src|href)="https?:\/\/[^"]*\.(?:css|js|png|jpe?g|svg|woff2?)"/); // works offline

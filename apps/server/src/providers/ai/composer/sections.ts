@@ -92,7 +92,8 @@ export function renderIndex(brief: SiteBrief): string {
     `  <meta name="description" content="${escapeHtml(description)}">`,
     '  <meta name="generator" content="DIV local composer">',
     `  <title>${escapeHtml(name)}</title>`,
-    '  <link rel="stylesheet" href="fonts.css">',
+    // Typefaces only: the page may paint in its fallback faces until they arrive (they stream last).
+    '  <link rel="stylesheet" href="fonts.css" data-fonts>',
     '  <link rel="stylesheet" href="style.css">',
     '</head>',
     `<body data-kind="${brief.kind}" data-kind-id="${ctx.kind.id}" class="${classes.join(' ')}">`,
