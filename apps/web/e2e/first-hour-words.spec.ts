@@ -5,6 +5,7 @@ import { signIn } from './fixtures/sign-in';
 // A new user's second walk (issue 43): every screen names itself, the editor is a full-screen app,
 // and buttons that look alike say which is which.
 const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
 
 test('each screen has its own title; the editor names its project', async ({ page }) => {
   await signIn(page, 'Titulos');

@@ -65,7 +65,9 @@ test.describe('the cookie card never covers a control', () => {
       await fresh.evaluate(() => localStorage.removeItem('div_cookie_consent'));
       await fresh.goto(`/space/${id}`);
       await expect(fresh.getByRole('dialog', { name: 'Usamos cookies' })).toBeVisible();
-      await expect(fresh.getByTestId('code-editor')).toBeVisible({ timeout: 30_000 });
+      // The editor is up: at 390 it opens on the preview (issue 43), wider it shows the code too.
+      await expect(fresh.getByTestId('code-editor')).toBeAttached({ timeout: 30_000 });
+      await expect(fresh.getByTestId('preview-frame')).toBeVisible({ timeout: 30_000 });
       const send = fresh.getByRole('button', { name: 'Enviar' });
       await expect(send).toBeInViewport();
       expect(await controlsUnderCookieBanner(fresh)).toEqual([]);
