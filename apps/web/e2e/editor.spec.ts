@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { confirmPublishIfAsked } from './fixtures/editor';
 import { signIn } from './fixtures/sign-in';
 
 test.describe.configure({ timeout: 120_000 });
@@ -346,6 +347,7 @@ test('reset asks for confirmation and brings back the starter page; deploy shows
   await expect(page.getByRole('button', { name: /Compartir/ })).toBeEnabled();
   await expect(page.getByRole('button', { name: /Invitar/ })).toBeEnabled();
   await page.getByRole('button', { name: 'Publicar' }).click();
+  await confirmPublishIfAsked(page);
   // The publishing issue answers with the site's address, or with its message when it cannot.
   await expect(page.getByText(/^(Sitio publicado|No se pudo publicar el sitio)$/).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/Deployment (successful|failed)/)).toHaveCount(0);

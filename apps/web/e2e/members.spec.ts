@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { seriousViolations } from './fixtures/axe';
-import { createSpace, openTools, preview, replaceCode } from './fixtures/editor';
+import { confirmPublishIfAsked, createSpace, openTools, preview, replaceCode } from './fixtures/editor';
 import { addressFor, buyPlan, continueWithProvider, signIn } from './fixtures/sign-in';
 import { invite } from './fixtures/team';
 
@@ -63,6 +63,7 @@ test('invite an editor and a viewer, accept, edit with roles, see who made each 
   await expect(ana.getByTestId('save-status')).toHaveText('Guardado');
   await openTools(ana);
   await ana.getByRole('button', { name: 'Publicar' }).click();
+  await confirmPublishIfAsked(ana);
   await expect(ana.getByText(/Sitio publicado/)).toBeVisible();
   await ana.goto('/spaces');
   await expect(ana.getByTestId('shared-space-card')).toHaveAccessibleName(/^Panadería del barrio .*De Olga/);

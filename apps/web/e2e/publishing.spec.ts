@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { confirmPublishIfAsked } from './fixtures/editor';
 import { sessionToken, signIn } from './fixtures/sign-in';
 
 test.describe.configure({ timeout: 120_000 });
@@ -42,6 +43,7 @@ async function deployFromEditor(page: Page) {
   await expect(dialog).toBeVisible();
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
   await dialog.getByRole('button', { name: 'Publicar' }).click();
+  await confirmPublishIfAsked(page);
   expect((await answered).status()).toBe(200);
   await expect(page.getByText('Sitio publicado', { exact: true }).first()).toBeVisible();
 }

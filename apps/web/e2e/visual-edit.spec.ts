@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations } from './fixtures/axe';
-import { createSpace, preview } from './fixtures/editor';
+import { confirmPublishIfAsked, createSpace, preview } from './fixtures/editor';
 import { sessionToken, signIn } from './fixtures/sign-in';
 
 /**
@@ -239,6 +239,7 @@ test('a visual edit is live after publishing', async ({ page, context, baseURL }
   const dialog = page.getByRole('dialog', { name: 'Herramientas de vista' });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
   await dialog.getByRole('button', { name: 'Publicar' }).click();
+  await confirmPublishIfAsked(page);
   const { url } = (await (await answered).json()) as { url: string };
   const site = await context.newPage();
   await site.goto(url.replace(/^https?:\/\/[^/]+/, (origin) => origin.replace(/:\d+$/, `:${new URL(baseURL ?? '').port}`)));
@@ -330,6 +331,7 @@ test('own images: uploaded from the panel, dropped and pasted; one replaces an i
   const dialog = page.getByRole('dialog', { name: 'Herramientas de vista' });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
   await dialog.getByRole('button', { name: 'Publicar' }).click();
+  await confirmPublishIfAsked(page);
   const { url } = (await (await answered).json()) as { url: string };
   const site = await context.newPage();
   const siteUrl = url.replace(/^https?:\/\/[^/]+/, (origin) => origin.replace(/:\d+$/, `:${new URL(baseURL ?? '').port}`));
