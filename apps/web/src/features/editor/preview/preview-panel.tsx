@@ -13,6 +13,9 @@ import { attemptLabel, initialRuntime, LOAD_TIMEOUT_MS, MAX_ATTEMPTS, RETRY_DELA
 import { textDelta } from './text-delta';
 import { useDebounced } from './use-debounced';
 
+/** How long the preview's own script error stays up (Sonner's default is 4 s; it offers a fix). */
+const PREVIEW_ERROR_TOAST_MS = 8000;
+
 export const PREVIEW_DEBOUNCE_MS = 300;
 /**
  * The host page the frame loads; it has its own sandboxing CSP and writes the document the editor
@@ -216,6 +219,9 @@ export function PreviewPanel({
         whenToasterReady(() =>
           toast.error(t('runtimeError'), {
             id: 'preview-runtime-error',
+            // The site's own error sits over the preview: it goes by itself (and comes back if the
+            // error does), unlike refusals, which stay until read (issue 43).
+            duration: PREVIEW_ERROR_TOAST_MS,
             description: described,
             action: { label: t('fixProblem'), onClick: () => fix.current(described) },
           }),
