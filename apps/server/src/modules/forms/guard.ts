@@ -56,8 +56,8 @@ const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"]+|\[url[=\]]|<a\s+href/gi;
 
 /**
  * Why a submission looks like spam, or null. A filled honeypot, fields the published form does not
- * have, no fill time (the page's script measures it: a post without it did not come through the page,
- * or came from a browser without JavaScript, ADR 0241), a submit faster than a person can type, or
+ * have, a submit faster than a person can type (measured by the page's script; a browser without
+ * JavaScript sends no time and is not judged on speed), or
  * more links than a message needs. Spam is stored apart, in a bounded folder.
  */
 export function spamReasonOf(input: {
@@ -68,8 +68,9 @@ export function spamReasonOf(input: {
 }): string | null {
   if (input.honeypot.trim() !== '') return 'honeypot';
   if (input.unknownFields) return 'unknown-fields';
-  if (input.fillMs === null) return 'no-script';
-  if (input.fillMs < FORM_LIMITS.minFillMs) return 'too-fast';
+  // No fill time: a browser without JavaScript (the form works without it, as the spec promises), so
+  // the speed check cannot apply; the other checks and every bound still do.
+  if (input.fillMs !== null && input.fillMs < FORM_LIMITS.minFillMs) return 'too-fast';
   const links = input.values.reduce((n, v) => n + (v.match(LINK)?.length ?? 0), 0);
   if (links > FORM_LIMITS.maxLinks) return 'links';
   return null;
