@@ -146,7 +146,6 @@ export function useEditorActions({
     refresh: () => store.set((state) => ({ previewNonce: state.previewNonce + 1 })),
     openWindow: () => openInNewWindow(assembleDocument(session.files)),
     deploy: () => void deploy(),
-    publish: deploy,
     fix: (error?: string) => void fixProblem(error),
   };
 }
