@@ -23,16 +23,19 @@ function seeded(): UsageResponse {
   return {
     currentPlan: 'small',
     developerPlan: 'starter',
-    messagesUsed: 360,
-    messagesLimit: 500,
+    messagesUsed: 2160,
+    messagesLimit: 3000,
     resetDate: new Date(Date.now() + 3.5 * day).toISOString(),
     successRate: 93.456,
     actions: 60,
+    succeeded: 56,
+    refusals: 4,
     apiCalls: 17,
     averageResponseTime: 1234,
     topFeatures: [
       { feature: 'generate', usage: 40, percentage: 66.7 },
-      { feature: 'edit', usage: 20, percentage: 33.3 },
+      { feature: 'edit', usage: 19, percentage: 31.7 },
+      { feature: 'fix-error', usage: 1, percentage: 1.7 },
     ],
     dailyUsage: Array.from({ length: 30 }, (_, i) => ({
       date: new Date(today - (29 - i) * day).toISOString().slice(0, 10),
@@ -61,18 +64,23 @@ test('the usage page shows the summary and the seeded history in all three perio
   await expect(page.getByText('Panel de uso')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Uso y métricas', level: 1 })).toBeVisible();
   await expect(page.getByTestId('plan-badge')).toHaveText('Pequeño');
-  await expect(page.getByTestId('card-messages')).toContainText('360 / 500');
-  await expect(page.getByTestId('card-messages')).toContainText('72.0% usado');
+  // Numbers and percentages as Spanish writes them (issue 43): grouped thousands, a decimal comma.
+  await expect(page.getByTestId('card-messages')).toContainText('2.160 / 3.000');
+  await expect(page.getByTestId('card-messages')).toContainText('72,0 % usado');
   await expect(page.getByTestId('card-messages').getByRole('progressbar')).toHaveAttribute('data-color', 'yellow');
   await expect(page.getByTestId('card-reset')).toContainText('4 días');
-  await expect(page.getByTestId('card-success')).toContainText('93.5%');
-  await expect(page.getByTestId('card-success')).toContainText('de 60 acciones en 30 días');
+  await expect(page.getByTestId('card-success')).toContainText('93,5 %');
+  // What was asked, in three slices: refusals are their own.
+  const outcomes = page.getByRole('list', { name: 'Lo pedido en 30 días' });
+  await expect(outcomes.getByRole('listitem')).toHaveText(['56 hechas', '4 rechazadas', '4 fallidas']);
   await expect(page.getByTestId('success-warning')).toBeVisible();
-  await expect(page.getByText('1234 ms')).toBeVisible();
+  await expect(page.getByText('1.234 ms')).toBeVisible();
   await expect(page.getByTestId('card-storage')).toContainText('3,4 MB / 500 MB');
-  await expect(page.getByTestId('card-storage')).toContainText('0.7% usado');
+  await expect(page.getByTestId('card-storage')).toContainText('0,7 % usado');
   await expect(page.getByRole('heading', { name: 'Funciones más usadas' })).toBeVisible();
   await expect(page.getByText('Crear un sitio con IA')).toBeVisible();
+  await expect(page.getByText('40 usos · 66,7 %')).toBeVisible();
+  await expect(page.getByText('1 uso · 1,7 %')).toBeVisible();
 
   const chart = page.getByTestId('usage-chart');
   const bars = chart.getByTestId('usage-bar');
@@ -81,6 +89,9 @@ test('the usage page shows the summary and the seeded history in all three perio
   const smallest = bars.nth(28);
   expect((await tallest.boundingBox())?.height).toBeCloseTo(200, 0);
   expect((await smallest.boundingBox())?.height).toBeGreaterThanOrEqual(20);
+  // The chart reads without hovering: a value over each bar, and an axis at 0, half and the maximum.
+  await expect(chart.getByTestId('usage-bar-value')).toHaveText(['1', '12']);
+  await expect(page.getByTestId('usage-axis-tick')).toHaveText(['12', '6', '0']);
   await smallest.focus();
   await expect(chart.getByRole('tooltip').filter({ hasText: /^1$/ })).toBeVisible();
   await tallest.hover();
@@ -106,6 +117,17 @@ test('the usage page shows the summary and the seeded history in all three perio
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: '/tmp/div-g-usage-dark.png', fullPage: true });
+
+  // English writes its own numbers and plurals.
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByTestId('card-messages')).toContainText('2,160 / 3,000');
+  await expect(page.getByTestId('card-messages')).toContainText('72.0% used');
+  await expect(page.getByRole('list', { name: 'What you asked in 30 days' }).getByRole('listitem')).toHaveText([
+    '56 done',
+    '4 refused',
+    '4 failed',
+  ]);
+  await expect(page.getByText('1 use · 1.7%')).toBeVisible();
 });
 
 test('generations the person makes appear in all three periods', async ({ page }) => {
@@ -123,10 +145,22 @@ test('generations the person makes appear in all three periods', async ({ page }
     expect(answer.status()).toBe(200);
     expect(await answer.text()).toContain('"type":"done"');
   }
+  // A prompt the composer declines charges nothing, and shows as refused (not as a success).
+  const declined = await page.request.post('/api/ask-ai/generate-separate-files', {
+    headers,
+    data: { prompt: 'añade un chat con inteligencia artificial que responda a los clientes', spaceId: space.id },
+  });
+  expect(await declined.text()).toContain('He entendido que quieres');
 
   await page.goto('/usage');
   await expect(page.getByTestId('card-messages')).toContainText('2 / 100');
-  await expect(page.getByTestId('card-messages')).toContainText('2.0% usado');
+  await expect(page.getByTestId('card-messages')).toContainText('2,0 % usado');
+  await expect(page.getByTestId('card-success')).toContainText('66,7 %');
+  await expect(page.getByRole('list', { name: 'Lo pedido en 30 días' }).getByRole('listitem')).toHaveText([
+    '2 hechas',
+    '1 rechazada',
+    '0 fallidas',
+  ]);
   const chart = page.getByTestId('usage-chart');
   const bars = chart.getByTestId('usage-bar');
   await expect(bars).toHaveCount(30);
@@ -144,7 +178,8 @@ test('the real usage of a new user is zero-filled', async ({ page }) => {
   await page.goto('/usage');
   await expect(page.getByTestId('plan-badge')).toHaveText('Gratis');
   await expect(page.getByTestId('card-messages')).toContainText('0 / 100');
-  await expect(page.getByTestId('card-messages')).toContainText('0.0% usado');
+  await expect(page.getByTestId('card-messages')).toContainText('0,0 % usado');
+  await expect(page.getByText('Aún no has pedido nada en 30 días.')).toBeVisible();
   await expect(page.getByTestId('card-storage')).toContainText('0 KB / 50 MB');
   await expect(page.getByTestId('usage-bar')).toHaveCount(30);
   await expect(page.getByText('Aún no hay mensajes en este periodo.')).toBeVisible();

@@ -39,13 +39,20 @@ export const usageResponseSchema = z.object({
   messagesLimit: z.number().int(),
   /** ISO timestamp when the message counter resets. */
   resetDate: z.string(),
-  /** Percentage of successful metered actions in the last 30 days, 0–100 (100 when there were none). */
-  successRate: z.number(),
   /**
-   * Metered actions the success rate is computed over (last 30 days). Refusals that charged nothing
-   * (the local composer declining) are not counted (ADR 0189).
+   * Percentage of what was asked in the last 30 days that succeeded, 0–100 (100 when nothing was
+   * asked): metered actions and refusals together (ADR 0267).
    */
+  successRate: z.number(),
+  /** Metered actions in the last 30 days (successes and failures; refusals are apart). */
   actions: z.number().int(),
+  /** The metered actions of the last 30 days that succeeded. */
+  succeeded: z.number().int(),
+  /**
+   * Prompts the composer declined, or that awaited a confirmation, in the last 30 days: nothing was
+   * charged (ADR 0189), and they are shown as their own slice (ADR 0267).
+   */
+  refusals: z.number().int(),
   /** Developer API calls in the last 30 days. */
   apiCalls: z.number().int(),
   /** Mean response time of metered actions in the last 30 days, in ms (0 when there were none). */

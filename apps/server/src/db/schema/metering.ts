@@ -14,6 +14,11 @@ export const usageEvents = pgTable(
     model: text('model'),
     provider: text('provider'),
     success: boolean('success').notNull(),
+    /**
+     * The composer declined (or a change awaits the person's confirmation): nothing was charged, and
+     * it is neither a success nor a failure. /usage shows these as their own slice (issue 43).
+     */
+    refused: boolean('refused').notNull().default(false),
     durationMs: integer('duration_ms').notNull(),
     tokens: integer('tokens'),
     /** 'app' (the web app) or 'api' (the developer API). */

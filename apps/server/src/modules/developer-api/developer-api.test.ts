@@ -238,8 +238,9 @@ describe('developer API: generation, deploy and usage over HTTP (local composer)
     expect(declined.status).toBeGreaterThanOrEqual(400);
     expect((await readJson(declined)).message).toMatch(/He entendido que quieres/);
     const usage = v1UsageResponseSchema.parse(await (await fetch(`${url}/v1/usage`, { headers })).json());
-    // One generation, one message; the declined edit is neither an action nor a failure (ADR 0189).
-    expect(usage).toMatchObject({ messagesUsed: 1, actions: 1, apiCalls: 1, successRate: 100 });
+    // One generation, one message; the declined edit is neither an action nor a failure (ADR 0189), but
+    // it is counted apart and the rate is over what was asked (ADR 0267).
+    expect(usage).toMatchObject({ messagesUsed: 1, actions: 1, apiCalls: 1, succeeded: 1, refusals: 1, successRate: 50 });
   });
 
   it('answers a failed generation as an error object in JSON mode', async () => {

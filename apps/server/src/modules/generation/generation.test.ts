@@ -488,9 +488,10 @@ describe('generation with the local composer', () => {
     expect(message).not.toContain('La IA no devolvió ningún archivo');
     expect(eventOf(answer.events, 'done')).toBeUndefined();
     expect(await messagesUsed(database, user.id)).toBe(used);
-    // A refusal that charged nothing is not a failed generation on the usage page (ADR 0189).
+    // A refusal that charged nothing is not a failed generation, but it is not a success either: the
+    // usage page shows it as its own slice and the rate counts it (ADR 0189, 0267).
     const usage = await fetch(`${url}/api/user/usage`, { headers: { authorization: user.authorization } });
-    expect(await usage.json()).toMatchObject({ successRate: 100, actions: 1 });
+    expect(await usage.json()).toMatchObject({ successRate: 50, actions: 1, succeeded: 1, refusals: 1 });
   });
 
   it('fixes a page script error by guarding it, or says it cannot', async () => {

@@ -332,8 +332,8 @@ export async function runGenerationRequest(opts: {
       // What was produced before the failure still goes out (and the stream has then started).
       if (!aborted) flush();
       // A refusal that charged nothing (the local composer declining, or a change outside the selection
-      // awaiting confirmation) is neither a success nor a failure: usage does not count it (ADR 0189).
-      if (!aborted && !isRefusal(error, provider.kind)) {
+      // awaiting confirmation) is neither a success nor a failure: usage counts it apart (ADR 0189, 0267).
+      if (!aborted) {
         await recordUsageEvent({
           db: ctx.db,
           userId: user.id,
@@ -341,6 +341,7 @@ export async function runGenerationRequest(opts: {
           model: option.value,
           provider: providerChoice,
           success: false,
+          refused: isRefusal(error, provider.kind),
           durationMs: Date.now() - started,
           source,
         }).catch((e) => ctx.log.error({ err: e }, 'could not record a failed generation'));

@@ -114,6 +114,8 @@ export interface UsageEventInput {
   model?: string | null;
   provider?: string | null;
   success: boolean;
+  /** A refusal that charged nothing: counted apart from successes and failures. */
+  refused?: boolean;
   durationMs: number;
   tokens?: number | null;
   source: UsageSource;
@@ -132,6 +134,7 @@ export async function recordUsageEvent(input: UsageEventInput): Promise<string |
       model: input.model ?? null,
       provider: input.provider ?? null,
       success: input.success,
+      refused: input.refused ?? false,
       durationMs: Math.max(0, Math.round(input.durationMs)),
       tokens: input.tokens ?? null,
       source: input.source,

@@ -22,13 +22,14 @@ describe.each(testDrivers)('usage series on %s', (driver) => {
   const event = (
     userId: string,
     at: string,
-    extra: Partial<{ success: boolean; source: 'app' | 'api'; feature: string; durationMs: number }> = {},
+    extra: Partial<{ success: boolean; refused: boolean; source: 'app' | 'api'; feature: string; durationMs: number }> = {},
   ) =>
     recordUsageEvent({
       db: database.db,
       userId,
       feature: extra.feature ?? 'generate',
       success: extra.success ?? true,
+      refused: extra.refused,
       durationMs: extra.durationMs ?? 1000,
       source: extra.source ?? 'app',
       at: new Date(at),
@@ -97,6 +98,9 @@ describe.each(testDrivers)('usage series on %s', (driver) => {
     for (let i = 0; i < 3; i++) await event(user.id, '2026-06-09T10:00:00Z', { feature: 'edit', durationMs: 400, source: 'api' });
     await event(user.id, '2026-06-09T10:00:00Z', { feature: 'fix-error', durationMs: 100, success: false });
     await event(user.id, '2026-04-01T10:00:00Z', { feature: 'old', success: false }); // outside the 30-day window
+    // Two refusals: their own slice, in the rate's denominator, out of the features and the timing.
+    await event(user.id, '2026-06-09T10:00:00Z', { feature: 'edit', durationMs: 5, success: false, refused: true });
+    await event(user.id, '2026-06-09T10:00:00Z', { feature: 'edit', durationMs: 5, success: false, refused: true });
 
     const usage = await findUsage({ db: database.db, userId: user.id, now });
     expect(usage).toMatchObject({
@@ -105,8 +109,10 @@ describe.each(testDrivers)('usage series on %s', (driver) => {
       messagesUsed: 321,
       messagesLimit: 1000,
       resetDate: '2026-06-20T00:00:00.000Z',
-      successRate: 90,
+      successRate: 75,
       actions: 10,
+      succeeded: 9,
+      refusals: 2,
       apiCalls: 3,
       averageResponseTime: 730,
       topFeatures: [
@@ -126,6 +132,8 @@ describe.each(testDrivers)('usage series on %s', (driver) => {
       messagesLimit: 100,
       successRate: 100,
       actions: 0,
+      succeeded: 0,
+      refusals: 0,
       apiCalls: 0,
       averageResponseTime: 0,
       topFeatures: [],

@@ -74,20 +74,24 @@ export async function findUsage(options: { db: Database; userId: string; tz?: st
   const windowStart = sql`(${now} - ${sql.raw(`interval '${USAGE_STATS_WINDOW_DAYS} days'`)})`;
   const [stats] = await rowsOf(
     db,
-    sql`select count(*)::int as total,
+    sql`select count(*) filter (where not refused)::int as total,
+          count(*) filter (where refused)::int as refused,
           count(*) filter (where success)::int as succeeded,
-          count(*) filter (where source = 'api')::int as api_calls,
-          coalesce(round(avg(duration_ms)), 0)::int as avg_ms
+          count(*) filter (where source = 'api' and not refused)::int as api_calls,
+          coalesce(round(avg(duration_ms) filter (where not refused)), 0)::int as avg_ms
         from usage_events where user_id = ${userId} and created_at > ${windowStart} and created_at <= ${now}`,
   );
   const features = await rowsOf(
     db,
     sql`select feature, count(*)::int as usage from usage_events
-        where user_id = ${userId} and created_at > ${windowStart} and created_at <= ${now}
+        where user_id = ${userId} and not refused and created_at > ${windowStart} and created_at <= ${now}
         group by feature order by count(*) desc, feature limit 5`,
   );
   const total = Number(stats?.total ?? 0);
+  const refused = Number(stats?.refused ?? 0);
   const succeeded = Number(stats?.succeeded ?? 0);
+  // A refused prompt did not do what was asked: the rate is over everything asked (issue 43).
+  const asked = total + refused;
 
   // What the person's own images take across the spaces they own (shared spaces count for their owner).
   const storedBytes = await imageBytesUsed(db, userId);
@@ -104,8 +108,10 @@ export async function findUsage(options: { db: Database; userId: string; tz?: st
     messagesUsed: allowance.messagesUsed,
     messagesLimit: allowance.messagesLimit,
     resetDate: (allowance.periodEndsAt ?? nowDate).toISOString(),
-    successRate: total === 0 ? 100 : Math.round((succeeded / total) * 1000) / 10,
+    successRate: asked === 0 ? 100 : Math.round((succeeded / asked) * 1000) / 10,
     actions: total,
+    succeeded,
+    refusals: refused,
     apiCalls: Number(stats?.api_calls ?? 0),
     averageResponseTime: Number(stats?.avg_ms ?? 0),
     topFeatures: features.map((f) => ({

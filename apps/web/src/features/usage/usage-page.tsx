@@ -1,14 +1,6 @@
 import { formatBytes } from '@div/shared/asset-display';
-import { formatStorage } from '@div/shared/plans';
 import type { UsageResponse } from '@div/shared/usage';
-import {
-  daysUntilReset,
-  formatDateEs,
-  formatOneDecimal,
-  isSuccessRateGood,
-  isUnlimited,
-  percentUsed,
-} from '@div/shared/usage-display';
+import { daysUntilReset, isSuccessRateGood, isUnlimited, percentUsed } from '@div/shared/usage-display';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   AlertTriangle,
@@ -27,7 +19,9 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
+import { formatNumber, formatPercent, numberLocale } from '../../lib/number-format';
 import { useUsage } from './api';
+import { OutcomeBar } from './outcome-bar';
 import { PlanBadge } from './plan-badge';
 import { ProgressBar } from './progress-bar';
 import { UsageChart } from './usage-chart';
@@ -112,7 +106,11 @@ function Card({ title, icon, children, testId }: { title: string; icon: ReactNod
 }
 
 function UsageDetails({ usage }: { usage: UsageResponse }) {
-  const { t } = useTranslation('usage');
+  const { t, i18n } = useTranslation('usage');
+  const lang = i18n.language;
+  const count = (value: number) => formatNumber(value, lang);
+  const percentText = (value: number) => formatPercent(value, lang);
+  const bytes = (value: number) => formatBytes(value, numberLocale(lang));
   const unlimited = isUnlimited(usage.messagesLimit);
   const percent = percentUsed(usage.messagesUsed, usage.messagesLimit);
   const days = daysUntilReset(usage.resetDate);
@@ -127,11 +125,11 @@ function UsageDetails({ usage }: { usage: UsageResponse }) {
         </Card>
         <Card testId="card-messages" title={t('cards.messages')} icon={<MessageSquare aria-hidden className="size-5" />}>
           <p className="font-bold text-2xl text-slate-900 dark:text-white">
-            <span data-testid="messages-used">{usage.messagesUsed}</span>
+            <span data-testid="messages-used">{count(usage.messagesUsed)}</span>
             {!unlimited && (
               <span className="font-normal text-lg text-slate-500 dark:text-slate-400">
                 {' / '}
-                <span data-testid="messages-limit">{usage.messagesLimit}</span>
+                <span data-testid="messages-limit">{count(usage.messagesLimit)}</span>
               </span>
             )}
           </p>
@@ -141,33 +139,33 @@ function UsageDetails({ usage }: { usage: UsageResponse }) {
             <div className="mt-3 space-y-1.5">
               <ProgressBar percent={percent} label={t('cards.messages')} />
               <p className="text-slate-500 text-xs dark:text-slate-400">
-                {t('cards.percentUsed', { percent: formatOneDecimal(percent) })}
+                {t('cards.percentUsed', { percent: percentText(percent) })}
               </p>
             </div>
           )}
         </Card>
         <Card testId="card-reset" title={t('cards.reset')} icon={<CalendarClock aria-hidden className="size-5" />}>
-          <p className="font-bold text-2xl text-slate-900 dark:text-white">{t('cards.days', { count: days })}</p>
-          <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">{formatDateEs(usage.resetDate)}</p>
+          <p className="font-bold text-2xl text-slate-900 dark:text-white">{t('cards.days', { count: days, n: count(days) })}</p>
+          <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">
+            {new Intl.DateTimeFormat(numberLocale(lang), { dateStyle: 'long' }).format(new Date(usage.resetDate))}
+          </p>
         </Card>
         <Card testId="card-success" title={t('cards.success')} icon={<TrendingUp aria-hidden className="size-5" />}>
-          <p className="font-bold text-2xl text-slate-900 dark:text-white">{formatOneDecimal(usage.successRate)}%</p>
-          <p data-testid="success-actions" className="mt-1 text-slate-500 text-sm dark:text-slate-400">
-            {t('cards.actions', { count: usage.actions })}
-          </p>
+          <p className="font-bold text-2xl text-slate-900 dark:text-white">{percentText(usage.successRate)}</p>
+          <OutcomeBar usage={usage} />
         </Card>
         <Card testId="card-storage" title={t('cards.storage')} icon={<HardDrive aria-hidden className="size-5" />}>
           <p className="font-bold text-2xl text-slate-900 dark:text-white">
-            <span data-testid="storage-used">{formatBytes(usage.imageStorage.usedBytes)}</span>
+            <span data-testid="storage-used">{bytes(usage.imageStorage.usedBytes)}</span>
             <span className="font-normal text-lg text-slate-500 dark:text-slate-400">
               {' / '}
-              <span data-testid="storage-limit">{formatStorage(usage.imageStorage.limitBytes / 1024 / 1024)}</span>
+              <span data-testid="storage-limit">{bytes(usage.imageStorage.limitBytes)}</span>
             </span>
           </p>
           <div className="mt-3 space-y-1.5">
             <ProgressBar percent={storagePercent} label={t('cards.storage')} />
             <p className="text-slate-500 text-xs dark:text-slate-400">
-              {t('cards.percentUsed', { percent: formatOneDecimal(storagePercent) })}
+              {t('cards.percentUsed', { percent: percentText(storagePercent) })}
             </p>
           </div>
           <p className="mt-2 text-slate-500 text-xs dark:text-slate-400">{t('cards.storageNote')}</p>
@@ -187,11 +185,11 @@ function UsageDetails({ usage }: { usage: UsageResponse }) {
           <dl className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
             <div className="flex justify-between py-3">
               <dt className="text-slate-600 dark:text-slate-300">{t('performance.avg')}</dt>
-              <dd className="font-semibold text-slate-900 dark:text-white">{usage.averageResponseTime} ms</dd>
+              <dd className="font-semibold text-slate-900 dark:text-white">{count(usage.averageResponseTime)} ms</dd>
             </div>
             <div className="flex justify-between py-3">
               <dt className="text-slate-600 dark:text-slate-300">{t('performance.apiCalls')}</dt>
-              <dd className="font-semibold text-slate-900 dark:text-white">{usage.apiCalls}</dd>
+              <dd className="font-semibold text-slate-900 dark:text-white">{count(usage.apiCalls)}</dd>
             </div>
             <div className="flex items-center justify-between py-3">
               <dt className="text-slate-600 dark:text-slate-300">{t('performance.success')}</dt>
@@ -209,7 +207,7 @@ function UsageDetails({ usage }: { usage: UsageResponse }) {
                     className="size-5 text-amber-500"
                   />
                 )}
-                {formatOneDecimal(usage.successRate)}%
+                {percentText(usage.successRate)}
               </dd>
             </div>
           </dl>
@@ -237,7 +235,7 @@ function UsageDetails({ usage }: { usage: UsageResponse }) {
                       {t(`featureNames.${f.feature.replaceAll('.', '_')}`, { defaultValue: f.feature })}
                     </span>
                     <span className="text-slate-500 dark:text-slate-400">
-                      {t('features.uses', { count: f.usage })} · {formatOneDecimal(f.percentage)}%
+                      {t('features.uses', { count: f.usage, n: count(f.usage) })} · {percentText(f.percentage)}
                     </span>
                   </div>
                   <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800">
