@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures/sign-in';
 
+// The shared machine is often busy: a full-page screenshot or a lazy route can take a while.
+test.describe.configure({ timeout: 90_000 });
+
 test('API keys in settings: create once, copy, use, revoke', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await signIn(page, 'Desarrolladora');
@@ -79,6 +82,13 @@ test('the API reference at /docs/api lists every /v1 route from the OpenAPI docu
   await generate.getByText('429').click();
   await expect(generate).toContainText('message');
   await expect(page.getByRole('link', { name: 'Documento OpenAPI 3.1 (JSON)' })).toHaveAttribute('href', '/api/openapi.json');
+  // Its headings speak the interface's language, and `code` in the descriptions is code, not backticks.
+  for (const name of ['Generación', 'Proyectos', 'Publicación', 'Uso']) {
+    await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 2, name: 'Spaces', exact: true })).toHaveCount(0);
+  expect(await page.locator('main').innerText()).not.toContain('`');
+  await expect(generate.locator('code', { hasText: /^limit$/ }).first()).toBeAttached();
   await page.screenshot({ path: '/tmp/div-k-docs.png', fullPage: false });
   await page
     .getByRole('navigation', { name: 'Contenido' })

@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
 import { type Endpoint, groupEndpoints, type JsonSchema, nestedObject, type Parameter, typeLabel, useOpenApi } from './openapi';
+import { Prose } from './prose';
 import './locale';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -60,7 +61,9 @@ export default function ApiDocsPage() {
           </span>
         </h1>
         {doc.data.info.description ? (
-          <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{doc.data.info.description}</p>
+          <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">
+            <Prose text={doc.data.info.description} />
+          </p>
         ) : null}
         <div className="mt-6 flex flex-wrap gap-3 text-sm">
           <a
@@ -105,7 +108,9 @@ export default function ApiDocsPage() {
           <ul className="mt-3 space-y-4 text-sm">
             {groups.map((group) => (
               <li key={group.tag}>
-                <p className="font-semibold text-slate-900 dark:text-white">{group.tag}</p>
+                <p className="font-semibold text-slate-900 dark:text-white">
+                  {t(`tags.${group.tag}`, { defaultValue: group.tag })}
+                </p>
                 <ul className="mt-1">
                   {group.endpoints.map((e) => (
                     <li key={e.id}>
@@ -151,9 +156,13 @@ export default function ApiDocsPage() {
           {groups.map((group) => (
             <section key={group.tag} aria-labelledby={`tag-${group.tag}`}>
               <h2 id={`tag-${group.tag}`} className="font-bold text-2xl text-slate-900 dark:text-white">
-                {group.tag}
+                {t(`tags.${group.tag}`, { defaultValue: group.tag })}
               </h2>
-              {group.description ? <p className="mt-1 text-slate-600 dark:text-slate-300">{group.description}</p> : null}
+              {group.description ? (
+                <p className="mt-1 text-slate-600 dark:text-slate-300">
+                  <Prose text={group.description} />
+                </p>
+              ) : null}
               <div className="mt-4 space-y-6">
                 {group.endpoints.map((endpoint) => (
                   <EndpointCard key={endpoint.id} endpoint={endpoint} />
@@ -186,8 +195,16 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
         </span>
         <code className="break-all font-mono font-semibold text-slate-900 dark:text-white">{endpoint.path}</code>
       </h3>
-      {operation.summary ? <p className="mt-2 font-medium text-slate-800 dark:text-slate-100">{operation.summary}</p> : null}
-      {operation.description ? <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{operation.description}</p> : null}
+      {operation.summary ? (
+        <p className="mt-2 font-medium text-slate-800 dark:text-slate-100">
+          <Prose text={operation.summary} />
+        </p>
+      ) : null}
+      {operation.description ? (
+        <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+          <Prose text={operation.description} />
+        </p>
+      ) : null}
 
       {params.length > 0 ? (
         <div className="mt-5">
@@ -201,7 +218,9 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
                   {p.in} · {p.required ? t('required') : t('optional')}
                 </span>
                 {p.description ? (
-                  <span className="w-full text-slate-600 text-xs dark:text-slate-300">{p.description}</span>
+                  <span className="w-full text-slate-600 text-xs dark:text-slate-300">
+                    <Prose text={p.description} />
+                  </span>
                 ) : null}
               </li>
             ))}
@@ -237,7 +256,9 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
                     >
                       {status}
                     </span>
-                    <span className="text-slate-600 dark:text-slate-300">{response.description}</span>
+                    <span className="text-slate-600 dark:text-slate-300">
+                      <Prose text={response.description ?? ''} />
+                    </span>
                     {content.length ? (
                       <span className="ml-auto font-mono text-slate-500 text-xs dark:text-slate-400">
                         {content.map(([type]) => type).join(', ')}
@@ -299,7 +320,11 @@ function Fields({ schema, depth = 0 }: { schema: JsonSchema; depth?: number }) {
               {required.has(name) ? t('required') : t('optional')}
             </span>
           </div>
-          {field.description ? <p className="text-slate-600 text-xs dark:text-slate-300">{field.description}</p> : null}
+          {field.description ? (
+            <p className="text-slate-600 text-xs dark:text-slate-300">
+              <Prose text={field.description} />
+            </p>
+          ) : null}
           {nestedObject(field) && depth < 3 ? <Fields schema={field} depth={depth + 1} /> : null}
         </li>
       ))}

@@ -27,6 +27,15 @@ registerLocale('api-docs', {
     schema: 'Esquema',
     noFields: 'Sin campos',
     showSchema: 'Ver esquema',
+    /** The OpenAPI document's tags (machine names, kept in English there). */
+    tags: {
+      Generation: 'Generación',
+      Spaces: 'Proyectos',
+      Publishing: 'Publicación',
+      Submissions: 'Envíos de formularios',
+      Checks: 'Revisión',
+      Usage: 'Uso',
+    },
   },
   en: {
     title: 'API reference',
