@@ -155,11 +155,13 @@ test('two same-named projects are told apart; one is deleted through its menu bu
   await p.keyboard.press('Escape');
 
   // Cancelling gives focus back to the card's own menu button; deleting the last card moves it to the
-  // previous card's; deleting the only one left moves it to the new project's name.
+  // previous card's; deleting the only one left moves it to the box that starts a new project.
   const deleteByKeyboard = async (button: ReturnType<Page['getByRole']>, confirm: boolean) => {
     await button.focus();
     await p.keyboard.press('Enter');
     await expect(p.getByRole('menu')).toBeVisible();
+    // As a person waits for the menu to take focus before moving in it.
+    await expect(p.getByRole('menuitem', { name: 'Abrir' })).toBeFocused();
     await p.keyboard.press('End');
     await expect(p.getByRole('menuitem', { name: 'Eliminar proyecto' })).toBeFocused();
     await p.keyboard.press('Enter');
@@ -180,7 +182,7 @@ test('two same-named projects are told apart; one is deleted through its menu bu
   await expect(northButton).toBeFocused();
   await deleteByKeyboard(northButton, true);
   await expect(p.getByTestId('space-card')).toHaveCount(0);
-  await expect(p.getByRole('textbox', { name: 'Nombre del proyecto' })).toBeFocused();
+  await expect(p.getByRole('textbox', { name: 'Describe el sitio que quieres crear…' })).toBeFocused();
 });
 
 test('at 390×844 a tap on the menu button opens the actions; "Abrir" opens the project', async ({ browser }) => {

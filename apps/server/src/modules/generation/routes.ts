@@ -21,7 +21,7 @@ import {
 } from '@div/shared/models';
 import { encodeNdjson, NDJSON_CONTENT_TYPE } from '@div/shared/ndjson';
 import { type PlanId, planOf } from '@div/shared/plans';
-import { defaultStarterFiles, type FileInput } from '@div/shared/spaces';
+import { isStarterSite } from '@div/shared/spaces';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -138,12 +138,6 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: AppContext, 
   );
 }
 
-/** Files of a space that still holds the starter page count as no site at all: the answer writes a new one. */
-function isStarter(files: readonly FileInput[]): boolean {
-  if (files.length !== defaultStarterFiles.length) return false;
-  return defaultStarterFiles.every((s) => files.some((f) => f.path === s.path && f.content === s.content));
-}
-
 /** Runs one generation and answers it as an NDJSON stream on `reply` (also used by the developer API). */
 export async function runGenerationRequest(opts: {
   ctx: AppContext;
@@ -177,7 +171,7 @@ export async function runGenerationRequest(opts: {
     getSpaceFiles({ db: ctx.db, userId: user.id, spaceId }),
     listImages(ctx, spaceId),
   ]);
-  const files = isStarter(stored) ? [] : stored;
+  const files = isStarterSite(stored) ? [] : stored;
   const { selectedElement, scope } = scopeSelection(files, body.selectedElement);
   const input = {
     prompt: body.prompt,

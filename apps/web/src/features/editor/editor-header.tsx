@@ -9,6 +9,7 @@ import type { FileSession } from './files/use-file-session';
 import type { useLiveSpace } from './live-slot';
 import { PublishControl } from './publish/publish-control';
 import { SaveIndicator } from './save-indicator';
+import { SpaceTitle } from './space-title';
 
 // Who else is here: shown once the shared document is up (issue 25).
 const PresenceAvatars = lazy(() =>
@@ -50,7 +51,7 @@ export function EditorHeader({
       >
         <ArrowLeft className="size-4" aria-hidden />
       </Link>
-      <h1 className="min-w-0 truncate font-semibold">{detail.space.name}</h1>
+      <SpaceTitle spaceId={spaceId} detail={detail} />
       {detail.space.remixedFrom && (
         <span className="hidden truncate text-xs text-gray-600 sm:inline dark:text-gray-400" data-testid="remixed-from">
           {t('remixedFrom', { name: detail.space.remixedFrom.name })}

@@ -3,7 +3,7 @@ import type { PlanId } from '@div/shared/plans';
 import type { SpaceDetailResponse, SpaceSummary, Version } from '@div/shared/spaces';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
@@ -61,6 +61,9 @@ export function EditorWorkspace({
 }) {
   const { t } = useTranslation('editor');
   const navigate = useNavigate();
+  // A project started from the brief box on /spaces carries its brief here, to be sent once (issue 43).
+  const location = useLocation();
+  const brief = (location.state as { brief?: unknown } | null)?.brief;
   const dark = useDark();
   const { access } = detail;
   const canEdit = access.role !== 'viewer';
@@ -327,6 +330,8 @@ export function EditorWorkspace({
       {canEdit ? (
         <PromptSlot
           spaceId={spaceId}
+          autoPrompt={typeof brief === 'string' ? brief : undefined}
+          onAutoPromptSent={() => navigate(location.pathname, { replace: true, state: null })}
           sharing={
             access.role === 'owner'
               ? generatingBy

@@ -94,6 +94,12 @@ registerLocale('editor', {
       done: 'El editor volvió a la página inicial',
       error: 'No se pudo reiniciar el editor',
     },
+    rename: {
+      action: 'Cambiar el nombre del proyecto',
+      label: 'Nombre del proyecto',
+      saved: 'Nombre guardado',
+      failed: 'No se pudo cambiar el nombre',
+    },
     deploy: {
       noContent: 'No hay contenido que publicar.',
       success: 'Sitio publicado',
@@ -219,6 +225,12 @@ registerLocale('editor', {
       busy: 'Wait for the generation in progress to finish.',
       done: 'The editor is back to the starter page',
       error: 'The editor could not be reset',
+    },
+    rename: {
+      action: 'Rename the project',
+      label: 'Project name',
+      saved: 'Name saved',
+      failed: 'The name could not be changed',
     },
     deploy: {
       noContent: 'Deploy requires content',

@@ -2,9 +2,10 @@ import type { LineRange } from '@div/shared/generation';
 import { AUTO_PROVIDER } from '@div/shared/model-access';
 import { planAllowsRedesign } from '@div/shared/plan-access';
 import { type PlanId, plans } from '@div/shared/plans';
+import { isStarterSite } from '@div/shared/starter.data';
 import { readUpsell, type Upsell, upsellFor } from '@div/shared/upsell';
 import { ArrowUp, Brain, Globe, Loader2, Square, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { UpsellDialog } from '../../components/upsell-dialog';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
@@ -37,6 +38,10 @@ function readChoice(): AiChoice | null {
 
 export interface PromptBarProps {
   spaceId: string;
+  /** A brief to send at once (a project started from the brief box on /spaces). */
+  autoPrompt?: string;
+  /** Called when the brief has been taken, so a reload does not send it again. */
+  onAutoPromptSent?: () => void;
   /** The site's current files (sent as context and used as the base of the streaming view). */
   files: { path: string; content: string }[];
   activeFile: string;
@@ -101,12 +106,24 @@ export function PromptBar(props: PromptBarProps) {
     if (choice) localStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
   }, [choice]);
 
-  const blank = prompt.trim() === '';
-  const hasSite = props.files.some((f) => /\.html?$/i.test(f.path) && f.content.trim() !== '');
+  // A project started from a brief on /spaces (issue 43): the brief is sent once the models are known.
+  const sentBrief = useRef(false);
+  const { autoPrompt, onAutoPromptSent } = props;
+  useEffect(() => {
+    if (!autoPrompt || sentBrief.current || !catalogue) return;
+    sentBrief.current = true;
+    onAutoPromptSent?.();
+    setPrompt(autoPrompt);
+    void submit(autoPrompt);
+  });
 
-  const submit = async () => {
-    if (blank || generation.busy || lockedBy) return;
-    const text = prompt.trim();
+  const blank = prompt.trim() === '';
+  // The starter page is no site yet: the bar asks for the site to create, not for a change (issue 43).
+  const hasSite = !isStarterSite(props.files) && props.files.some((f) => /\.html?$/i.test(f.path) && f.content.trim() !== '');
+
+  const submit = async (brief?: string) => {
+    const text = (brief ?? prompt).trim();
+    if (!text || generation.busy || lockedBy) return;
     try {
       await props.beforeGenerate();
     } catch {

@@ -97,6 +97,6 @@ function cardAfterDelete(item: HTMLLIElement | null): HTMLElement | null {
   return (
     menuButtonOf(item?.nextElementSibling) ??
     menuButtonOf(item?.previousElementSibling) ??
-    document.querySelector<HTMLElement>('[data-new-project-name]')
+    document.querySelector<HTMLElement>('[data-new-project-brief]')
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { SharedWithMe } from '../collaboration/shared-with-me';
 import { useSpaces } from './api/list-spaces';
+import { BriefForm } from './brief-form';
 import { CreateSpaceForm } from './create-space-form';
 import { SpaceCard } from './space-card';
 import { isUnauthorized, useRedirectOnUnauthorized } from './use-auth-redirect';
@@ -44,7 +45,11 @@ export default function SpacesPage() {
             </p>
           )}
         </div>
-        <CreateSpaceForm />
+        <BriefForm />
+        <div>
+          <h2 className="mb-2 font-medium text-gray-700 text-sm dark:text-gray-300">{t('orName')}</h2>
+          <CreateSpaceForm />
+        </div>
       </header>
 
       {spaces.isPending && (
