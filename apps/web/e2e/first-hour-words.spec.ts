@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { createSpace, replaceCode } from './fixtures/editor';
-import { signIn } from './fixtures/sign-in';
+import { sessionToken, signIn } from './fixtures/sign-in';
 
 // A new user's second walk (issue 43): every screen names itself, the editor is a full-screen app,
 // and buttons that look alike say which is which.
@@ -74,4 +74,48 @@ test('"Publicar" sits in the editor header; once live, a chip keeps the address,
   const site = await context.newPage();
   await site.goto(url);
   await expect(site.getByRole('heading', { name: 'Cambiado' })).toBeVisible();
+});
+
+test('closing a dialog gives focus back to the control that opened it (WCAG 2.4.3)', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'Foco de vuelta');
+  const spaceId = await createSpace(page, 'Foco devuelto');
+
+  // "Herramientas de vista", opened from its floating button by keyboard and closed with Esc.
+  const toolsButton = page.getByTestId('tools-button');
+  await toolsButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Herramientas de vista' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Herramientas de vista' })).toBeHidden();
+  await expect(toolsButton).toBeFocused();
+
+  // The Revisión panel, from its score button.
+  const checksButton = page.getByTestId('checks-button');
+  await checksButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Revisión' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(checksButton).toBeFocused();
+
+  // The question before publishing a site with errors, from the header's "Publicar", cancelled with Esc.
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const { revision } = await (await page.request.get(`/api/spaces/${spaceId}`, { headers })).json();
+  const broken =
+    '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Rota</title></head><body><h1>Rota</h1><a href="precios.html">Precios</a></body></html>';
+  const saved = await page.request.put(`/api/spaces/${spaceId}/files`, {
+    headers,
+    data: { revision, files: [{ path: 'index.html', content: broken }] },
+  });
+  expect(saved.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('code-editor')).toBeVisible();
+  const publish = page.getByTestId('publish-button');
+  await publish.focus();
+  await page.keyboard.press('Enter');
+  const question = page.getByRole('alertdialog', { name: 'La revisión encontró errores' });
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(publish).toBeFocused();
 });

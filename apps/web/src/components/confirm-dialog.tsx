@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { AlertDialog } from 'radix-ui';
+import { AlertDialogContent } from './dialog-content';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
@@ -37,7 +38,7 @@ export function ConfirmDialog(props: {
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
+        <AlertDialogContent className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
           <AlertDialog.Title className="font-semibold text-lg text-slate-900 dark:text-white">{props.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-slate-600 text-sm dark:text-slate-300">
             {props.description}
@@ -66,7 +67,7 @@ export function ConfirmDialog(props: {
               {props.confirmLabel}
             </button>
           </div>
-        </AlertDialog.Content>
+        </AlertDialogContent>
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );

@@ -8,6 +8,7 @@ import { paths } from '../app/paths';
 import { useCheckout } from '../lib/checkout';
 import { useTranslation } from '../lib/i18n';
 import './upsell-locale';
+import { DialogContent } from './dialog-content';
 
 /**
  * The upsell (issue 22, ADR 0185): says why the current plan refused, names the cheapest plan of the
@@ -44,7 +45,7 @@ export function UpsellDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         {upsell && offer && values && (
-          <Dialog.Content
+          <DialogContent
             data-testid="pro-dialog"
             data-plan={offer.id}
             className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl dark:bg-gray-900"
@@ -100,7 +101,7 @@ export function UpsellDialog({
                 {t('later')}
               </Dialog.Close>
             </div>
-          </Dialog.Content>
+          </DialogContent>
         )}
       </Dialog.Portal>
     </Dialog.Root>

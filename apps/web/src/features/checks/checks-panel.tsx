@@ -6,6 +6,7 @@ import { useTranslation } from '../../lib/i18n';
 import type { useChecks } from './api';
 import { ScoreBadge } from './score';
 import './locale';
+import { DialogContent } from '../../components/dialog-content';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 const ICONS = { error: AlertCircle, warning: AlertTriangle, notice: Info } as const;
@@ -53,7 +54,7 @@ export function ChecksPanel({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
+        <DialogContent
           data-testid="checks-panel"
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-xl dark:bg-gray-900"
         >
@@ -172,7 +173,7 @@ export function ChecksPanel({
                 );
               })}
           </div>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

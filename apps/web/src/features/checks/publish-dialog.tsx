@@ -4,6 +4,7 @@ import { AlertDialog } from 'radix-ui';
 import { useTranslation } from '../../lib/i18n';
 import { ScoreBadge } from './score';
 import './locale';
+import { AlertDialogContent } from '../../components/dialog-content';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
@@ -28,7 +29,7 @@ export function PublishChecksDialog({
     <AlertDialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content
+        <AlertDialogContent
           data-testid="publish-checks-dialog"
           className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900"
         >
@@ -79,7 +80,7 @@ export function PublishChecksDialog({
               {errors > 0 ? t('publish.publishAnyway') : t('publish.publish')}
             </AlertDialog.Action>
           </div>
-        </AlertDialog.Content>
+        </AlertDialogContent>
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import './locale';
+import { DialogContent } from '../../components/dialog-content';
 
 /** The frame of the collaboration dialogs: overlay, title, close button and description. */
 export function DialogFrame({
@@ -23,7 +24,7 @@ export function DialogFrame({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(34rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-gray-900">
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(34rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-gray-900">
           <div className="mb-1 flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold text-gray-900 dark:text-gray-100">{title}</Dialog.Title>
             <Dialog.Close
@@ -35,7 +36,7 @@ export function DialogFrame({
           </div>
           <Dialog.Description className="mb-4 text-sm text-gray-600 dark:text-gray-400">{description}</Dialog.Description>
           {children}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

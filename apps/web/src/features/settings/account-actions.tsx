@@ -4,6 +4,7 @@ import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
+import { AlertDialogContent } from '../../components/dialog-content';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -84,7 +85,7 @@ export function AccountActions() {
           </AlertDialog.Trigger>
           <AlertDialog.Portal>
             <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-            <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
+            <AlertDialogContent className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
               <AlertDialog.Title className="font-semibold text-lg text-slate-900 dark:text-white">
                 {t('delete.confirmTitle')}
               </AlertDialog.Title>
@@ -118,7 +119,7 @@ export function AccountActions() {
                   {t('delete.confirm')}
                 </button>
               </div>
-            </AlertDialog.Content>
+            </AlertDialogContent>
           </AlertDialog.Portal>
         </AlertDialog.Root>
       </section>

@@ -4,6 +4,7 @@ import { AlertDialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
+import { AlertDialogContent } from '../../components/dialog-content';
 import { type CardAction, ProjectCard } from '../../components/project-card/project-card';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
@@ -53,7 +54,7 @@ export function SpaceCard({ space }: { space: SpaceListItem }) {
       <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <AlertDialog.Content
+          <AlertDialogContent
             onCloseAutoFocus={(event) => {
               const target = focusAfter.current ?? menuButtonOf(item.current);
               focusAfter.current = null;
@@ -82,7 +83,7 @@ export function SpaceCard({ space }: { space: SpaceListItem }) {
                 {t('confirmDelete')}
               </button>
             </div>
-          </AlertDialog.Content>
+          </AlertDialogContent>
         </AlertDialog.Portal>
       </AlertDialog.Root>
     </>

@@ -1,4 +1,5 @@
 import { AlertDialog } from 'radix-ui';
+import { AlertDialogContent } from '../../../components/dialog-content';
 import { useTranslation } from '../../../lib/i18n';
 
 /** The confirmation the spec requires before a full reset. */
@@ -16,7 +17,7 @@ export function ResetDialog({
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900">
+        <AlertDialogContent className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900">
           <AlertDialog.Title className="text-lg font-semibold text-gray-900 dark:text-gray-100">
             {t('reset.title')}
           </AlertDialog.Title>
@@ -34,7 +35,7 @@ export function ResetDialog({
               {t('reset.accept')}
             </AlertDialog.Action>
           </div>
-        </AlertDialog.Content>
+        </AlertDialogContent>
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );

@@ -20,6 +20,7 @@ import {
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { DialogContent } from '../../../components/dialog-content';
 import { useTranslation } from '../../../lib/i18n';
 import { useFormsUnread } from '../api/forms';
 import { useEditorStore, useEditorUi } from '../editor-store';
@@ -82,7 +83,7 @@ export function ToolsModal({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(34rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-gray-900">
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(34rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-gray-900">
           <div className="mb-4 flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold text-gray-900 dark:text-gray-100">{t('tools.title')}</Dialog.Title>
             <Dialog.Close
@@ -193,7 +194,7 @@ export function ToolsModal({
           </div>
 
           <VersionHistory versions={versions} busyId={restoringId} onRestore={canEdit ? actions.restore : undefined} />
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

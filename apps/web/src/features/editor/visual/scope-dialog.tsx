@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import { useTranslation } from '../../../lib/i18n';
 import './locale';
+import { AlertDialogContent } from '../../../components/dialog-content';
 
 export interface ScopeQuestion {
   prompt: string;
@@ -24,7 +25,7 @@ export function ScopeDialog({
     <AlertDialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900">
+        <AlertDialogContent className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-gray-900">
           <AlertDialog.Title className="text-lg font-semibold text-gray-900 dark:text-gray-100">
             {t('scope.title')}
           </AlertDialog.Title>
@@ -45,7 +46,7 @@ export function ScopeDialog({
               {t('scope.apply')}
             </AlertDialog.Action>
           </div>
-        </AlertDialog.Content>
+        </AlertDialogContent>
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
