@@ -82,8 +82,14 @@ export const profileEditSchema = z
   .refine((edit) => Object.keys(edit).length > 0, { message: 'Indica al menos un dato que cambiar' });
 export type ProfileEdit = z.infer<typeof profileEditSchema>;
 
-/** `GET /api/spaces/{id}/profile`: null until the space's first generation. */
-export const profileResponseSchema = z.object({ profile: siteProfileSchema.nullable() });
+/** `GET /api/spaces/{id}/profile`: the profile, null until the space's first generation. */
+export const profileKindSchema = z.object({ id: z.string(), es: z.string(), en: z.string() });
+export type ProfileKind = z.infer<typeof profileKindSchema>;
+export const profileResponseSchema = z.object({
+  profile: siteProfileSchema.nullable(),
+  /** The kinds the card offers (the composer's taxonomy; "business" is the neutral layout). */
+  kinds: z.array(profileKindSchema),
+});
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 /**

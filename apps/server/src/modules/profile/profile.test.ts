@@ -69,6 +69,8 @@ describe('"Lo que entendí": the site profile kept with the space (local compose
       hours: 'de lunes a sábado de 8 a 14',
     });
     expect(profile?.uncertain).not.toContain('kind');
+    const kinds = (await call(viewer, 'GET', `/api/spaces/${spaceId}/profile`)).json().kinds;
+    expect(kinds).toContainEqual({ id: 'bakery', es: 'panadería', en: 'bakery' });
   });
 
   it('takes a follow-up\'s new phone and name into the profile', async () => {
@@ -101,7 +103,7 @@ describe('"Lo que entendí": the site profile kept with the space (local compose
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ applied: [], stored: ['kind'], version: null });
     expect(await page()).toBe(before);
-    expect((await profileOf()).kind).toBe('cafe');
+    expect((await profileOf())?.kind).toBe('cafe');
   });
 
   it('refuses bad corrections with a Spanish message', async () => {
@@ -113,6 +115,7 @@ describe('"Lo que entendí": the site profile kept with the space (local compose
       [{ colour: 'rojo' }, /Dato desconocido: colour/],
       [{ hours: 'x'.repeat(400) }, /como mucho 300 caracteres/],
       [{ language: 'fr' }, /idioma debe ser/],
+      [{ kind: 'nave espacial' }, /no está en la lista/],
     ];
     for (const [body, message] of cases) {
       const response = await call(owner, 'PUT', `/api/spaces/${spaceId}/profile`, body);
@@ -129,7 +132,7 @@ describe('"Lo que entendí": the site profile kept with the space (local compose
     expect((await call(stranger, 'PUT', `/api/spaces/${spaceId}/profile`, { name: 'Otra' })).statusCode).toBe(404);
     expect((await call(null, 'GET', `/api/spaces/${spaceId}/profile`)).statusCode).toBe(401);
     expect((await call(null, 'PUT', `/api/spaces/${spaceId}/profile`, { nope: true })).statusCode).toBe(401);
-    expect((await profileOf()).name).toBe('Obrador Espiga');
+    expect((await profileOf())?.name).toBe('Obrador Espiga');
   });
 
   it('answers 404 with a reason when a space has not been generated yet', async () => {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
+import { profileKinds } from '../../providers/ai/composer/profile-site';
 import { editProfile, readProfile } from './service';
 
 /**
@@ -21,7 +22,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
-      return reply.header('cache-control', 'no-store').send({ profile: await readProfile(ctx.db, access.spaceId) });
+      return reply.header('cache-control', 'no-store').send({ profile: await readProfile(ctx.db, access.spaceId), kinds: profileKinds() });
     },
   );
 

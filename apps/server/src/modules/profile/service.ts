@@ -10,10 +10,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { spaceProfiles } from '../../db/schema/profiles';
 import { spaces } from '../../db/schema/spaces';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { analysePrompt } from '../../providers/ai/composer/analyse';
 import { profileOf } from '../../providers/ai/composer/profile';
-import { applyProfileEdit, profileAfterFollowUp } from '../../providers/ai/composer/profile-site';
+import { applyProfileEdit, profileAfterFollowUp, profileKinds } from '../../providers/ai/composer/profile-site';
 import type { SpaceAccess } from '../members/access';
 import { type Executor, readFiles, toSpaceFile } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
@@ -89,6 +89,9 @@ export async function editProfile(opts: {
 }): Promise<ProfileSaveResponse> {
   const { ctx, access, edit } = opts;
   const spaceId = access.spaceId;
+  if (edit.kind && !profileKinds().some((k) => k.id === edit.kind)) {
+    throw new AppError('BAD_REQUEST', 'Ese tipo de negocio no está en la lista; elige uno de los que ofrece la ficha.');
+  }
   const [stored, files, [space]] = await Promise.all([
     readProfile(ctx.db, spaceId),
     readFiles(ctx.db, spaceId),

@@ -1,5 +1,6 @@
-import type { ProfileEdit, ProfileFactKey, SiteProfile } from '@div/shared/profile';
+import type { ProfileEdit, ProfileFactKey, ProfileKind, SiteProfile } from '@div/shared/profile';
 import { whatsappDigits } from './brief/contact';
+import { allKinds } from './brief/detect';
 import { planFollowUp } from './followup';
 import { escapeHtml } from './render-kit';
 
@@ -13,6 +14,11 @@ import { escapeHtml } from './render-kit';
  * A fact counts as applied only when the page shows the new value afterwards; otherwise it is only
  * stored (for the next generation and a model's context), never half-written.
  */
+
+/** The kinds a person can choose in the card, with their nouns in both languages. */
+export function profileKinds(): ProfileKind[] {
+  return allKinds.map((k) => ({ id: k.id, es: k.noun[0], en: k.noun[1] }));
+}
 
 type SiteFile = { path: string; content: string };
 type Fact = 'phone' | 'email' | 'address' | 'hours';
