@@ -66,13 +66,22 @@ export const profileEditSchema = z
       city: editText.optional(),
       address: editText.optional(),
       phone: editText
-        .refine((v) => v === '' || /^\+?[\d\s().-]{6,25}$/.test(v), 'El teléfono solo puede llevar números, espacios y un + delante')
+        .refine(
+          (v) => v === '' || /^\+?[\d\s().-]{6,25}$/.test(v),
+          'El teléfono solo puede llevar números, espacios y un + delante',
+        )
         .optional(),
       whatsapp: editText
-        .refine((v) => v === '' || /^\+?[\d\s().-]{6,25}$/.test(v), 'El WhatsApp solo puede llevar números, espacios y un + delante')
+        .refine(
+          (v) => v === '' || /^\+?[\d\s().-]{6,25}$/.test(v),
+          'El WhatsApp solo puede llevar números, espacios y un + delante',
+        )
         .optional(),
       email: editText
-        .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'El correo no parece válido (ejemplo: hola@tunegocio.es)')
+        .refine(
+          (v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+          'El correo no parece válido (ejemplo: hola@tunegocio.es)',
+        )
         .optional(),
       hours: editText.optional(),
       language: z.enum(['es', 'en'], { error: 'El idioma debe ser «es» o «en»' }).optional(),

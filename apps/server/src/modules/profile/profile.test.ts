@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestUser, injectAs } from '../../test/app';
 import { openTestDatabase } from '../../test/db';
-import { type OpenAiTestServer, contentSteps, startOpenAiTestServer } from '../../test/openai-server';
+import { contentSteps, type OpenAiTestServer, startOpenAiTestServer } from '../../test/openai-server';
 import { createSpaceFor, eventOf, listenTestApp, messagesUsed, postGenerate, readSpace } from '../generation/test-helpers';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
@@ -54,7 +54,7 @@ describe('"Lo que entendí": the site profile kept with the space (local compose
     await database?.close();
   });
 
-  it('has no profile before the first generation, and keeps the brief\'s facts from it', async () => {
+  it("has no profile before the first generation, and keeps the brief's facts from it", async () => {
     expect(await profileOf()).toBeNull();
     const answer = await postGenerate(url, owner.authorization, { prompt: BRIEF, spaceId });
     expect(eventOf(answer.events, 'done'), JSON.stringify(answer.events.at(-1))).toBeDefined();
@@ -73,7 +73,7 @@ describe('"Lo que entendí": the site profile kept with the space (local compose
     expect(kinds).toContainEqual({ id: 'bakery', es: 'panadería', en: 'bakery' });
   });
 
-  it('takes a follow-up\'s new phone and name into the profile', async () => {
+  it("takes a follow-up's new phone and name into the profile", async () => {
     for (const prompt of ['cambia el tlf a 600 111 222', 'cambia el nombre a «Horno Espiga»']) {
       const answer = await postGenerate(url, owner.authorization, { prompt, spaceId });
       expect(eventOf(answer.events, 'done'), JSON.stringify(answer.events.at(-1))).toBeDefined();
@@ -83,7 +83,10 @@ describe('"Lo que entendí": the site profile kept with the space (local compose
 
   it('writes a corrected fact on the page as one version, charging no message', async () => {
     const used = await messagesUsed(database, owner.id);
-    const saved = await call(editor, 'PUT', `/api/spaces/${spaceId}/profile`, { name: 'Obrador Espiga', phone: '+34 955 000 111' });
+    const saved = await call(editor, 'PUT', `/api/spaces/${spaceId}/profile`, {
+      name: 'Obrador Espiga',
+      phone: '+34 955 000 111',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const result = profileSaveResponseSchema.parse(saved.json());
     expect(result.applied.sort()).toEqual(['name', 'phone']);
@@ -163,9 +166,14 @@ describe('"Lo que entendí" as a model\'s context', () => {
   it('sends the stored profile, with a correction, to the model on a follow-up', async () => {
     const user = await createTestUser(database, { plan: 'pro' });
     const spaceId = await createSpaceFor(url, user.authorization);
-    const site = '```html index.html\n<!DOCTYPE html>\n<html lang="es">\n<head><title>Panadería La Espiga</title></head>\n<body><h1>Panadería La Espiga</h1><p>Llámanos</p></body>\n</html>\n```\n';
+    const site =
+      '```html index.html\n<!DOCTYPE html>\n<html lang="es">\n<head><title>Panadería La Espiga</title></head>\n<body><h1>Panadería La Espiga</h1><p>Llámanos</p></body>\n</html>\n```\n';
     upstream.enqueue({ steps: contentSteps(site, 40) });
-    const first = await postGenerate(url, user.authorization, { prompt: BRIEF, spaceId, model: 'deepseek/deepseek-chat-v3-0324' });
+    const first = await postGenerate(url, user.authorization, {
+      prompt: BRIEF,
+      spaceId,
+      model: 'deepseek/deepseek-chat-v3-0324',
+    });
     expect(eventOf(first.events, 'done'), JSON.stringify(first.events.at(-1))).toBeDefined();
     // The first request had no profile yet; the brief is the request itself.
     expect(JSON.stringify(upstream.requests.at(-1)?.body?.messages)).not.toContain('What DIV understood');
@@ -173,9 +181,14 @@ describe('"Lo que entendí" as a model\'s context', () => {
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(corrected.json()).toMatchObject({ stored: ['hours'] });
 
-    const edit = '```html index.html\n<<<<<<< SEARCH\n<p>Llámanos</p>\n=======\n<p>Llámanos al 954 123 456</p>\n>>>>>>> REPLACE\n```\n';
+    const edit =
+      '```html index.html\n<<<<<<< SEARCH\n<p>Llámanos</p>\n=======\n<p>Llámanos al 954 123 456</p>\n>>>>>>> REPLACE\n```\n';
     upstream.enqueue({ steps: contentSteps(edit, 40) });
-    const second = await postGenerate(url, user.authorization, { prompt: 'pon el teléfono', spaceId, model: 'deepseek/deepseek-chat-v3-0324' });
+    const second = await postGenerate(url, user.authorization, {
+      prompt: 'pon el teléfono',
+      spaceId,
+      model: 'deepseek/deepseek-chat-v3-0324',
+    });
     expect(eventOf(second.events, 'done'), JSON.stringify(second.events.at(-1))).toBeDefined();
     const sent = upstream.requests.at(-1)?.body?.messages?.at(-1)?.content ?? '';
     expect(sent).toContain('What DIV understood about this site');

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
+import { profileKinds } from '../../providers/ai/composer/profile-site';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
-import { profileKinds } from '../../providers/ai/composer/profile-site';
 import { editProfile, readProfile } from './service';
 
 /**
@@ -22,7 +22,9 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
-      return reply.header('cache-control', 'no-store').send({ profile: await readProfile(ctx.db, access.spaceId), kinds: profileKinds() });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ profile: await readProfile(ctx.db, access.spaceId), kinds: profileKinds() });
     },
   );
 

@@ -153,7 +153,8 @@ export function profileAfterFollowUp(profile: SiteProfile, before: readonly Site
     if (!value || value === old) continue;
     let stored = value;
     // The page shows "street, city": the profile keeps the street and the city apart.
-    if (fact === 'address' && profile.city && value.endsWith(`, ${profile.city}`)) stored = value.slice(0, -profile.city.length - 2);
+    if (fact === 'address' && profile.city && value.endsWith(`, ${profile.city}`))
+      stored = value.slice(0, -profile.city.length - 2);
     if (fact === 'phone' && profile.whatsapp && profile.whatsapp === profile.phone) next.whatsapp = stored;
     next[fact] = stored;
     changed.push(fact);
