@@ -1,6 +1,7 @@
 CREATE TABLE "space_profiles" (
 	"space_id" text PRIMARY KEY NOT NULL,
 	"profile" jsonb NOT NULL,
+	"brief" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

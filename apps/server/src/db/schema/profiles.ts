@@ -11,5 +11,7 @@ export const spaceProfiles = pgTable('space_profiles', {
     .primaryKey()
     .references(() => spaces.id, { onDelete: 'cascade' }),
   profile: jsonb('profile').$type<SiteProfile>().notNull(),
+  /** The brief of the first generation, as written: a kind chosen in the card composes the site from it again. */
+  brief: text('brief'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -303,7 +303,7 @@ export async function runGenerationRequest(opts: {
         });
         // The first generation keeps what it read from the brief; a follow-up, the facts it changed.
         const nextProfile = profileAfterGeneration({ prompt: body.prompt, stored: profile, before: files, after: nextFiles });
-        if (nextProfile) await writeProfile(tx, spaceId, nextProfile);
+        if (nextProfile) await writeProfile(tx, spaceId, nextProfile.profile, nextProfile.brief);
         await settleReservation({ db: tx, id: reservationId });
         await recordUsageEvent({
           db: tx,

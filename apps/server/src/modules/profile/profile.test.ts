@@ -100,13 +100,17 @@ describe('"Lo que entendí": the site profile kept with the space (local compose
     expect(await messagesUsed(database, owner.id)).toBe(used);
   });
 
-  it('stores a kind for the next generation without touching the page', async () => {
-    const before = await page();
+  it('composes the site again when the kind changes, keeping the corrected facts, charging no message', async () => {
+    const used = await messagesUsed(database, owner.id);
     const saved = await call(owner, 'PUT', `/api/spaces/${spaceId}/profile`, { kind: 'cafe' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ applied: [], stored: ['kind'], version: null });
-    expect(await page()).toBe(before);
-    expect((await profileOf())?.kind).toBe('cafe');
+    expect(saved.json()).toMatchObject({ applied: ['kind'], stored: [], version: { source: 'profile' } });
+    const html = await page();
+    expect(html).toContain('data-kind-id="cafe"');
+    expect(html).toContain('<title>Obrador Espiga');
+    expect(html).toContain('data-fact="phone">+34 955 000 111<');
+    expect(await profileOf()).toMatchObject({ kind: 'cafe', name: 'Obrador Espiga', phone: '+34 955 000 111' });
+    expect(await messagesUsed(database, owner.id)).toBe(used);
   });
 
   it('refuses bad corrections with a Spanish message', async () => {
@@ -177,9 +181,10 @@ describe('"Lo que entendí" as a model\'s context', () => {
     expect(eventOf(first.events, 'done'), JSON.stringify(first.events.at(-1))).toBeDefined();
     // The first request had no profile yet; the brief is the request itself.
     expect(JSON.stringify(upstream.requests.at(-1)?.body?.messages)).not.toContain('What DIV understood');
-    const corrected = await injectAs(app, user, 'PUT', `/api/spaces/${spaceId}/profile`, { hours: 'de 7 a 15' });
+    // A model's page has no facts the composer can find: the corrections are stored, the page is left alone.
+    const corrected = await injectAs(app, user, 'PUT', `/api/spaces/${spaceId}/profile`, { hours: 'de 7 a 15', kind: 'cafe' });
     expect(corrected.statusCode, corrected.body).toBe(200);
-    expect(corrected.json()).toMatchObject({ stored: ['hours'] });
+    expect(corrected.json()).toMatchObject({ applied: [], stored: ['kind', 'hours'], version: null });
 
     const edit =
       '```html index.html\n<<<<<<< SEARCH\n<p>Llámanos</p>\n=======\n<p>Llámanos al 954 123 456</p>\n>>>>>>> REPLACE\n```\n';
@@ -194,5 +199,6 @@ describe('"Lo que entendí" as a model\'s context', () => {
     expect(sent).toContain('What DIV understood about this site');
     expect(sent).toContain('"phone": "954 123 456"');
     expect(sent).toContain('"hours": "de 7 a 15"');
+    expect(sent).toContain('"kind": "cafe"');
   });
 });

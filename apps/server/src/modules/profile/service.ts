@@ -13,7 +13,14 @@ import { spaces } from '../../db/schema/spaces';
 import { AppError, notFound } from '../../lib/errors';
 import { analysePrompt } from '../../providers/ai/composer/analyse';
 import { profileOf } from '../../providers/ai/composer/profile';
-import { applyProfileEdit, profileAfterFollowUp, profileKinds } from '../../providers/ai/composer/profile-site';
+import {
+  applyProfileEdit,
+  isComposedSite,
+  profileAfterFollowUp,
+  profileKinds,
+  recomposeWithKind,
+} from '../../providers/ai/composer/profile-site';
+import { listImages } from '../assets/service';
 import type { SpaceAccess } from '../members/access';
 import { type Executor, readFiles, toSpaceFile } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
@@ -26,21 +33,30 @@ import { appendVersion } from '../spaces/versions';
  */
 
 export async function readProfile(db: Executor, spaceId: string): Promise<SiteProfile | null> {
+  return (await readProfileRow(db, spaceId))?.profile ?? null;
+}
+
+/** The profile and the first brief it was read from. */
+async function readProfileRow(db: Executor, spaceId: string): Promise<{ profile: SiteProfile; brief: string | null } | null> {
   const [row] = await db
-    .select({ profile: spaceProfiles.profile })
+    .select({ profile: spaceProfiles.profile, brief: spaceProfiles.brief })
     .from(spaceProfiles)
     .where(eq(spaceProfiles.spaceId, spaceId))
     .limit(1);
   // A row written by an older contract reads as no profile rather than as a broken one.
   const parsed = row ? siteProfileSchema.safeParse(row.profile) : null;
-  return parsed?.success ? parsed.data : null;
+  return row && parsed?.success ? { profile: parsed.data, brief: row.brief } : null;
 }
 
-export async function writeProfile(db: Executor, spaceId: string, profile: SiteProfile): Promise<void> {
+/** Upserts the profile; `brief` (the first generation's prompt) is written only when given. */
+export async function writeProfile(db: Executor, spaceId: string, profile: SiteProfile, brief?: string): Promise<void> {
   await db
     .insert(spaceProfiles)
-    .values({ spaceId, profile })
-    .onConflictDoUpdate({ target: spaceProfiles.spaceId, set: { profile, updatedAt: sql`now()` } });
+    .values({ spaceId, profile, brief: brief ?? null })
+    .onConflictDoUpdate({
+      target: spaceProfiles.spaceId,
+      set: { profile, updatedAt: sql`now()`, ...(brief !== undefined ? { brief } : {}) },
+    });
 }
 
 type SiteFile = { path: string; content: string };
@@ -56,11 +72,13 @@ export function profileAfterGeneration(opts: {
   stored: SiteProfile | null;
   before: readonly SiteFile[];
   after: readonly SiteFile[];
-}): SiteProfile | null {
-  if (!hasPage(opts.before)) return siteProfileSchema.parse(profileOf(analysePrompt(opts.prompt)));
+}): { profile: SiteProfile; brief?: string } | null {
+  if (!hasPage(opts.before)) {
+    return { profile: siteProfileSchema.parse(profileOf(analysePrompt(opts.prompt))), brief: opts.prompt };
+  }
   if (!opts.stored) return null;
   const next = profileAfterFollowUp(opts.stored, opts.before, opts.after);
-  return next === opts.stored ? null : siteProfileSchema.parse(next);
+  return next === opts.stored ? null : { profile: siteProfileSchema.parse(next) };
 }
 
 /** The profile with the card's corrections; an empty text clears an optional fact. */
@@ -92,22 +110,35 @@ export async function editProfile(opts: {
   if (edit.kind && !profileKinds().some((k) => k.id === edit.kind)) {
     throw new AppError('BAD_REQUEST', 'Ese tipo de negocio no está en la lista; elige uno de los que ofrece la ficha.');
   }
-  const [stored, files, [space]] = await Promise.all([
-    readProfile(ctx.db, spaceId),
+  const [row, files, [space]] = await Promise.all([
+    readProfileRow(ctx.db, spaceId),
     readFiles(ctx.db, spaceId),
     ctx.db.select({ revision: spaces.revision }).from(spaces).where(eq(spaces.id, spaceId)).limit(1),
   ]);
   if (!space) throw notFound('Proyecto no encontrado');
-  if (!stored) throw notFound('Este proyecto aún no tiene «Lo que entendí»: genera primero la web describiéndola.');
+  if (!row) throw notFound('Este proyecto aún no tiene «Lo que entendí»: genera primero la web describiéndola.');
+  const stored = row.profile;
   const changed = (Object.keys(edit) as ProfileFactKey[]).filter((key) => (edit[key] ?? '') !== (stored[key] ?? ''));
-  const { changes, applied } = applyProfileEdit(files, stored, edit);
-  const profile = merged(stored, edit, changed);
+  let profile = merged(stored, edit, changed);
+  let { changes, applied } = { changes: new Map<string, string>(), applied: [] as ProfileFactKey[] };
+  if (changed.includes('kind') && row.brief && isComposedSite(files)) {
+    // A new kind: the composer's site is composed again from the first brief, with the corrected facts.
+    const images = await listImages(ctx, spaceId);
+    const own = images.map((i) => ({ name: i.name, width: i.width, height: i.height, bytes: i.bytes, alt: i.alt }));
+    const recomposed = recomposeWithKind(files, row.brief, profile, changed, own);
+    ({ changes, applied } = recomposed);
+    profile = siteProfileSchema.parse(recomposed.profile);
+  } else ({ changes, applied } = applyProfileEdit(files, stored, edit));
   const onlyStored = changed.filter((key) => !applied.includes(key));
   if (changes.size === 0) {
     await writeProfile(ctx.db, spaceId, profile);
     return { profile, applied: [], stored: onlyStored, version: null, revision: space.revision, files: files.map(toSpaceFile) };
   }
-  const nextFiles = files.map((f) => ({ path: f.path, content: changes.get(f.path) ?? f.content }));
+  const kept = files.map((f) => ({ path: f.path, content: changes.get(f.path) ?? f.content }));
+  const added = [...changes]
+    .filter(([path]) => !files.some((f) => f.path === path))
+    .map(([path, content]) => ({ path, content }));
+  const nextFiles = [...kept, ...added];
   const { version, revision } = await ctx.db.transaction(async (tx) => {
     const appended = await appendVersion({
       tx,

@@ -3,7 +3,7 @@ import { analysePrompt } from './analyse';
 import { composeSite } from './compose';
 import { planFollowUp } from './followup';
 import { profileOf } from './profile';
-import { applyProfileEdit, profileAfterFollowUp } from './profile-site';
+import { applyProfileEdit, isComposedSite, profileAfterFollowUp, recomposeWithKind } from './profile-site';
 
 const BRIEF =
   'Panadería La Espiga en Sevilla, calle Feria 12. Teléfono 954 123 456, correo hola@laespiga.es. Abrimos de lunes a sábado de 8 a 14.';
@@ -48,6 +48,28 @@ describe('card corrections on the page', () => {
   it('changes nothing for a value equal to the stored one', () => {
     const { profile, files } = site();
     expect(applyProfileEdit(files, profile, { phone: '954 123 456' })).toEqual({ changes: new Map(), applied: [] });
+  });
+});
+
+describe('a kind chosen in the card', () => {
+  it('composes the site again with that kind, keeping the corrected facts', () => {
+    const { profile, files } = site();
+    expect(isComposedSite(files)).toBe(true);
+    const chosen = { ...profile, kind: 'tattoo', name: 'Tinta Espiga', phone: '955 000 111' };
+    const { changes, applied, profile: next } = recomposeWithKind(files, BRIEF, chosen, ['kind', 'name', 'phone']);
+    const html = page(withChanges(files, changes));
+    expect(html).toContain('data-kind-id="tattoo"');
+    expect(html).not.toContain('data-kind-id="bakery"');
+    expect(html).toContain('<title>Tinta Espiga');
+    expect(html).toContain('data-fact="phone">955 000 111<');
+    expect(html).toContain('data-fact="email">hola@laespiga.es<');
+    expect(applied.sort()).toEqual(['kind', 'name', 'phone']);
+    expect(next).toMatchObject({ kind: 'tattoo', name: 'Tinta Espiga', phone: '955 000 111', city: 'Sevilla' });
+    expect(next.uncertain).not.toContain('kind');
+  });
+
+  it('is not offered for a page the composer did not write', () => {
+    expect(isComposedSite([{ path: 'index.html', content: '<html><body><h1>Hola</h1></body></html>' }])).toBe(false);
   });
 });
 

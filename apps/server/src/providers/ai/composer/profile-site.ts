@@ -1,7 +1,12 @@
 import type { ProfileEdit, ProfileFactKey, ProfileKind, SiteProfile } from '@div/shared/profile';
+import type { AiSiteImage } from '../types';
+import { analysePrompt, emptyFacts } from './analyse';
 import { whatsappDigits } from './brief/contact';
 import { allKinds } from './brief/detect';
+import { composeSite } from './compose';
 import { planFollowUp } from './followup';
+import { placeOwnImages } from './own-images';
+import { profileOf } from './profile';
 import { escapeHtml } from './render-kit';
 
 /**
@@ -179,4 +184,45 @@ export function profileAfterFollowUp(profile: SiteProfile, before: readonly Site
   if (!changed.length) return profile;
   next.uncertain = profile.uncertain.filter((key) => !changed.includes(key));
   return next;
+}
+
+/** Whether the page is the composer's own (its body names the kind), so it can be composed again. */
+export function isComposedSite(files: readonly SiteFile[]): boolean {
+  return /<body[^>]*\sdata-kind="/i.test(indexOf(files));
+}
+
+/**
+ * A kind chosen in the card: the site composed again from the first brief with that kind (its
+ * layout, sections, vocabulary and design family), and with the profile's facts as corrected.
+ * Files the composer does not write (pages added later) are kept; the version before stays in the
+ * history. Returns the changed files, the facts the page now shows, and the profile of the new site.
+ */
+export function recomposeWithKind(
+  current: readonly SiteFile[],
+  briefText: string,
+  profile: SiteProfile,
+  changed: readonly ProfileFactKey[],
+  images: readonly AiSiteImage[] = [],
+): { changes: Map<string, string>; applied: ProfileFactKey[]; profile: SiteProfile } {
+  const brief = analysePrompt(briefText, { kindId: profile.kind });
+  const facts = { ...emptyFacts(), ...brief.facts };
+  for (const key of ['city', 'address', 'phone', 'email', 'hours'] as const) {
+    if (profile[key]) facts[key] = profile[key];
+    else delete facts[key];
+  }
+  const next = { ...brief, name: profile.name || brief.name, language: profile.language, facts };
+  const composed = placeOwnImages(composeSite(next), images);
+  const changes = new Map<string, string>();
+  for (const file of composed) {
+    if (current.find((f) => f.path === file.path)?.content !== file.content) changes.set(file.path, file.content);
+  }
+  const html = composed.find((f) => f.path === 'index.html')?.content ?? '';
+  const applied = changed.filter(
+    (key) => key === 'kind' || (profile[key] ? lands(key, String(profile[key]), profile, html) : false),
+  );
+  const read = profileOf(next);
+  // What the person wrote is no longer a guess; what the new layout reads with doubt still is.
+  const uncertain = read.uncertain.filter((key) => !changed.includes(key));
+  const whatsapp = profile.whatsapp ?? read.whatsapp;
+  return { changes, applied, profile: { ...read, ...(whatsapp ? { whatsapp } : {}), uncertain } };
 }
