@@ -24,7 +24,7 @@ async function openCard(page: Page) {
   return card;
 }
 
-test('the brief shows in "Lo que entendí", a corrected name and phone change the site and stay after reload', async ({
+test('the brief shows in "Lo que entendí"; a corrected name, phone and kind change the site and stay after reload', async ({
   page,
 }) => {
   await signIn(page, 'Perfilera');
@@ -70,6 +70,16 @@ test('the brief shows in "Lo que entendí", a corrected name and phone change th
   await expect(preview(page).getByText('Panadería La Espiga')).toHaveCount(0);
   expect(await messagesUsed(page)).toBe(used);
 
+  // Another kind: the layout follows (the composer's site composed again), the name stays, no message charged.
+  card = await openCard(page);
+  await card.getByLabel('Tipo de negocio').selectOption({ label: 'Cafetería' });
+  await card.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(card.getByTestId('profile-status')).toHaveText(/Cambiado en la web: tipo de negocio\./);
+  await page.keyboard.press('Escape');
+  await expect(preview(page).locator('body[data-kind-id="cafe"]')).toBeAttached();
+  await expect(preview(page).locator('h1').first()).toContainText('Horno Espiga');
+  expect(await messagesUsed(page)).toBe(used);
+
   // A bad value is refused with the server's Spanish message.
   card = await openCard(page);
   await card.getByLabel('Correo').fill('no-es-un-correo');
@@ -84,4 +94,5 @@ test('the brief shows in "Lo que entendí", a corrected name and phone change th
   await expect(card.getByLabel('Nombre', { exact: true })).toHaveValue('Horno Espiga');
   await expect(card.getByLabel('Teléfono')).toHaveValue('955 000 111');
   await expect(card.getByLabel('Correo')).toHaveValue('hola@laespiga.es');
+  await expect(card.getByLabel('Tipo de negocio')).toHaveValue('cafe');
 });

@@ -54,6 +54,9 @@ export function ProfileCard({
   const [values, setValues] = useState<Values>(() => valuesOf(profile));
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const sortedKinds = kinds
+    .map((k) => ({ id: k.id, label: k[language].charAt(0).toUpperCase() + k[language].slice(1) }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
   const changed = profileFactKeys.filter((key) => values[key].trim() !== (profile[key] ?? ''));
 
   const submit = async (event: FormEvent) => {
@@ -146,9 +149,9 @@ export function ProfileCard({
                               {t(`languages.${l}`)}
                             </option>
                           ))
-                        : kinds.map((k) => (
+                        : sortedKinds.map((k) => (
                             <option key={k.id} value={k.id}>
-                              {k[language]}
+                              {k.label}
                             </option>
                           ))}
                     </select>
