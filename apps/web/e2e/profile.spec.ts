@@ -96,3 +96,26 @@ test('the brief shows in "Lo que entendí"; a corrected name, phone and kind cha
   await expect(card.getByLabel('Correo')).toHaveValue('hola@laespiga.es');
   await expect(card.getByLabel('Tipo de negocio')).toHaveValue('cafe');
 });
+
+test('a trade without a template is marked "por confirmar" in the card, in its own words, clean under axe', async ({ page }) => {
+  await signIn(page, 'Kayakista');
+  await createSpace(page, 'Kayaks');
+  await page
+    .locator('#prompt-input')
+    .fill(
+      'hola! tengo un negocio de alquiler de kayaks en el rio Sella, en Arriondas. Se llama Kayaks Picu Sella. Precios: kayak individual 25€, canoa familiar (hasta 3) 55€. Reservas por whatsapp 622 418 907.',
+    );
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('DIV ha terminado tu sitio')).toBeVisible({ timeout: 90_000 });
+  const card = await openCard(page);
+  await expect(card.getByLabel('Nombre', { exact: true })).toHaveValue('Kayaks Picu Sella');
+  await expect(card.getByTestId('profile-uncertain-kind')).toHaveText('por confirmar');
+  await expect(card.getByTestId('profile-uncertain-whatsapp')).toHaveText('por confirmar');
+  await expect(card.getByText('«alquiler de kayaks»')).toBeVisible();
+  await expect(card.getByText('Canoa familiar (hasta 3) · 55€')).toBeVisible();
+  for (const theme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    expect(await seriousViolations(page, '[data-testid="profile-card"]'), theme).toEqual([]);
+  }
+});
