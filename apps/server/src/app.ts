@@ -35,6 +35,7 @@ import { registerLegalRoutes } from './modules/legal/routes';
 import { registerMembersRoutes } from './modules/members/routes';
 import { registerOps } from './modules/ops/ops';
 import { registerPreviewRoutes } from './modules/preview/routes';
+import { registerProfileRoutes } from './modules/profile/routes';
 import { registerPublishingRoutes } from './modules/publishing/routes';
 import { registerRealtime } from './modules/realtime/realtime';
 import { registerRedesignRoutes } from './modules/redesign/routes';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerFormsRoutes(api, ctx);
       registerAssetsRoutes(api, ctx);
       registerChecksRoutes(api, ctx);
+      registerProfileRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );

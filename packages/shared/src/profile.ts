@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { spaceFileSchema, versionSchema } from './spaces';
 
 /**
  * "Lo que entendí": the site profile (issue 37). What the composer read from the brief, kept as
@@ -48,22 +49,75 @@ export const siteProfileSchema = z.object({
 });
 export type SiteProfile = z.infer<typeof siteProfileSchema>;
 
-/** A correction from the card: one or more facts, applied to the site in place, charging no message. */
+const editText = z
+  .string({ error: 'Cada dato debe ser un texto' })
+  .trim()
+  .max(PROFILE_TEXT_MAX, `Cada dato puede tener como mucho ${PROFILE_TEXT_MAX} caracteres`);
+
+/**
+ * A correction from the card: one or more facts, applied to the site in place, charging no message.
+ * An empty text clears a fact of the profile (the site keeps its text until it is changed there).
+ */
 export const profileEditSchema = z
-  .object({
-    name: text.min(1, 'El nombre no puede quedar vacío').optional(),
-    kind: text.min(1).optional(),
-    city: text.optional(),
-    address: text.optional(),
-    phone: text.optional(),
-    whatsapp: text.optional(),
-    email: text.optional(),
-    hours: text.optional(),
-    language: z.enum(['es', 'en']).optional(),
-  })
-  .strict()
+  .strictObject(
+    {
+      name: editText.min(1, 'El nombre no puede quedar vacío').optional(),
+      kind: editText.min(1, 'Indica el tipo de negocio').optional(),
+      city: editText.optional(),
+      address: editText.optional(),
+      phone: editText
+        .refine(
+          (v) => v === '' || /^\+?[\d\s().-]{6,25}$/.test(v),
+          'El teléfono solo puede llevar números, espacios y un + delante',
+        )
+        .optional(),
+      whatsapp: editText
+        .refine(
+          (v) => v === '' || /^\+?[\d\s().-]{6,25}$/.test(v),
+          'El WhatsApp solo puede llevar números, espacios y un + delante',
+        )
+        .optional(),
+      email: editText
+        .refine(
+          (v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+          'El correo no parece válido (ejemplo: hola@tunegocio.es)',
+        )
+        .optional(),
+      hours: editText.optional(),
+      language: z.enum(['es', 'en'], { error: 'El idioma debe ser «es» o «en»' }).optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Dato desconocido: ${issue.keys.join(', ')}` : undefined) },
+  )
   .refine((edit) => Object.keys(edit).length > 0, { message: 'Indica al menos un dato que cambiar' });
 export type ProfileEdit = z.infer<typeof profileEditSchema>;
+
+/** `GET /api/spaces/{id}/profile`: the profile, null until the space's first generation. */
+export const profileKindSchema = z.object({ id: z.string(), es: z.string(), en: z.string() });
+export type ProfileKind = z.infer<typeof profileKindSchema>;
+export const profileResponseSchema = z.object({
+  profile: siteProfileSchema.nullable(),
+  /** The kinds the card offers (the composer's taxonomy; "business" is the neutral layout). */
+  kinds: z.array(profileKindSchema),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/**
+ * `PUT /api/spaces/{id}/profile`: the stored profile; which facts changed on the page in place
+ * (`applied`, one version "Lo que entendí", no message charged) and which were only stored for the
+ * next generation (`stored`); the new version and files when the page changed.
+ */
+export const profileSaveResponseSchema = z.object({
+  profile: siteProfileSchema,
+  applied: z.array(z.enum(profileFactKeys)),
+  stored: z.array(z.enum(profileFactKeys)),
+  version: versionSchema.nullable(),
+  revision: z.number().int(),
+  files: z.array(spaceFileSchema),
+});
+export type ProfileSaveResponse = z.infer<typeof profileSaveResponseSchema>;
+
+/** The prompt the version of a card edit carries in the history. */
+export const PROFILE_EDIT_PROMPT = 'Datos corregidos en «Lo que entendí»';
 
 /** Spanish labels of the card's facts. */
 export const PROFILE_LABELS: Record<ProfileFactKey, string> = {

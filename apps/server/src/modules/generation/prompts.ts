@@ -1,4 +1,5 @@
 import type { SelectedElement } from '@div/shared/generation';
+import type { SiteProfile } from '@div/shared/profile';
 import { EDIT_INSTRUCTIONS, formatFileBlock, THINKING_INSTRUCTIONS, WHOLE_FILES_INSTRUCTIONS } from '@div/site-engine/protocol';
 import type { AiMessage, AiSiteFile, AiSiteImage } from '../../providers/ai';
 
@@ -27,6 +28,17 @@ export interface PromptInput {
   thinker?: boolean;
   /** The space's own images (issue 24): listed so requests like "pon mi logo en la cabecera" use them. */
   images?: readonly AiSiteImage[] | undefined;
+  /** What DIV understood of the site ("Lo que entendí", ADR 0254), as the person may have corrected it. */
+  profile?: SiteProfile | null | undefined;
+}
+
+/** The site profile as the model reads it: the facts to keep, and which were read with doubt. */
+export function profileBlock(profile: SiteProfile): string {
+  const { uncertain, ...facts } = profile;
+  const doubtful = uncertain.length
+    ? `\nThese facts were read with doubt; do not repeat them elsewhere unless the request confirms them: ${uncertain.join(', ')}.`
+    : '';
+  return `What DIV understood about this site (its profile, which the person may have corrected). Keep these facts exactly as written wherever the site shows them, and use them instead of inventing others:\n\`\`\`json\n${JSON.stringify(facts, null, 2)}\n\`\`\`${doubtful}`;
 }
 
 /** The space's images as the model reads them: path, size, weight and alt text. */
@@ -65,6 +77,7 @@ export function buildMessages(input: PromptInput): AiMessage[] {
     if (input.activeFileId) user.push(`The user is looking at ${input.activeFileId}.`);
   }
   if (input.images?.length) user.push(imagesBlock(input.images));
+  if (input.profile) user.push(profileBlock(input.profile));
   if (input.previousPrompt?.trim()) user.push(`The previous request was: ${input.previousPrompt.trim()}`);
   if (input.redesignMarkdown?.trim()) {
     user.push(

@@ -40,6 +40,7 @@ import {
   startReservationSweeper,
 } from '../metering/reservations';
 import { recordUsageEvent, reserveMessage } from '../metering/service';
+import { profileAfterGeneration, readProfile, writeProfile } from '../profile/service';
 import { getSpaceFiles } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
 import { fixError, reportFixOutcome } from './fix-service';
@@ -172,6 +173,8 @@ export async function runGenerationRequest(opts: {
     listImages(ctx, spaceId),
   ]);
   const files = isStarterSite(stored) ? [] : stored;
+  // What was understood of the site ("Lo que entendí", ADR 0254) goes to a model as context.
+  const profile = files.length ? await readProfile(ctx.db, spaceId) : null;
   const { selectedElement, scope } = scopeSelection(files, body.selectedElement);
   const input = {
     prompt: body.prompt,
@@ -181,6 +184,7 @@ export async function runGenerationRequest(opts: {
     redesignMarkdown: body.redesignMarkdown,
     activeFileId: body.activeFileId,
     images: images.map((i) => ({ name: i.name, width: i.width, height: i.height, bytes: i.bytes, alt: i.alt })),
+    profile,
   };
   if (option.kind === 'router') {
     const tokens = estimateTokens(buildMessages({ ...input, thinker: option.isThinker }));
@@ -291,6 +295,9 @@ export async function runGenerationRequest(opts: {
           userId: user.id,
           authorId: actorId,
         });
+        // The first generation keeps what it read from the brief; a follow-up, the facts it changed.
+        const nextProfile = profileAfterGeneration({ prompt: body.prompt, stored: profile, before: files, after: nextFiles });
+        if (nextProfile) await writeProfile(tx, spaceId, nextProfile.profile, nextProfile.brief);
         await settleReservation({ db: tx, id: reservationId });
         await recordUsageEvent({
           db: tx,

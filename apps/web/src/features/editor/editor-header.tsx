@@ -27,6 +27,7 @@ export function EditorHeader({
   onPublish,
   onExport,
   checks,
+  profile,
 }: {
   spaceId: string;
   detail: SpaceDetailResponse;
@@ -37,6 +38,8 @@ export function EditorHeader({
   onExport: () => void;
   /** The Revisión score button, beside "Publicar". */
   checks?: ReactNode;
+  /** "Lo que entendí" (issue 37), once the first generation wrote it. */
+  profile?: ReactNode;
 }) {
   const { t } = useTranslation('editor');
   const { access } = detail;
@@ -75,6 +78,7 @@ export function EditorHeader({
         <span className="hidden sm:inline">{t('export')}</span>
         <span className="sr-only sm:hidden">{t('export')}</span>
       </button>
+      {profile}
       {checks}
     </header>
   );

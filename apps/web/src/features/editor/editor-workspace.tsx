@@ -25,6 +25,7 @@ import { useSpaceImages } from './images/use-space-images';
 import { EditorLayout } from './layout/editor-layout';
 import { useLiveSpace } from './live-slot';
 import { PreviewPanel } from './preview/preview-panel';
+import { useProfileSlot } from './profile-slot';
 import { PromptSlot } from './prompt-slot';
 import { StaleDraftBanner } from './save-indicator';
 import { ToolsButton } from './tools/tools-button';
@@ -185,6 +186,8 @@ export function EditorWorkspace({
     },
     onUnauthorized,
   });
+  // "Lo que entendí" (issue 37): what the composer read from the brief, corrected in place.
+  const profile = useProfileSlot({ spaceId, canEdit, session, versions, setVersions, onUnauthorized });
   const actions = {
     ...editorActions,
     deploy: () => checks.beforePublish(editorActions.deploy),
@@ -241,6 +244,7 @@ export function EditorWorkspace({
         onPublish={actions.deploy}
         onExport={() => void download()}
         checks={checks.button}
+        profile={profile.button}
       />
       {session.staleDraft && <StaleDraftBanner onRecover={session.recoverDraft} onDiscard={session.discardDraft} />}
       <EditorLayout
@@ -395,6 +399,7 @@ export function EditorWorkspace({
         </Suspense>
       )}
       {checks.dialogs}
+      {profile.dialogs}
       {actions.confirmingReset && (
         <Suspense fallback={null}>
           <ResetDialog open onOpenChange={actions.setConfirmingReset} onConfirm={actions.confirmReset} />

@@ -83,6 +83,7 @@ registerLocale('editor', {
         remix: 'Remix',
         visual: 'Edición visual',
         checks: 'Correcciones de la revisión',
+        profile: 'Datos de «Lo que entendí»',
       },
     },
     reset: {
@@ -215,6 +216,7 @@ registerLocale('editor', {
         remix: 'Remix',
         visual: 'Visual edit',
         checks: 'Check fixes',
+        profile: '"What I understood" edits',
       },
     },
     reset: {

@@ -339,7 +339,8 @@ function impliedSections(kind: KindDef, facts: BriefFacts): SectionId[] {
   return out;
 }
 
-export function analysePrompt(prompt: string): SiteBrief {
+/** `kindId` (a kind of the taxonomy) replaces the one read from the text: the kind a person chose in the card. */
+export function analysePrompt(prompt: string, options: { kindId?: string } = {}): SiteBrief {
   const text = prompt.normalize('NFC').replace(/\s+/gu, ' ').trim();
   const language = detectLanguage(text);
   const lists = findLists(text);
@@ -350,7 +351,7 @@ export function analysePrompt(prompt: string): SiteBrief {
   const plain = text
     .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/\S+/gu, ' ')
     .replace(/(?<![\p{L}])book(?= (?:a|an|your|now|online|today)(?![\p{L}]))/giu, '    ');
-  const kind = kindById(detectKindId(plain, language, name));
+  const kind = kindById(options.kindId ?? detectKindId(plain, language, name));
   const contact = findContactFacts(text, name);
   const facts: BriefFacts = { ...contact, ...lists };
   const colours = findColours(text.replace(name ?? '\u0000', ' '));
