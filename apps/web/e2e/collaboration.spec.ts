@@ -137,3 +137,52 @@ test('edits made while the connection dropped merge with the others’ when it r
   expect(html?.content).toContain('<!-- ana sin red -->');
   expect(html?.content).toContain('<!-- olga mientras -->');
 });
+
+test('an editor removed while typing is told at once, the page turns read-only, and the unsaved text can be copied', async ({
+  browser,
+}) => {
+  const olga = await person(browser, 'Olga');
+  const anaEmail = addressFor('Ana');
+  const { spaceId, links } = await ownerWithSpace(olga, 'Taller con baja', [{ email: anaEmail, role: 'editor' }]);
+  const ana = await person(browser, 'Ana', undefined, anaEmail);
+  await ana.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Ana's keystrokes can be held on their way to the server, as a slow network would.
+  let holding = false;
+  await ana.routeWebSocket(/\/api\/realtime\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (!holding) server.send(message);
+    });
+  });
+  await accept(ana, links[0] ?? '');
+  await olga.reload();
+  await expect(olga.getByRole('listitem', { name: 'Ana · en index.html' })).toBeVisible();
+
+  holding = true;
+  await typeAt(ana, 'start', '<!-- sin guardar -->');
+  await expect(ana.getByTestId('save-status')).not.toHaveText('Guardado');
+
+  // Olga removes Ana.
+  const headers = { authorization: `Bearer ${await sessionToken(olga)}` };
+  const team = (await (await olga.request.get(`/api/spaces/${spaceId}/members`, { headers })).json()) as {
+    members: { id: string; name: string }[];
+  };
+  const anaId = team.members.find((member) => member.name === 'Ana')?.id ?? '';
+  expect((await olga.request.delete(`/api/spaces/${spaceId}/members/${anaId}`, { headers })).status()).toBeLessThan(300);
+
+  const notice = ana.getByTestId('revoked-notice');
+  await expect(notice).toContainText('Ya no puedes editar este proyecto');
+  await expect(notice).toBeFocused();
+  await expect(ana.getByLabel('Describe tu sitio o el cambio que quieres')).toHaveCount(0);
+  await expect(ana.getByTestId('save-status')).toHaveCount(0);
+  // What she typed is still there to copy, and nothing more can be typed.
+  await notice.getByRole('button', { name: /Copiar el texto/ }).click();
+  expect(await ana.evaluate(() => navigator.clipboard.readText())).toContain('<!-- sin guardar -->');
+  await ana.locator('.cm-content').click();
+  await ana.keyboard.type('XYZ');
+  await expect(ana.locator('.cm-content')).not.toContainText('XYZ');
+  for (const theme of ['light', 'dark'] as const) {
+    await ana.emulateMedia({ colorScheme: theme });
+    expect(await seriousViolations(ana, '[data-testid="revoked-notice"]')).toEqual([]);
+  }
+});

@@ -2,7 +2,7 @@ import type { LineRange } from '@div/shared/generation';
 import type { PlanId } from '@div/shared/plans';
 import type { SpaceDetailResponse, SpaceSummary, Version } from '@div/shared/spaces';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
@@ -27,6 +27,7 @@ import { useLiveSpace } from './live-slot';
 import { PreviewPanel } from './preview/preview-panel';
 import { useProfileSlot } from './profile-slot';
 import { PromptSlot } from './prompt-slot';
+import { RevokedNotice } from './revoked-notice';
 import { StaleDraftBanner } from './save-indicator';
 import { ToolsButton } from './tools/tools-button';
 import { useDark } from './use-dark';
@@ -53,7 +54,7 @@ const SYNTAX_WAIT_MAX_MS = 2000;
 
 export function EditorWorkspace({
   spaceId,
-  detail,
+  detail: given,
   refetch,
 }: {
   spaceId: string;
@@ -66,6 +67,14 @@ export function EditorWorkspace({
   const location = useLocation();
   const brief = (location.state as { brief?: unknown } | null)?.brief;
   const dark = useDark();
+  // A space with members is edited together through its shared document (ADR 0213).
+  const { live, snapshot } = useLiveSpace(spaceId, given.access.role !== 'owner' || given.access.members > 0);
+  // The owner removed this person while they were here: the page turns read-only at once (issue 43).
+  const revoked = live !== null && snapshot.status === 'refused' && given.access.role !== 'owner';
+  const detail = useMemo(
+    () => (revoked ? { ...given, access: { ...given.access, role: 'viewer' as const } } : given),
+    [given, revoked],
+  );
   const { access } = detail;
   const canEdit = access.role !== 'viewer';
   // Forms sent in the preview are kept as test submissions (ADR 0195); viewers' previews send nothing.
@@ -85,8 +94,6 @@ export function EditorWorkspace({
   });
   // The space's own images (issue 24): the sidebar, the preview and the visual panel use them.
   const images = useSpaceImages(spaceId, canEdit, refetch);
-  // A space with members is edited together through its shared document (ADR 0213).
-  const { live, snapshot } = useLiveSpace(spaceId, access.role !== 'owner' || access.members > 0);
   const liveOn = live !== null && snapshot.ready;
   const session: FileSession =
     liveOn && live
@@ -128,6 +135,13 @@ export function EditorWorkspace({
     detail.files.find((f) => f.id === 'index.html')?.id ?? detail.files[0]?.id ?? 'index.html',
   ]);
   const [active, setActive] = useState(tabs[0] ?? 'index.html');
+  // When access is removed, what was typed and never reached the server is kept to copy (taken once).
+  const keptAtRevoke = useRef<{ path: string; content: string } | null | undefined>(undefined);
+  if (revoked && keptAtRevoke.current === undefined) {
+    const open = session.files.find((file) => file.path === active);
+    keptAtRevoke.current = snapshot.unsaved && open ? { path: open.path, content: open.content } : null;
+  }
+  const kept = keptAtRevoke.current ?? null;
   const [toolsOpen, setToolsOpen] = useState(false);
   // On a narrow screen a finished generation shows the site, not the code it streamed into.
   const [previewRequest, setPreviewRequest] = useState(0);
@@ -356,6 +370,8 @@ export function EditorWorkspace({
           onUnauthorized={onUnauthorized}
           onOutOfScope={setScopeQuestion}
         />
+      ) : revoked ? (
+        <RevokedNotice kept={kept} />
       ) : (
         <ReadOnlyBar access={access} />
       )}

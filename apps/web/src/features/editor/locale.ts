@@ -127,6 +127,13 @@ registerLocale('editor', {
     sharedBy: 'De {{name}} · {{role}}',
     role: { owner: 'Propietario', editor: 'Editor', viewer: 'Lector' },
     readOnly: 'Solo lectura: {{name}} te invitó como lector. Puedes ver el código y la vista previa, sin cambiarlos.',
+    revoked: {
+      title: 'Ya no puedes editar este proyecto: su propietario te ha quitado el acceso. La página es ahora de solo lectura.',
+      kept: 'Lo que escribiste en {{path}} y no llegó a guardarse sigue aquí:',
+      copy: 'Copiar el texto',
+      copied: '¡Copiado!',
+      back: 'Volver a tus proyectos',
+    },
     inspector: {
       title: 'Inspector',
       active: 'Pasa el ratón sobre la vista previa y haz clic en un elemento',
@@ -260,6 +267,13 @@ registerLocale('editor', {
     sharedBy: '{{name}}’s · {{role}}',
     role: { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' },
     readOnly: 'Read only: {{name}} invited you as a viewer. You can see the code and the preview, without changing them.',
+    revoked: {
+      title: 'You can no longer edit this project: its owner removed your access. The page is now read only.',
+      kept: 'What you typed in {{path}} that was not saved is still here:',
+      copy: 'Copy the text',
+      copied: 'Copied!',
+      back: 'Back to your projects',
+    },
     inspector: {
       title: 'Inspector',
       active: 'Hover the preview and click an element',
