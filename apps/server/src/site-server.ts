@@ -16,6 +16,7 @@ const sites = runSiteServer({
   ttlMs: Number(env.DIV_SITE_TTL_MS ?? 5000),
   keepAliveTimeoutMs: Number(env.DIV_SITE_KEEP_ALIVE_MS ?? 72_000),
   logLevel: env.LOG_LEVEL ?? 'info',
+  stampKey: env.DIV_SITE_STAMP_KEY,
   send: (message: FromSites, sent?: () => void) => process.send?.(message, undefined, undefined, () => sent?.()),
   closed: () => process.exit(0),
 });

@@ -213,6 +213,8 @@ test('a published form delivers with and without JavaScript: inbox, email over S
   await noJs.getByLabel('Nombre').fill('Jordi Sin JS');
   await noJs.getByLabel('Correo').fill('jordi@example.org');
   await noJs.getByLabel('Mensaje').fill('Sin JavaScript también');
+  // Without the script the server's stamp of when the page was served tells the time (ADR 0253).
+  await noJs.waitForTimeout(2800);
   await noJs.getByRole('button', { name: 'Enviar mensaje' }).click();
   await expect(noJs.getByRole('heading', { name: '¡Gracias!' })).toBeVisible();
   await expect(noJs.getByText('Hemos recibido tu mensaje.')).toBeVisible();
@@ -256,4 +258,47 @@ test('a published form delivers with and without JavaScript: inbox, email over S
     data: { formName: 'contacto', email: 'maria@example.org', test: false },
   });
   await noJsContext.close();
+});
+
+test('a notice address other than the account email waits for its confirmation link: pending, resend, confirmed', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'Dueña Avisos');
+  const created = await api(page, 'POST', '/api/spaces', { name: `Avisos ${Math.random().toString(36).slice(2, 7)}` });
+  const spaceId = created.space.id as string;
+  const address = `avisos-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  const mailsTo = () => smtp.messages.filter((m) => m.to.includes(address));
+  const linkOf = (text: string) => /http:\/\/\S+\/api\/forms\/confirm-email\?token=\S+/.exec(text)?.[0] ?? '';
+
+  await page.goto(`/space/${spaceId}/forms`);
+  await page.getByLabel('Enviar los avisos a').fill(address);
+  await page.getByRole('button', { name: 'Guardar avisos' }).click();
+  await expect(page.getByText('Avisos guardados')).toBeVisible();
+  const status = page.getByTestId('notify-email-status');
+  await expect(status).toContainText('Pendiente de confirmar');
+  await expect(status).toContainText(address);
+  await baseExpect.poll(() => mailsTo().length, { timeout: 20_000 }).toBe(1);
+  await axeBothThemes(page);
+
+  await status.getByRole('button', { name: 'Reenviar confirmación' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Enlace de confirmación enviado a ${address}.`)).toBeVisible();
+  await baseExpect.poll(() => mailsTo().length, { timeout: 20_000 }).toBe(2);
+  const [first, second] = mailsTo().map((m) => linkOf(m.text));
+
+  // The recipient opens the newest link (signed out, another browser); the earlier one no longer works.
+  const recipient = await (await browser.newContext()).newPage();
+  await recipient.goto(second ?? '');
+  await expect(recipient.getByRole('heading', { name: 'Dirección confirmada' })).toBeVisible();
+  const stale = await recipient.goto(first ?? '');
+  expect(stale?.status()).toBe(404);
+  await expect(recipient.getByRole('heading', { name: 'Enlace no válido' })).toBeVisible();
+  expect(await seriousViolations(recipient, 'main')).toEqual([]);
+  await recipient.context().close();
+
+  await page.reload();
+  await expect(page.getByTestId('notify-email-status')).toContainText('Confirmada');
+  await expect(page.getByRole('button', { name: 'Reenviar confirmación' })).toHaveCount(0);
+  await axeBothThemes(page);
 });

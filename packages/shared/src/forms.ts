@@ -31,6 +31,10 @@ export const FORM_LIMITS = {
   rowBytes: 256,
   /** Test sends (email or webhook) one space may make per hour (issue 36). */
   testSendsPerHour: 5,
+  /** Confirmation mails (a new third-party notice address or a resend) one owner may cause per hour (issue 36). */
+  confirmationsPerHour: 5,
+  /** Hours a confirmation link for a notice address works (ADR 0249). */
+  confirmationHours: 48,
 } as const;
 
 /** Submissions the plan may read per calendar month (UTC); the rest are stored locked until an upgrade. */
@@ -91,10 +95,18 @@ export const updateSubmissionSchema = z
   .refine((v) => v.read !== undefined || v.spam !== undefined, { message: 'Indica read o spam.' });
 
 export const notifyModes = ['each', 'digest', 'off'] as const;
+/**
+ * Whether notices go to `notifyEmail` (ADR 0249): 'account' (none set: the owner's account email),
+ * 'confirmed' (the owner's own email, or a third party who opened the confirmation link) or
+ * 'pending' (mailed a link; until then notices go to the owner's account email).
+ */
+export const notifyEmailStatuses = ['account', 'pending', 'confirmed'] as const;
+export type NotifyEmailStatus = (typeof notifyEmailStatuses)[number];
 export const formSettingsSchema = z.object({
   notify: z.enum(notifyModes),
   /** Where notices go; the owner's email when null. */
   notifyEmail: z.email().nullable(),
+  notifyEmailStatus: z.enum(notifyEmailStatuses),
   webhookUrl: z
     .url({ protocol: /^https?$/ })
     .max(2000)
@@ -142,6 +154,10 @@ export const FORM_MESSAGES = {
   testFailed: 'No se pudo entregar la prueba:',
   previewSaved: 'Envío de prueba guardado en Formularios (marcado «prueba»; no se avisa a nadie).',
   testRateLimited: 'Has enviado demasiadas pruebas. Espera una hora e inténtalo de nuevo.',
+  confirmationSent: 'Te enviamos un enlace de confirmación a esa dirección. Los avisos irán allí cuando lo abran.',
+  confirmationRateLimited: 'Has pedido demasiadas confirmaciones. Espera una hora e inténtalo de nuevo.',
+  confirmationNotNeeded: 'Esta dirección no necesita confirmación.',
+  notifyEmailPending: 'La dirección de avisos está pendiente de confirmar: abre el enlace que le enviamos o pide otro.',
   previewExpired: 'Esta vista previa ya no puede guardar envíos de prueba: vuelve a abrir el editor.',
 } as const;
 

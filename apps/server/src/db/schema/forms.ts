@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -35,19 +35,31 @@ export const formSubmissions = pgTable(
 );
 
 /** Per-space form settings; a space without a row has the defaults. */
-export const formSettings = pgTable('form_settings', {
-  spaceId: text('space_id')
-    .primaryKey()
-    .references(() => spaces.id, { onDelete: 'cascade' }),
-  /** 'each' (an email per submission), 'digest' (one a day) or 'off'. */
-  notify: text('notify').notNull().default('each'),
-  notifyEmail: text('notify_email'),
-  webhookUrl: text('webhook_url'),
-  webhookSecret: text('webhook_secret').notNull(),
-  retentionMonths: integer('retention_months').notNull().default(12),
-  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const formSettings = pgTable(
+  'form_settings',
+  {
+    spaceId: text('space_id')
+      .primaryKey()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    /** 'each' (an email per submission), 'digest' (one a day) or 'off'. */
+    notify: text('notify').notNull().default('each'),
+    notifyEmail: text('notify_email'),
+    /**
+     * When a third-party `notifyEmail` was confirmed by the link mailed to it (issue 36, ADR 0249);
+     * notices go there only once it is set (the owner's own account email needs none).
+     */
+    notifyEmailVerifiedAt: timestamp('notify_email_verified_at', { withTimezone: true }),
+    /** SHA-256 of the single-use confirmation token last mailed, and when it stops working. */
+    notifyEmailTokenHash: text('notify_email_token_hash'),
+    notifyEmailTokenExpiresAt: timestamp('notify_email_token_expires_at', { withTimezone: true }),
+    webhookUrl: text('webhook_url'),
+    webhookSecret: text('webhook_secret').notNull(),
+    retentionMonths: integer('retention_months').notNull().default(12),
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('form_settings_notify_token_idx').on(t.notifyEmailTokenHash)],
+);
 
 /** Submissions counted against each owner's monthly allowance (one row per owner and UTC month). */
 export const formUsage = pgTable(

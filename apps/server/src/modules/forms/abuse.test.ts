@@ -124,23 +124,27 @@ describe.each(testDrivers)('forms against abuse (%s)', (driver) => {
     expect((await inbox(without.spaceId)).submissions).toHaveLength(0);
   });
 
-  it('fields the form does not declare go to spam and count nothing; a post without the script’s timing (no JavaScript) still arrives', async () => {
+  it('fields the form does not declare go to spam and count nothing; a post with no timing at all (no script time, no page stamp) too', async () => {
     const { spaceId, host } = await site('Taller Campos');
     const before = await used();
     const unknown = await post(host, fields({ mensaje: 'Hola', otra_cosa: 'relleno' }));
     expect(unknown.statusCode).toBe(200);
+    // A browser without JavaScript sends the page's server stamp (fill-stamp.test.ts); a post with
+    // neither the script's time nor the stamp never came from the published page (ADR 0253).
     const noTiming = await post(host, new URLSearchParams({ _div_page: '/', nombre: 'Bot', mensaje: 'Hola' }).toString());
     expect(noTiming.statusCode).toBe(200);
-    const emptyTiming = await post(host, new URLSearchParams({ _div_t: '', nombre: 'Bot', mensaje: 'Hola' }).toString());
+    const emptyTiming = await post(
+      host,
+      new URLSearchParams({ _div_t: '', _div_s: '', nombre: 'Bot', mensaje: 'Hola' }).toString(),
+    );
     expect(emptyTiming.statusCode).toBe(200);
     const spam = await inbox(spaceId, 'spam');
-    expect(spam.submissions.map((s) => s.spamReason)).toEqual(['unknown-fields']);
-    // A browser without JavaScript sends no time: its posts arrive (the published form works without it).
-    expect((await inbox(spaceId, 'inbox')).submissions).toHaveLength(2);
-    expect(await used()).toBe(before + 2);
-    // A declared form with its timing reaches the inbox too.
+    expect(spam.submissions.map((s) => s.spamReason).sort()).toEqual(['no-timing', 'no-timing', 'unknown-fields']);
+    expect((await inbox(spaceId, 'inbox')).submissions).toHaveLength(0);
+    expect(await used()).toBe(before);
+    // A declared form with its timing reaches the inbox.
     expect((await post(host, fields({ mensaje: 'Buenas' }))).statusCode).toBe(200);
-    expect((await inbox(spaceId, 'inbox')).submissions).toHaveLength(3);
+    expect((await inbox(spaceId, 'inbox')).submissions).toHaveLength(1);
   });
 
   it('spam costs storage only within a small folder per site: the oldest spam makes room, the month is not spent', async () => {

@@ -8,6 +8,7 @@ import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
 import { mailProviderOf } from '../../providers/mail/create';
 import { guardedFetch } from '../custom-models/guarded-fetch';
+import { notifyEmailStatusOf } from './notify-address';
 
 /**
  * Delivers the notices queued with each submission (ADR 0193): an email to the owner (reply-to the
@@ -93,16 +94,26 @@ export function noticeHtml(s: SubmissionNotice): string {
   return `<p>Nuevo envío del formulario «${escapeHtml(s.formName)}» en ${escapeHtml(s.page)} (${escapeHtml(s.spaceName)}).</p><table cellpadding="6">${rows}</table>`;
 }
 
-/** Where a space's notices go: its settings' address or the owner's. */
+/**
+ * Where a space's notices go: its settings' address once confirmed (or the owner's own), else the
+ * owner's account email; a pending third-party address gets nothing (ADR 0249).
+ */
 async function recipientOf(ctx: AppContext, spaceId: string): Promise<{ to: string; spaceName: string } | undefined> {
   const [row] = await ctx.db
-    .select({ ownerEmail: users.email, notifyEmail: formSettings.notifyEmail, spaceName: spaces.name })
+    .select({
+      ownerEmail: users.email,
+      notifyEmail: formSettings.notifyEmail,
+      notifyEmailVerifiedAt: formSettings.notifyEmailVerifiedAt,
+      spaceName: spaces.name,
+    })
     .from(spaces)
     .innerJoin(users, eq(users.id, spaces.ownerId))
     .leftJoin(formSettings, eq(formSettings.spaceId, spaces.id))
     .where(eq(spaces.id, spaceId))
     .limit(1);
-  return row ? { to: row.notifyEmail ?? row.ownerEmail, spaceName: row.spaceName } : undefined;
+  if (!row) return undefined;
+  const confirmed = row.notifyEmail && notifyEmailStatusOf({ ...row, notifyEmail: row.notifyEmail }) === 'confirmed';
+  return { to: confirmed && row.notifyEmail ? row.notifyEmail : row.ownerEmail, spaceName: row.spaceName };
 }
 
 async function loadNotice(ctx: AppContext, submissionId: string): Promise<SubmissionNotice | undefined> {

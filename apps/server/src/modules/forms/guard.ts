@@ -56,21 +56,29 @@ const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"]+|\[url[=\]]|<a\s+href/gi;
 
 /**
  * Why a submission looks like spam, or null. A filled honeypot, fields the published form does not
- * have, a submit faster than a person can type (measured by the page's script; a browser without
- * JavaScript sends no time and is not judged on speed), or
- * more links than a message needs. Spam is stored apart, in a bounded folder.
+ * have, a submit faster than a person can type, or more links than a message needs. Speed is
+ * judged on the page script's fill time and on the server's stamp of when the page was served
+ * (ADR 0253), which a browser without JavaScript sends too; on a deployment whose pages carry the
+ * stamp, a post with neither is spam (`no-timing`). Spam is stored apart, in a bounded folder.
  */
 export function spamReasonOf(input: {
   honeypot: string;
   unknownFields: boolean;
+  /** Measured by the page's script; null without JavaScript. */
   fillMs: number | null;
+  /** Since the server stamped the page; null without a valid stamp. */
+  servedMs?: number | null;
+  /** The form's pages carry the stamp (deployed since ADR 0253). */
+  stamped?: boolean;
   values: string[];
 }): string | null {
   if (input.honeypot.trim() !== '') return 'honeypot';
   if (input.unknownFields) return 'unknown-fields';
-  // No fill time: a browser without JavaScript (the form works without it, as the spec promises), so
-  // the speed check cannot apply; the other checks and every bound still do.
+  const servedMs = input.servedMs ?? null;
   if (input.fillMs !== null && input.fillMs < FORM_LIMITS.minFillMs) return 'too-fast';
+  if (servedMs !== null && servedMs < FORM_LIMITS.minFillMs) return 'too-fast';
+  // Older deployments have no stamp: a post without the script's time is not judged on speed there.
+  if (input.stamped && input.fillMs === null && servedMs === null) return 'no-timing';
   const links = input.values.reduce((n, v) => n + (v.match(LINK)?.length ?? 0), 0);
   if (links > FORM_LIMITS.maxLinks) return 'links';
   return null;

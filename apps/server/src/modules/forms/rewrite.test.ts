@@ -17,10 +17,12 @@ describe('rewriteForms', () => {
     );
     expect(out).toContain('name="_div_hp"');
     expect(out).toContain('<input type="hidden" name="_div_page" value="/contacto">');
+    // The slot the server fills with the signed time it serves the page (ADR 0253).
+    expect(out).toContain('<input type="hidden" name="_div_s" value="">');
     expect(out).toContain('</form>\n<script src="/_div/forms.js" defer></script></body>');
     expect(out.startsWith(`<!DOCTYPE html>\n<html lang="es"><head><title>x</title></head>\n<body>\n${before}`)).toBe(true);
     expect(forms).toEqual({
-      contacto: { fields: ['nombre', 'email', 'mensaje'], required: ['nombre', 'email'], files: [], lang: 'es' },
+      contacto: { fields: ['nombre', 'email', 'mensaje'], required: ['nombre', 'email'], files: [], lang: 'es', stamped: true },
     });
   });
 
@@ -37,6 +39,7 @@ describe('rewriteForms', () => {
       required: ['fecha'],
       files: [],
       lang: 'es',
+      stamped: true,
     });
   });
 
@@ -67,7 +70,7 @@ describe('rewriteForms', () => {
     expect(out).not.toContain('enctype');
     expect(out).not.toContain('target="_blank"');
     expect(out.match(/\/_div\/forms\.js/g)).toHaveLength(1);
-    expect(forms['formulario-2']).toEqual({ fields: ['cv', 'b'], required: [], files: ['cv'], lang: 'en-GB' });
+    expect(forms['formulario-2']).toEqual({ fields: ['cv', 'b'], required: [], files: ['cv'], lang: 'en-GB', stamped: true });
   });
 
   it('finds forms in documents without a body end tag and escapes attribute values', () => {

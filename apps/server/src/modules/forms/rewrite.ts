@@ -1,6 +1,7 @@
 import { FORM_LIMITS, FORMS_PATH } from '@div/shared/forms';
 import { parse } from 'parse5';
 import { attr, type HtmlElement as Element, elements, escapeAttr } from '../../lib/html-elements';
+import { STAMP_SLOT } from './fill-stamp';
 
 /** What the deploy learned about one form; the endpoint checks submissions against it. */
 export interface FormSpec {
@@ -12,6 +13,8 @@ export interface FormSpec {
   files: string[];
   /** The page's `lang`. */
   lang: string | null;
+  /** Its pages carry the server's fill stamp (ADR 0253): a post without any timing is spam. */
+  stamped?: boolean;
 }
 
 export type FormSpecs = Record<string, FormSpec>;
@@ -51,7 +54,7 @@ function keepsItsOwnAction(form: Element, controls: Element[]): boolean {
 const typeOf = (el: Element) => (el.tagName === 'input' ? (attr(el, 'type') ?? 'text').toLowerCase() : el.tagName);
 
 function specOf(controls: Element[], lang: string | null): FormSpec {
-  const spec: FormSpec = { fields: [], required: [], files: [], lang };
+  const spec: FormSpec = { fields: [], required: [], files: [], lang, stamped: true };
   for (const c of controls) {
     const name = attr(c, 'name');
     const type = typeOf(c);
@@ -102,7 +105,9 @@ export function rewriteForms(html: string, page: string): { html: string; forms:
       `<div aria-hidden="true" style="position:absolute!important;left:-10000px!important;width:1px;height:1px;overflow:hidden">` +
       `<label>Deja este campo vacío <input type="text" name="${HONEYPOT_FIELD}" tabindex="-1" autocomplete="off" value=""></label></div>` +
       `<input type="hidden" name="${PAGE_FIELD}" value="${escapeAttr(page)}">` +
-      `<input type="hidden" name="${FILL_TIME_FIELD}" value="">`;
+      `<input type="hidden" name="${FILL_TIME_FIELD}" value="">` +
+      // Filled with the signed time the page is served (ADR 0253): speed is judged without JavaScript too.
+      `<input type="hidden" ${STAMP_SLOT}>`;
     const action = `${FORMS_PATH}/${name}`;
     edits.push({
       start: tag.startOffset,
@@ -138,6 +143,7 @@ export function mergeFormSpecs(pages: FormSpecs[]): FormSpecs {
         required: seen.required.filter((r) => spec.required.includes(r)),
         files: [...new Set([...seen.files, ...spec.files])],
         lang: seen.lang ?? spec.lang,
+        ...(seen.stamped && spec.stamped ? { stamped: true } : {}),
       };
     }
   }

@@ -25,6 +25,7 @@ import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
 import { callWebhook, emailNotice, runDigests, runDueDeliveries, webhookPayload } from './deliveries';
 import { submissionsCsv } from './export';
+import { mailConfirmation, needsConfirmation, registerConfirmRoute, renewConfirmation } from './notify-address';
 import { previewFormsToken } from './preview';
 import {
   deleteAllSubmissions,
@@ -34,6 +35,7 @@ import {
   type InboxScope,
   listSubmissions,
   pruneSubmissions,
+  settingsRow,
   updateFormSettings,
   updateSubmission,
 } from './service';
@@ -51,6 +53,30 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
   // Test sends reach an address or URL the owner chose: a few an hour per space (issue 36), counted
   // in this process.
   const testSends = new RateLimiterMemory({ points: FORM_LIMITS.testSendsPerHour, duration: 3600, keyPrefix: 'div:forms:test' });
+  // Confirmation mails go to a third party too: a few an hour per owner, whatever the space (ADR 0249).
+  const confirmations = new RateLimiterMemory({
+    points: FORM_LIMITS.confirmationsPerHour,
+    duration: 3600,
+    keyPrefix: 'div:forms:confirm',
+  });
+  const consumeConfirmation = async (ownerId: string) => {
+    try {
+      await confirmations.consume(ownerId);
+    } catch {
+      throw new AppError('RATE_LIMITED', FORM_MESSAGES.confirmationRateLimited);
+    }
+  };
+  /** Mails a confirmation link; a failure leaves the address pending (the owner may resend), and is logged. */
+  const sendConfirmation = async (to: string, token: string) => {
+    try {
+      await mailConfirmation(ctx, to, token);
+      return true;
+    } catch (err) {
+      ctx.log.warn({ err }, 'notice address confirmation not sent');
+      return false;
+    }
+  };
+  registerConfirmRoute(api, ctx);
   const scopeOf = async (request: FastifyRequest): Promise<InboxScope> => {
     const user = await requireUser(ctx, request);
     const access = await requireSpaceAccess(ctx.db, request, user.id, (request.params as { id: string }).id);
@@ -132,7 +158,35 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { params: idParams, body: updateFormSettingsSchema, response: { 200: formSettingsSchema } },
       ...spaceRole('owner'),
     },
-    async (request) => updateFormSettings(ctx.db, (await scopeOf(request)).spaceId, request.body),
+    async (request) => {
+      const scope = await scopeOf(request);
+      const { notifyEmail } = request.body;
+      if (notifyEmail !== undefined) {
+        const current = await settingsRow(ctx.db, scope.spaceId);
+        if (needsConfirmation(notifyEmail, current.notifyEmail, current.ownerEmail)) await consumeConfirmation(scope.ownerId);
+      }
+      const { settings, confirm } = await updateFormSettings(ctx.db, scope.spaceId, request.body);
+      if (confirm) await sendConfirmation(confirm.to, confirm.token);
+      return settings;
+    },
+  );
+
+  // "Reenviar confirmación": a new link for a pending address; the earlier one stops working.
+  api.post(
+    '/spaces/:id/form-settings/confirmation',
+    { schema: { params: idParams, response: { 200: testSendResultSchema } }, ...spaceRole('owner') },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const current = await getFormSettings(ctx.db, scope.spaceId);
+      if (current.notifyEmailStatus !== 'pending') throw new AppError('CONFLICT', FORM_MESSAGES.confirmationNotNeeded);
+      await consumeConfirmation(scope.ownerId);
+      const renewed = await renewConfirmation(ctx.db, scope.spaceId);
+      if (!renewed) throw new AppError('CONFLICT', FORM_MESSAGES.confirmationNotNeeded);
+      const sent = await sendConfirmation(renewed.to, renewed.token);
+      return sent
+        ? { ok: true, message: FORM_MESSAGES.confirmationSent }
+        : { ok: false, message: `${FORM_MESSAGES.testFailed} el servidor de correo no respondió.` };
+    },
   );
 
   api.post(
@@ -146,6 +200,9 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
         throw new AppError('RATE_LIMITED', FORM_MESSAGES.testRateLimited);
       }
       const settings = await getFormSettings(ctx.db, scope.spaceId);
+      if (request.body.channel === 'email' && settings.notifyEmailStatus === 'pending') {
+        throw new AppError('CONFLICT', FORM_MESSAGES.notifyEmailPending);
+      }
       const notice = {
         id: 'test',
         spaceId: scope.spaceId,

@@ -12,8 +12,11 @@ import {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { formSettings, formSubmissions, formUsage } from '../../db/schema/forms';
+import { spaces } from '../../db/schema/spaces';
+import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/errors';
 import { newWebhookSecret } from './deliveries';
+import { notifyAddressChange, notifyEmailStatusOf } from './notify-address';
 import { periodOf } from './submit';
 
 /** The owner scope every inbox call runs in: the space (already access-checked) and its owner. */
@@ -172,32 +175,59 @@ export async function deleteAllSubmissions(scope: InboxScope, folder: 'inbox' | 
 
 /** The space's form settings, made with defaults and a fresh webhook secret on first read. */
 export async function getFormSettings(db: Database, spaceId: string): Promise<FormSettings> {
+  const { ownerEmail, notifyEmailVerifiedAt, ...row } = await settingsRow(db, spaceId);
+  return {
+    ...row,
+    notify: row.notify as FormSettings['notify'],
+    notifyEmailStatus: notifyEmailStatusOf({ notifyEmail: row.notifyEmail, notifyEmailVerifiedAt, ownerEmail }),
+  };
+}
+
+/** The settings row with the owner's account email (the one address that needs no confirmation). */
+export async function settingsRow(db: Database, spaceId: string) {
   await db.insert(formSettings).values({ spaceId, webhookSecret: newWebhookSecret() }).onConflictDoNothing();
   const [row] = await db
     .select({
       notify: formSettings.notify,
       notifyEmail: formSettings.notifyEmail,
+      notifyEmailVerifiedAt: formSettings.notifyEmailVerifiedAt,
       webhookUrl: formSettings.webhookUrl,
       webhookSecret: formSettings.webhookSecret,
       retentionMonths: formSettings.retentionMonths,
+      ownerEmail: users.email,
     })
     .from(formSettings)
+    .innerJoin(spaces, eq(spaces.id, formSettings.spaceId))
+    .innerJoin(users, eq(users.id, spaces.ownerId))
     .where(eq(formSettings.spaceId, spaceId))
     .limit(1);
   if (!row) throw notFound();
-  return { ...row, notify: row.notify as FormSettings['notify'] };
+  return row;
 }
 
-export async function updateFormSettings(db: Database, spaceId: string, change: UpdateFormSettings): Promise<FormSettings> {
-  await getFormSettings(db, spaceId);
+/**
+ * Applies the owner's change. A new third-party notice address is stored pending, with the token the
+ * caller mails (`confirm`); the owner's own address is confirmed at once (ADR 0249).
+ */
+export async function updateFormSettings(
+  db: Database,
+  spaceId: string,
+  change: UpdateFormSettings,
+): Promise<{ settings: FormSettings; confirm: { to: string; token: string } | null }> {
+  const current = await settingsRow(db, spaceId);
   const set: Partial<typeof formSettings.$inferInsert> = { updatedAt: new Date() };
+  let confirm: { to: string; token: string } | null = null;
   if (change.notify !== undefined) set.notify = change.notify;
-  if (change.notifyEmail !== undefined) set.notifyEmail = change.notifyEmail;
+  if (change.notifyEmail !== undefined) {
+    const address = notifyAddressChange(change.notifyEmail, current.notifyEmail, current.ownerEmail);
+    Object.assign(set, address.set);
+    if (address.token && change.notifyEmail) confirm = { to: change.notifyEmail, token: address.token };
+  }
   if (change.webhookUrl !== undefined) set.webhookUrl = change.webhookUrl;
   if (change.retentionMonths !== undefined) set.retentionMonths = change.retentionMonths;
   if (change.rotateSecret) set.webhookSecret = newWebhookSecret();
   await db.update(formSettings).set(set).where(eq(formSettings.spaceId, spaceId));
-  return getFormSettings(db, spaceId);
+  return { settings: await getFormSettings(db, spaceId), confirm };
 }
 
 /** Deletes submissions older than their space's retention (default 12 months). Returns how many. */

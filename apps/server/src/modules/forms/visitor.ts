@@ -9,6 +9,7 @@ import {
 } from '@div/shared/forms';
 import type { AppContext } from '../../context';
 import { clientAddress, peerAddressOf } from '../../lib/client-address';
+import { fillStampAge, fillStampKeyOf, STAMP_FIELD } from './fill-stamp';
 import { createFormRateLimiter, type FormRateLimiter, spamReasonOf } from './guard';
 import { FILL_TIME_FIELD, FORMS_SCRIPT_PATH, type FormSpec, type FormSpecs, HONEYPOT_FIELD, PAGE_FIELD } from './rewrite';
 import { formsScript } from './script';
@@ -136,6 +137,8 @@ export interface ReadSubmission {
   page: string;
   honeypot: string;
   fillMs: number | null;
+  /** The server's fill stamp of the page the post came from (ADR 0253), as sent. */
+  stamp: string;
   /** Whether it holds fields the published form does not declare (kept, as spam). */
   unknownFields: boolean;
 }
@@ -177,7 +180,7 @@ export function readSubmission(
   if (missing.length > 0) return refuse(400, `${t.required} ${missing.join(', ')}.`);
   if (!kept.some((f) => f.value.trim() !== '')) return refuse(400, t.badForm);
   const unknownFields = spec !== undefined && kept.some((f) => !spec.fields.includes(f.name));
-  return { fields: kept, page, honeypot, fillMs, unknownFields };
+  return { fields: kept, page, honeypot, fillMs, stamp: params.get(STAMP_FIELD) ?? '', unknownFields };
 }
 
 /** Reads, checks and stores one submission. */
@@ -206,6 +209,8 @@ async function receive(
     honeypot: read.honeypot,
     unknownFields: read.unknownFields,
     fillMs: read.fillMs,
+    servedMs: fillStampAge(fillStampKeyOf(ctx.config), read.stamp),
+    stamped: spec.stamped === true,
     values: fields.map((f) => f.value),
   });
   const stored = await storeSubmission(ctx, { spaceId: site.spaceId, formName, page, fields, spamReason, test: false });

@@ -1,9 +1,11 @@
 // The published sites' front door (issue 26, ADR 0221): the HTTP server's request listener answers a
 // site's Host before Fastify sees the request; the hosting of each app instance is found from here.
+
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { SHUTDOWN_MESSAGE } from '../../lib/shutdown';
+import { fillStampKeyOf } from '../forms/fill-stamp';
 import { Hosting } from './hosting';
 import { normalHost } from './hosts';
 import { SiteProcess } from './site-process';
@@ -91,6 +93,12 @@ export function enableSiteProcess(app: FastifyInstance, entry: URL): void {
   const hosting = byApp.get(app);
   const config = hosting?.config;
   if (!hosting || !config || config.SITE_PROCESS !== 'on') return;
-  hosting.sites = new SiteProcess(hosting, { entry, log: app.log, logLevel: config.LOG_LEVEL, ttlMs: config.SITE_CACHE_TTL_MS });
+  hosting.sites = new SiteProcess(hosting, {
+    entry,
+    log: app.log,
+    logLevel: config.LOG_LEVEL,
+    ttlMs: config.SITE_CACHE_TTL_MS,
+    stampKey: fillStampKeyOf(config).toString('hex'),
+  });
   hosting.sites.attach(app.server);
 }

@@ -7,6 +7,7 @@ import { type Broadcast, createBroadcast } from '../../providers/redis/broadcast
 import { IMMUTABLE } from '../assets/routes';
 import { readVariant, SITE_IMAGES_PATH, VARIANT_FILE } from '../assets/service';
 import { SITE_IMAGES_PREFIX } from '../assets/site-images';
+import { fillStampKeyOf, signFillStamp } from '../forms/fill-stamp';
 import type { FormSpecs } from '../forms/rewrite';
 import { FORM_SPECS_PATH, handleFormsRequest, isFormsPath } from '../forms/visitor';
 import { bodyOf } from '../publishing/stored-files';
@@ -14,7 +15,7 @@ import { SiteAccessLog } from './access-log';
 import { PageViewCounter } from './analytics';
 import { isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
 import { appHostOf, normalHost, siteAddress, sitesDomainOf } from './hosts';
-import { common, generated, lookupFile, type ServedFile, servedFile, writeServedFile } from './served-file';
+import { common, type FillStamper, generated, lookupFile, type ServedFile, servedFile, writeServedFile } from './served-file';
 import type { SiteProcess } from './site-process';
 import { type HostAnswer, MAX_CACHE_BYTES } from './site-protocol';
 
@@ -83,7 +84,12 @@ export class Hosting {
   /** The published sites' own process, when the server runs one (ADR 0230). */
   sites: SiteProcess | undefined;
 
+  /** Signs the serve time into pages with forms (ADR 0253). */
+  private readonly stamp: FillStamper;
+
   constructor(private readonly ctx: AppContext) {
+    const key = fillStampKeyOf(ctx.config);
+    this.stamp = () => signFillStamp(key);
     this.appHost = normalHost(appHostOf(ctx.config)) ?? '';
     this.suffix = `.${normalHost(sitesDomainOf(ctx.config)) ?? ''}`;
     this.ttl = ctx.config.SITE_CACHE_TTL_MS;
@@ -312,7 +318,7 @@ export class Hosting {
 
   /** Writes the chosen variant (or a 304); true when a GET was answered with the page (a view). */
   private send(host: string, req: IncomingMessage, res: ServerResponse, status: number, file: ServedFile): boolean {
-    const written = writeServedFile(req, res, status, file);
+    const written = writeServedFile(req, res, status, file, this.stamp);
     this.access.record(host, written);
     // A 304 answers a page the client already holds: a view all the same.
     return req.method === 'GET' && status === 200 && (written === 200 || written === 304);

@@ -1,5 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { preferredEncoding } from '../../lib/encoding';
+import { STAMP_FIELD, STAMP_SLOT } from '../forms/fill-stamp';
 import { etagOf, isHtmlPath, type PreparedFile, pagePathOf } from './content';
 
 // A published file as it is served: every variant's headers built once per deployment (ADR 0221),
@@ -35,7 +37,15 @@ export interface ServedFile {
   identity: Variant;
   gzip: Variant | undefined;
   br: Variant | undefined;
+  /**
+   * A page with DIV forms: its bytes around each empty fill-stamp slot, filled with the signed time
+   * of each request (ADR 0253); its weak ETag still answers 304 to a client holding the page.
+   */
+  stamped?: Buffer[] | undefined;
 }
+
+/** Writes the serve time into a page's stamp slots. */
+export type FillStamper = () => string;
 
 export const common = (contentType: string, cacheControl: string): OutgoingHttpHeaders => ({
   'content-type': contentType,
@@ -55,12 +65,47 @@ function variant(base: OutgoingHttpHeaders, etag: string, body: Buffer, encoding
 export function servedFile(file: PreparedFile): ServedFile {
   const html = isHtmlPath(file.path);
   const base = common(file.contentType, html ? HTML_CACHE : ASSET_CACHE);
+  const stamped = html ? stampedParts(file.body) : undefined;
+  if (stamped) {
+    return {
+      page: pagePathOf(file.path),
+      identity: variant(base, `W/"${file.etag}"`, file.body),
+      gzip: undefined,
+      br: undefined,
+      stamped,
+    };
+  }
   return {
     page: html ? pagePathOf(file.path) : undefined,
     identity: variant(base, `"${file.etag}"`, file.body),
     gzip: file.gzip ? variant(base, `"${file.etag}-gz"`, file.gzip, 'gzip') : undefined,
     br: file.brotli ? variant(base, `"${file.etag}-br"`, file.brotli, 'br') : undefined,
   };
+}
+
+const slot = Buffer.from(STAMP_SLOT);
+
+/** The page's bytes split at its stamp slots, or undefined when it has none. */
+function stampedParts(body: Buffer): Buffer[] | undefined {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(slot); at !== -1; at = body.indexOf(slot, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + slot.length;
+  }
+  if (parts.length === 0) return undefined;
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+/** A stamped page's bytes for one request, gzipped (fast level) when the client takes it. */
+function stampedVariant(file: ServedFile, parts: Buffer[], stamp: FillStamper | undefined, encoding: string): Variant {
+  const filled = Buffer.from(`name="${STAMP_FIELD}" value="${stamp ? stamp() : ''}"`);
+  const body = Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [filled, part])));
+  const { etag, headers } = file.identity;
+  if (encoding === 'identity') return { etag, body, headers: { ...headers, 'content-length': body.length } };
+  const gz = gzipSync(body, { level: 1 });
+  return { etag, body: gz, headers: { ...headers, 'content-length': gz.length, 'content-encoding': 'gzip' } };
 }
 
 export function generated(path: string, contentType: string, text: string): ServedFile {
@@ -70,23 +115,37 @@ export function generated(path: string, contentType: string, text: string): Serv
 
 function matches(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch === etag || ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  const weak = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === weak);
 }
 
-/** Writes the chosen variant, or a 304 when the client holds it; returns the status written. */
-export function writeServedFile(req: IncomingMessage, res: ServerResponse, status: number, file: ServedFile): number {
+/**
+ * Writes the chosen variant, or a 304 when the client holds it; returns the status written. A page
+ * with forms gets `stamp` written into it (ADR 0253).
+ */
+export function writeServedFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  file: ServedFile,
+  stamp?: FillStamper,
+): number {
   const encoding = preferredEncoding(req.headers['accept-encoding'] as string | undefined);
-  const chosen = (encoding === 'br' && file.br) || (encoding !== 'identity' && file.gzip) || file.identity;
+  const kept = file.stamped
+    ? undefined
+    : (encoding === 'br' && file.br) || (encoding !== 'identity' && file.gzip) || file.identity;
+  const etag = kept?.etag ?? file.identity.etag;
   const inm = req.headers['if-none-match'];
-  if (status === 200 && inm && matches(inm, chosen.etag)) {
+  if (status === 200 && inm && matches(inm, etag)) {
     res.writeHead(304, {
-      etag: chosen.etag,
-      'cache-control': chosen.headers['cache-control'],
+      etag,
+      'cache-control': file.identity.headers['cache-control'],
       vary: 'Accept-Encoding',
     });
     res.end();
     return 304;
   }
+  const chosen = kept ?? stampedVariant(file, file.stamped ?? [], stamp, encoding);
   res.writeHead(status, chosen.headers);
   if (req.method === 'HEAD') res.end();
   else res.end(chosen.body);

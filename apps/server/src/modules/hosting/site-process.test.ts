@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { pageViews } from '../../db/schema/publishing';
 import { createTestUser, testConfig } from '../../test/app';
 import { openTestDatabase } from '../../test/db';
+import { fillStampAge, fillStampKeyOf } from '../forms/fill-stamp';
 import { enableSiteProcess, hostingOfApp } from './front-door';
 import type { SiteProcess } from './site-process';
 
@@ -125,7 +126,15 @@ describe('the published sites process', () => {
     expect(sites.handedOver).toBe(before + 1);
     expect(bySites.status).toBe(200);
     expect(gunzipSync(bySites.body).toString('utf8')).toContain('Primera versión');
-    expect(bySites.body.equals(byApp.body)).toBe(true);
+    // The same page, but for the serve time each stamps into its forms (ADR 0253), with the same key.
+    const stampOf = (body: Buffer) => /name="_div_s" value="([^"]*)"/.exec(gunzipSync(body).toString('utf8'))?.[1];
+    const unstamped = (body: Buffer) =>
+      gunzipSync(body)
+        .toString('utf8')
+        .replace(/name="_div_s" value="[^"]*"/g, '');
+    expect(unstamped(bySites.body)).toBe(unstamped(byApp.body));
+    const key = fillStampKeyOf(hostingOfApp(app)?.config ?? testConfig({}));
+    for (const answer of [byApp, bySites]) expect(fillStampAge(key, stampOf(answer.body))).not.toBeNull();
     for (const name of ['content-type', 'cache-control', 'vary', 'content-security-policy', 'etag', 'content-encoding']) {
       expect(bySites.headers[name], name).toBe(byApp.headers[name]);
     }

@@ -28,6 +28,8 @@ export interface SiteProcessOptions {
   log: FastifyBaseLogger;
   logLevel: string;
   ttlMs: number;
+  /** The forms' fill-stamp key (hex), the only key the process gets (ADR 0253). */
+  stampKey?: string;
 }
 
 type Listener = (this: Server, socket: Socket) => void;
@@ -128,7 +130,8 @@ export class SiteProcess {
         // MB, its files are bounded, and a full collection still comes when the heap grows.
         '--no-memory-reducer',
       ],
-      // Only what it needs: none of the app's secrets, keys or database addresses.
+      // Only what it needs: none of the app's secrets or database addresses; one derived key that
+      // signs the serve time into pages with forms and does nothing else (ADR 0253).
       env: {
         PATH: process.env.PATH,
         NODE_ENV: process.env.NODE_ENV,
@@ -138,6 +141,7 @@ export class SiteProcess {
         DIV_SITE_TTL_MS: String(this.options.ttlMs),
         DIV_SITE_KEEP_ALIVE_MS: String(this.keepAliveTimeoutMs),
         LOG_LEVEL: this.options.logLevel,
+        ...(this.options.stampKey ? { DIV_SITE_STAMP_KEY: this.options.stampKey } : {}),
       },
     });
     this.child = child;

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import pino from 'pino';
 import { refuseSocket } from '../../lib/raw-socket';
+import { signFillStamp } from '../forms/fill-stamp';
 import { SiteAccessLog } from './access-log';
 import { normalHost } from './hosts';
 import { lookupFile, writeServedFile } from './served-file';
@@ -64,6 +65,8 @@ export interface SiteServerOptions {
   ttlMs: number;
   keepAliveTimeoutMs: number;
   logLevel: string;
+  /** The forms' fill-stamp key, hex (ADR 0253): the one key this process holds, good for nothing else. */
+  stampKey?: string | undefined;
   /** Bound on the files kept (256 MB unless a test says otherwise). */
   maxCacheBytes?: number;
   send: (message: FromSites, sent?: () => void) => void;
@@ -91,6 +94,8 @@ export function runSiteServer(options: SiteServerOptions): SiteServer {
   let views = new Map<string, number>();
   let cachedBytes = 0;
   const maxCacheBytes = options.maxCacheBytes ?? MAX_CACHE_BYTES;
+  const stampKey = options.stampKey ? Buffer.from(options.stampKey, 'hex') : undefined;
+  const stamp = stampKey ? () => signFillStamp(stampKey) : undefined;
 
   const server = http.createServer((req, res) => {
     // Never throws (issue 36 #1): what cannot be read is a 400 and the connection closes.
@@ -171,10 +176,10 @@ export function runSiteServer(options: SiteServerOptions): SiteServer {
     const { site } = found;
     const file = lookupFile(site.files, req.url ?? '/');
     if (!file) {
-      access.record(host, writeServedFile(req, res, 404, site.notFound));
+      access.record(host, writeServedFile(req, res, 404, site.notFound, stamp));
       return;
     }
-    const written = writeServedFile(req, res, 200, file);
+    const written = writeServedFile(req, res, 200, file, stamp);
     access.record(host, written);
     // A 304 answers a page the client already holds: a view all the same (as in the app).
     if (req.method === 'GET' && (written === 200 || written === 304) && file.page !== undefined && site.analytics)

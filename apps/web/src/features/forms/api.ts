@@ -97,3 +97,8 @@ export function updateFormSettings(spaceId: string, change: UpdateFormSettings) 
 export function testSend(spaceId: string, channel: 'email' | 'webhook'): Promise<TestSendResult> {
   return api<TestSendResult>(`${base(spaceId)}/form-settings/test`, { method: 'POST', body: { channel } });
 }
+
+/** Mails a new confirmation link to a pending notice address (ADR 0249). */
+export function resendConfirmation(spaceId: string): Promise<TestSendResult> {
+  return api<TestSendResult>(`${base(spaceId)}/form-settings/confirmation`, { method: 'POST' });
+}

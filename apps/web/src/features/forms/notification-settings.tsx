@@ -10,6 +10,7 @@ import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { formSettingsKey, testSend, updateFormSettings, useFormSettings } from './api';
 import './locale';
+import { NotifyEmailStatus } from './notify-email-status';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-indigo-500 focus-visible:outline-offset-2';
 const input = clsx(
@@ -78,13 +79,17 @@ function SettingsForm({ spaceId, saved }: { spaceId: string; saved: FormSettings
     event.preventDefault();
     setSaving(true);
     try {
-      await apply({
+      const next = await apply({
         notify,
         notifyEmail: notifyEmail.trim() || null,
         webhookUrl: webhookUrl.trim() || null,
         retentionMonths: retention,
       });
-      toast.success(t('settings.saved'));
+      const asked = next.notifyEmailStatus === 'pending' && next.notifyEmail !== saved.notifyEmail;
+      toast.success(
+        t('settings.saved'),
+        asked ? { description: t('settings.confirmationSent', { email: next.notifyEmail }) } : {},
+      );
     } catch (error) {
       toast.error(t('settings.saveError'), { description: error instanceof Error ? error.message : undefined });
     } finally {
@@ -158,6 +163,7 @@ function SettingsForm({ spaceId, saved }: { spaceId: string; saved: FormSettings
             {t('settings.notifyEmailHint')}
           </span>
         </label>
+        <NotifyEmailStatus spaceId={spaceId} saved={saved} buttonClass={secondary} />
         <button type="button" className={clsx(secondary, 'mt-3')} disabled={testing !== null} onClick={() => runTest('email')}>
           <Send className="size-4" aria-hidden />
           {testing === 'email' ? t('settings.testing') : t('settings.testEmail')}
