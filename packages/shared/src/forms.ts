@@ -149,7 +149,11 @@ export const FORM_MESSAGES = {
   locked: 'Has superado los envíos de formularios de tu plan este mes. Mejora tu plan para leer este envío.',
   noWebhook: 'Configura primero la URL del webhook.',
   webhookPrivate: 'La URL del webhook no puede apuntar a una dirección privada o local.',
-  testEmailSent: 'Correo de prueba enviado.',
+  testEmailSent: (to: string) => `Correo de prueba enviado a ${to}.`,
+  /** No SMTP server configured: the mail stays in the server's local outbox (issue 43: say where it went). */
+  testEmailKeptLocally: (to: string) =>
+    `No hay servidor de correo configurado: el correo de prueba para ${to} se guardó en la bandeja local del servidor (DATA_DIR/mail) y no salió de él.`,
+  testEmailNoRecipient: 'No hay ninguna dirección a la que enviar los avisos de este proyecto.',
   testWebhookSent: 'Webhook de prueba entregado.',
   testFailed: 'No se pudo entregar la prueba:',
   previewSaved: 'Envío de prueba guardado en Formularios (marcado «prueba»; no se avisa a nadie).',

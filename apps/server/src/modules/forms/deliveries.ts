@@ -136,17 +136,25 @@ async function loadNotice(ctx: AppContext, submissionId: string): Promise<Submis
   return row;
 }
 
-/** Sends the email notice of one submission. */
-export async function emailNotice(ctx: AppContext, notice: SubmissionNotice): Promise<void> {
+/**
+ * Sends the email notice of one submission; says to whom and how it went (SMTP, or only the local
+ * outbox when no mail server is configured), so a test send can tell the truth (issue 43).
+ */
+export async function emailNotice(
+  ctx: AppContext,
+  notice: SubmissionNotice,
+): Promise<{ to: string; via: 'smtp' | 'local' } | undefined> {
   const recipient = await recipientOf(ctx, notice.spaceId);
-  if (!recipient) return;
-  await mailProviderOf(ctx).send({
+  if (!recipient) return undefined;
+  const mail = mailProviderOf(ctx);
+  await mail.send({
     to: recipient.to,
     subject: `${notice.test ? '[Prueba] ' : ''}Nuevo mensaje de «${notice.formName}» · ${recipient.spaceName}`,
     text: `${noticeText(notice)}\nLee y gestiona tus envíos en ${ctx.config.publicUrl}/space/${notice.spaceId}/forms\n`,
     html: noticeHtml(notice),
     replyTo: notice.email ?? undefined,
   });
+  return { to: recipient.to, via: mail.kind };
 }
 
 /** Sends a webhook call for one submission, signed with the space's secret. */

@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { FORM_MESSAGES, submissionListSchema } from '@div/shared/forms';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -85,7 +88,8 @@ describe.each(testDrivers)('form notices and preview tests (%s)', (driver) => {
     try {
       const before = smtp.messages.length;
       const email = await call(owner, 'POST', `/api/spaces/${spaceId}/form-settings/test`, { channel: 'email' });
-      expect(email.json()).toEqual({ ok: true, message: FORM_MESSAGES.testEmailSent });
+      expect(email.json()).toEqual({ ok: true, message: FORM_MESSAGES.testEmailSent(owner.email) });
+      expect(email.json().message).toContain(owner.email);
       const mail = await smtp.waitFor(before + 1);
       expect(mail.to).toEqual([owner.email]);
       expect(mail.headers.subject).toMatch(/^\[Prueba\] /);
@@ -121,6 +125,22 @@ describe.each(testDrivers)('form notices and preview tests (%s)', (driver) => {
       expect((await call(owner, 'POST', `/api/spaces/${spaceId}/form-settings/test`, { channel: 'sms' })).statusCode).toBe(400);
     } finally {
       await hook.close();
+    }
+  });
+
+  it('a test email with no mail server says it stayed in the local outbox, not that it was sent', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'div-outbox-'));
+    const offline = await createTestApp(database, { ...env, DATA_DIR: dataDir });
+    try {
+      const { spaceId } = await site('Taller sin correo');
+      const answer = await injectAs(offline, owner, 'POST', `/api/spaces/${spaceId}/form-settings/test`, { channel: 'email' });
+      expect(answer.json()).toEqual({ ok: true, message: FORM_MESSAGES.testEmailKeptLocally(owner.email) });
+      expect(answer.json().message).toMatch(/^No hay servidor de correo configurado/);
+      // The message itself is there to read.
+      const kept = readdirSync(path.join(dataDir, 'mail')).filter((name) => name.endsWith('.eml'));
+      expect(kept).toHaveLength(1);
+    } finally {
+      await offline.close();
     }
   });
 

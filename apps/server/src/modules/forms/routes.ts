@@ -219,8 +219,12 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
       };
       try {
         if (request.body.channel === 'email') {
-          await emailNotice(ctx, notice);
-          return { ok: true, message: FORM_MESSAGES.testEmailSent };
+          const sent = await emailNotice(ctx, notice);
+          if (!sent) return { ok: false, message: FORM_MESSAGES.testEmailNoRecipient };
+          return {
+            ok: true,
+            message: sent.via === 'smtp' ? FORM_MESSAGES.testEmailSent(sent.to) : FORM_MESSAGES.testEmailKeptLocally(sent.to),
+          };
         }
         if (!settings.webhookUrl) throw new AppError('BAD_REQUEST', FORM_MESSAGES.noWebhook);
         const eventId = `evt_test_${Date.now()}`;
