@@ -45,7 +45,32 @@ export const DEFAULT_FORM_RETENTION_MONTHS = 12;
 /** Webhook delivery attempts after the first (so at most 6 in all), with exponential backoff. */
 export const WEBHOOK_RETRIES = 5;
 
-export const formFieldSchema = z.object({ name: z.string(), value: z.string() });
+export const formFieldSchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  /** What the page's form shows for the field ("Servicio"), when it differs from its name (issue 43). */
+  label: z.string().optional(),
+});
+/** How a field is named to a person: its page's label, else its name. */
+export const fieldTitle = (field: { name: string; label?: string }) => field.label || field.name;
+
+/**
+ * A field's value as a person reads it (issue 43): a date input's "2026-12-01" becomes
+ * "1 de diciembre de 2026", a date and time input's value gets its time too; anything else as sent.
+ * The value is a calendar day, not an instant: it is formatted in UTC so no time zone moves it.
+ */
+export function fieldValueText(value: string, locale = 'es-ES'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value.trim());
+  if (!match) return value;
+  const [y, m, d, hh, mm] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d, hh, mm));
+  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== d) return value;
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    ...(match[4] ? { timeStyle: 'short' } : {}),
+    timeZone: 'UTC',
+  }).format(date);
+}
 export type FormField = z.infer<typeof formFieldSchema>;
 
 export const submissionSchema = z.object({

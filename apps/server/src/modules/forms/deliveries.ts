@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { DAY_MS } from '@div/shared/constants';
-import { type FormField, WEBHOOK_RETRIES } from '@div/shared/forms';
+import { type FormField, fieldTitle, fieldValueText, WEBHOOK_RETRIES } from '@div/shared/forms';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { formDeliveries, formSettings, formSubmissions } from '../../db/schema/forms';
@@ -78,7 +78,7 @@ export async function callWebhook(ctx: AppContext, url: string, secret: string, 
 }
 
 export function noticeText(s: SubmissionNotice): string {
-  const lines = s.fields.map((f) => `${f.name}: ${f.value}`);
+  const lines = s.fields.map((f) => `${fieldTitle(f)}: ${fieldValueText(f.value)}`);
   return `${s.test ? '[Prueba] ' : ''}Nuevo envío del formulario «${s.formName}» en ${s.page} (${s.spaceName}).\n\n${lines.join('\n')}\n`;
 }
 
@@ -88,7 +88,7 @@ export function noticeHtml(s: SubmissionNotice): string {
   const rows = s.fields
     .map(
       (f) =>
-        `<tr><th align="left" valign="top">${escapeHtml(f.name)}</th><td style="white-space:pre-wrap">${escapeHtml(f.value)}</td></tr>`,
+        `<tr><th align="left" valign="top">${escapeHtml(fieldTitle(f))}</th><td style="white-space:pre-wrap">${escapeHtml(fieldValueText(f.value))}</td></tr>`,
     )
     .join('');
   return `<p>Nuevo envío del formulario «${escapeHtml(s.formName)}» en ${escapeHtml(s.page)} (${escapeHtml(s.spaceName)}).</p><table cellpadding="6">${rows}</table>`;

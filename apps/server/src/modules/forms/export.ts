@@ -91,21 +91,35 @@ export async function* submissionsCsv(scope: InboxScope, folder: 'inbox' | 'spam
   const readable = sql`(${formSubmissions.seq} is null or ${formSubmissions.seq} <= ${allowance})`;
   // First pass: the field names, newest row first, each row's in its order (only the names are read).
   const seen = new Set<string>();
+  // Each column is headed by what the page called the field when a submission says so (issue 43).
+  const titles = new Map<string, string>();
   const names = sql<string[]>`jsonb_path_query_array(${formSubmissions.fields}, '$[*].name')`;
+  // The same filter on both sides keeps the two arrays in step; values are never read here.
+  const labelled = sql<string[]>`jsonb_path_query_array(${formSubmissions.fields}, '$[*] ? (exists(@.label)).name')`;
+  const labels = sql<string[]>`jsonb_path_query_array(${formSubmissions.fields}, '$[*] ? (exists(@.label)).label')`;
   const namesWhere = and(filter, readable) as SQL;
   const namePages = pagesOf((after, limit) =>
     scope.db
-      .select({ id: formSubmissions.id, at, names })
+      .select({ id: formSubmissions.id, at, names, labelled, labels })
       .from(formSubmissions)
       .where(inArray(formSubmissions.id, pageIds(scope, namesWhere, after, limit)))
       .orderBy(...newestFirst),
   );
-  for await (const rows of namePages) for (const row of rows) for (const name of row.names) seen.add(name);
+  for await (const rows of namePages) {
+    for (const row of rows) {
+      for (const name of row.names) seen.add(name);
+      row.labelled.forEach((name, i) => {
+        const label = row.labels[i];
+        if (label && !titles.has(name)) titles.set(name, label);
+      });
+    }
+  }
   const all = [...seen];
   const others = all.length > CSV_NAMED_COLUMNS;
   const named = all.slice(0, CSV_NAMED_COLUMNS);
   const index = new Map(named.map((name, i) => [name, i]));
-  yield `\uFEFF${[...FIXED, ...named, ...(others ? ['otros campos'] : [])].map(csvCell).join(',')}\r\n`;
+  const headers = named.map((name) => titles.get(name) ?? name);
+  yield `\uFEFF${[...FIXED, ...headers, ...(others ? ['otros campos'] : [])].map(csvCell).join(',')}\r\n`;
   const rowPages = pagesOf((after, limit) =>
     scope.db
       .select({ ...columns, at })

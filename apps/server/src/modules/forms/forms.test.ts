@@ -18,8 +18,10 @@ const SITES = 'sites.test';
 const contactPage = (lang = 'es') => `<!DOCTYPE html>
 <html lang="${lang}"><head><meta charset="utf-8"><title>Café Lúa</title></head>
 <body><h1>Contacto</h1>
-<form id="contacto"><input name="nombre" required><input type="email" name="email" required>
-<textarea name="mensaje"></textarea><input type="file" name="adjunto"><button>Enviar mensaje</button></form>
+<form id="contacto"><label for="f-nombre">Tu nombre:</label><input id="f-nombre" name="nombre" required>
+<label>Correo electrónico <input type="email" name="email" required></label>
+<textarea name="mensaje" placeholder="Cuéntanos"></textarea><label for="f-dia">Día de la visita</label><input type="date" id="f-dia" name="dia">
+<input type="file" name="adjunto"><button>Enviar mensaje</button></form>
 </body></html>`;
 
 describe.each(testDrivers)('forms on published sites (%s)', (driver) => {
@@ -108,6 +110,7 @@ describe.each(testDrivers)('forms on published sites (%s)', (driver) => {
       nombre: 'María Núñez',
       email: 'maria@example.org',
       mensaje: '¿Abrís el domingo?',
+      dia: '2026-12-13',
       _div_t: '9000',
     });
     expect(res.statusCode).toBe(303);
@@ -130,17 +133,23 @@ describe.each(testDrivers)('forms on published sites (%s)', (driver) => {
       locked: false,
       email: 'maria@example.org',
     });
+    // Each field keeps what its page calls it (issue 43): the label, else the placeholder.
     expect(sub?.fields).toEqual([
-      { name: 'nombre', value: 'María Núñez' },
-      { name: 'email', value: 'maria@example.org' },
-      { name: 'mensaje', value: '¿Abrís el domingo?' },
+      { name: 'nombre', value: 'María Núñez', label: 'Tu nombre' },
+      { name: 'email', value: 'maria@example.org', label: 'Correo electrónico' },
+      { name: 'mensaje', value: '¿Abrís el domingo?', label: 'Cuéntanos' },
+      { name: 'dia', value: '2026-12-13', label: 'Día de la visita' },
     ]);
 
     const mail = await smtp.waitFor(1);
     expect(mail.to).toEqual([owner.email]);
     expect(mail.headers['reply-to']).toBe('maria@example.org');
     expect(mail.headers.subject).toContain('contacto');
-    expect(mail.text).toContain('mensaje: ¿Abrís el domingo?');
+    // The notice names the fields as the page does and writes the date as a person reads it.
+    expect(mail.text).toContain('Cuéntanos: ¿Abrís el domingo?');
+    expect(mail.text).toContain('Tu nombre: María Núñez');
+    expect(mail.text).toContain('Día de la visita: 13 de diciembre de 2026');
+    expect(mail.text).not.toContain('2026-12-13');
 
     const delivered = await until(() => (hook.calls.length >= 2 ? hook.calls : undefined));
     expect(delivered[0]?.status).toBe(500);
@@ -259,7 +268,11 @@ describe.each(testDrivers)('forms on published sites (%s)', (driver) => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(csv.body).toContain('María Núñez');
-    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFfecha,formulario,página,spam,prueba,nombre,email,mensaje');
+    // Columns are headed by the page's labels, and the file is named after the project (issue 43).
+    expect(csv.body.split('\r\n')[0]).toBe(
+      '\uFEFFfecha,formulario,página,spam,prueba,Tu nombre,Correo electrónico,Cuéntanos,Día de la visita',
+    );
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="envios-cafe-lua.csv"');
 
     const stranger = await createTestUser(database);
     expect((await call(stranger, 'GET', `/api/spaces/${spaceId}/submissions`)).statusCode).toBe(404);

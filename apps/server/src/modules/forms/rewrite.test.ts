@@ -22,7 +22,15 @@ describe('rewriteForms', () => {
     expect(out).toContain('</form>\n<script src="/_div/forms.js" defer></script></body>');
     expect(out.startsWith(`<!DOCTYPE html>\n<html lang="es"><head><title>x</title></head>\n<body>\n${before}`)).toBe(true);
     expect(forms).toEqual({
-      contacto: { fields: ['nombre', 'email', 'mensaje'], required: ['nombre', 'email'], files: [], lang: 'es', stamped: true },
+      contacto: {
+        fields: ['nombre', 'email', 'mensaje'],
+        required: ['nombre', 'email'],
+        files: [],
+        lang: 'es',
+        stamped: true,
+        // What the page shows for each field (issue 43): the label around the input.
+        labels: { nombre: 'Nombre' },
+      },
     });
   });
 
@@ -40,6 +48,7 @@ describe('rewriteForms', () => {
       files: [],
       lang: 'es',
       stamped: true,
+      labels: {},
     });
   });
 
@@ -70,7 +79,14 @@ describe('rewriteForms', () => {
     expect(out).not.toContain('enctype');
     expect(out).not.toContain('target="_blank"');
     expect(out.match(/\/_div\/forms\.js/g)).toHaveLength(1);
-    expect(forms['formulario-2']).toEqual({ fields: ['cv', 'b'], required: [], files: ['cv'], lang: 'en-GB', stamped: true });
+    expect(forms['formulario-2']).toEqual({
+      fields: ['cv', 'b'],
+      required: [],
+      files: ['cv'],
+      lang: 'en-GB',
+      stamped: true,
+      labels: {},
+    });
   });
 
   it('finds forms in documents without a body end tag and escapes attribute values', () => {
@@ -78,6 +94,19 @@ describe('rewriteForms', () => {
     expect(out).toContain('title="a &quot;b&quot; &amp; c"');
     expect(out).toContain('value="/x?&quot;&lt;"');
     expect(out.endsWith('<script src="/_div/forms.js" defer></script>')).toBe(true);
+  });
+
+  it('records what the page calls each field: a label by for= or around it, else aria-label or placeholder', () => {
+    const { forms } = rewriteForms(
+      page(
+        '<form id="cita"><label for="s">Servicio *</label><select id="s" name="service"><option>Corte</option></select>' +
+          '<label>Fecha: <input type="date" name="date"></label><input name="time" aria-label="Hora">' +
+          '<textarea name="notes" placeholder="Algo más"></textarea><input name="bare">' +
+          '<label><input type="radio" name="pago" value="tarjeta"> Tarjeta</label><button>Pedir cita</button></form>',
+      ),
+      '/',
+    );
+    expect(forms.cita?.labels).toEqual({ service: 'Servicio', date: 'Fecha', time: 'Hora', notes: 'Algo más' });
   });
 
   it('returns a page without forms unchanged', () => {
@@ -98,6 +127,6 @@ describe('form names and specs', () => {
       { c: { fields: ['a', 'b'], required: ['a', 'b'], files: [], lang: 'es' } },
       { c: { fields: ['a', 'd'], required: ['a'], files: ['d'], lang: null } },
     ]);
-    expect(merged.c).toEqual({ fields: ['a', 'b', 'd'], required: ['a'], files: ['d'], lang: 'es' });
+    expect(merged.c).toEqual({ fields: ['a', 'b', 'd'], required: ['a'], files: ['d'], lang: 'es', labels: {} });
   });
 });

@@ -1,6 +1,6 @@
 import { FORM_LIMITS, FORMS_PATH } from '@div/shared/forms';
 import { parse } from 'parse5';
-import { attr, type HtmlElement as Element, elements, escapeAttr } from '../../lib/html-elements';
+import { attr, type HtmlElement as Element, elements, escapeAttr, type HtmlNode } from '../../lib/html-elements';
 import { STAMP_SLOT } from './fill-stamp';
 
 /** What the deploy learned about one form; the endpoint checks submissions against it. */
@@ -15,6 +15,8 @@ export interface FormSpec {
   lang: string | null;
   /** Its pages carry the server's fill stamp (ADR 0253): a post without any timing is spam. */
   stamped?: boolean;
+  /** The words the page shows for each field (its label), so the inbox and mails use them (issue 43). */
+  labels?: Record<string, string>;
 }
 
 export type FormSpecs = Record<string, FormSpec>;
@@ -53,12 +55,43 @@ function keepsItsOwnAction(form: Element, controls: Element[]): boolean {
 
 const typeOf = (el: Element) => (el.tagName === 'input' ? (attr(el, 'type') ?? 'text').toLowerCase() : el.tagName);
 
-function specOf(controls: Element[], lang: string | null): FormSpec {
-  const spec: FormSpec = { fields: [], required: [], files: [], lang, stamped: true };
+/** The text a person reads inside `node`, controls' own text left out. */
+function textOf(node: HtmlNode): string {
+  if (node.nodeName === '#text') return (node as { value: string }).value;
+  if ('tagName' in node && ['input', 'select', 'textarea', 'button', 'script', 'style'].includes(node.tagName)) return '';
+  return 'childNodes' in node ? node.childNodes.map(textOf).join('') : '';
+}
+const tidyLabel = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*[:*]+$/, '')
+    .slice(0, FORM_LIMITS.nameChars);
+
+/** What the page calls a control: its `<label>` (by `for` or around it), else aria-label, else placeholder. */
+function labelOf(control: Element, labelsById: Map<string, string>): string {
+  const id = attr(control, 'id');
+  const byId = id ? labelsById.get(id) : undefined;
+  if (byId) return byId;
+  for (
+    let up = control.parentNode as HtmlNode | null;
+    up && 'tagName' in up;
+    up = (up as Element).parentNode as HtmlNode | null
+  ) {
+    if ((up as Element).tagName === 'label') return tidyLabel(textOf(up));
+  }
+  return tidyLabel(attr(control, 'aria-label') ?? attr(control, 'placeholder') ?? '');
+}
+
+function specOf(controls: Element[], lang: string | null, labelsById: Map<string, string>): FormSpec {
+  const spec: FormSpec = { fields: [], required: [], files: [], lang, stamped: true, labels: {} };
   for (const c of controls) {
     const name = attr(c, 'name');
     const type = typeOf(c);
     if (!name || type === 'reset') continue;
+    const label = ['submit', 'button', 'image', 'hidden'].includes(type) ? '' : labelOf(c, labelsById);
+    // A radio group or checkboxes share a name: the group's own label is not one option's.
+    if (label && spec.labels && !(name in spec.labels) && type !== 'radio' && type !== 'checkbox') spec.labels[name] = label;
     // The pressed button's name and value are sent too (an image button as name.x and name.y):
     // declared, never required, so they do not make a submission look like spam (ADR 0241).
     const sent = type === 'image' ? [`${name}.x`, `${name}.y`] : [name];
@@ -85,6 +118,12 @@ export function rewriteForms(html: string, page: string): { html: string; forms:
   const all = [...elements(document)];
   const lang = attr(all.find((e) => e.tagName === 'html') ?? ({ attrs: [] } as unknown as Element), 'lang') ?? null;
   const forms: FormSpecs = {};
+  const labelsById = new Map<string, string>();
+  for (const label of all.filter((e) => e.tagName === 'label')) {
+    const target = attr(label, 'for');
+    const text = tidyLabel(textOf(label));
+    if (target && text && !labelsById.has(target)) labelsById.set(target, text);
+  }
   const edits: { start: number; end: number; text: string }[] = [];
   const used = new Set<string>();
   for (const form of all.filter((e) => e.tagName === 'form')) {
@@ -98,7 +137,7 @@ export function rewriteForms(html: string, page: string): { html: string; forms:
     let name = base;
     for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
     used.add(name);
-    forms[name] = specOf(controls, lang);
+    forms[name] = specOf(controls, lang, labelsById);
     const kept = form.attrs.filter((a) => !['action', 'method', 'enctype', 'target', 'data-div-form'].includes(a.name));
     const attrs = kept.map((a) => (a.value === '' ? ` ${a.name}` : ` ${a.name}="${escapeAttr(a.value)}"`)).join('');
     const hidden =
@@ -144,6 +183,7 @@ export function mergeFormSpecs(pages: FormSpecs[]): FormSpecs {
         files: [...new Set([...seen.files, ...spec.files])],
         lang: seen.lang ?? spec.lang,
         ...(seen.stamped && spec.stamped ? { stamped: true } : {}),
+        labels: { ...spec.labels, ...seen.labels },
       };
     }
   }

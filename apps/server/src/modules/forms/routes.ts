@@ -14,11 +14,13 @@ import {
   updateFormSettingsSchema,
   updateSubmissionSchema,
 } from '@div/shared/forms';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { spaces } from '../../db/schema/spaces';
 import { AppError } from '../../lib/errors';
 import { idParams, resourceId } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
@@ -27,6 +29,7 @@ import { callWebhook, emailNotice, runDigests, runDueDeliveries, webhookPayload 
 import { submissionsCsv } from './export';
 import { mailConfirmation, needsConfirmation, registerConfirmRoute, renewConfirmation } from './notify-address';
 import { previewFormsToken } from './preview';
+import { slugOfFormName } from './rewrite';
 import {
   deleteAllSubmissions,
   deleteSubmission,
@@ -97,9 +100,12 @@ export function registerFormsRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: idParams, querystring: folderQuery }, ...spaceRole('editor') },
     async (request, reply) => {
       const scope = await scopeOf(request);
+      // Named after the project, not its id (issue 43): "envios-panaderia-la-espiga.csv".
+      const [space] = await ctx.db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, scope.spaceId)).limit(1);
+      const file = `envios-${slugOfFormName(space?.name ?? '') || scope.spaceId}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="envios-${request.params.id}.csv"`)
+        .header('content-disposition', `attachment; filename="${file}"`)
         .send(Readable.from(submissionsCsv(scope, request.query.folder, request.query.q)));
     },
   );

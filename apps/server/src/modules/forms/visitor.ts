@@ -201,7 +201,12 @@ async function receive(
   if (body === null) return { outcome: { status: 413, message: t.tooLarge }, page: '/' };
   const read = readSubmission(new URLSearchParams(body.toString('utf8')), spec, t);
   if ('refused' in read) return { outcome: read.refused, page: read.page };
-  const { page, fields } = read;
+  const { page } = read;
+  // Each field keeps the words its page shows for it (issue 43); the name stays the key.
+  const fields = read.fields.map((field) => {
+    const label = spec.labels?.[field.name];
+    return label && label !== field.name ? { ...field, label } : field;
+  });
   const runtime = formsRuntimeOf(ctx);
   if (!(await runtime.limiter.allow(site.spaceId, clientIp(ctx, req))))
     return { outcome: { status: 429, message: t.rate }, page };

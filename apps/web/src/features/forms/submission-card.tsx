@@ -1,4 +1,4 @@
-import type { Submission } from '@div/shared/forms';
+import { fieldValueText, type Submission } from '@div/shared/forms';
 import { clsx } from 'clsx';
 import { Lock, Mail, MailOpen, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -25,7 +25,8 @@ export function SubmissionCard({
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation('forms');
-  const time = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'es-ES', {
+  const locale = i18n.language === 'en' ? 'en-GB' : 'es-ES';
+  const time = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(s.createdAt));
@@ -78,9 +79,11 @@ export function SubmissionCard({
             {s.fields.map((field) => (
               <div key={field.name} className="contents">
                 <dt className="font-medium text-slate-600 dark:text-slate-300" title={field.name}>
-                  {knownFields.has(field.name) ? t(`fieldNames.${field.name}`) : field.name}
+                  {field.label ?? (knownFields.has(field.name) ? t(`fieldNames.${field.name}`) : field.name)}
                 </dt>
-                <dd className="whitespace-pre-wrap break-words text-slate-900 dark:text-slate-100">{field.value}</dd>
+                <dd className="whitespace-pre-wrap break-words text-slate-900 dark:text-slate-100">
+                  {fieldValueText(field.value, locale)}
+                </dd>
               </div>
             ))}
           </dl>
