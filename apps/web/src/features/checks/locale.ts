@@ -24,6 +24,11 @@ registerLocale('checks', {
     fixable: 'Corregible',
     line: 'línea {{line}}',
     goTo: 'Ir a {{file}}, línea {{line}}',
+    showElement: 'Señalar en la vista previa',
+    browserRun: 'Revisar en el navegador',
+    browserRunning: 'Revisando en el navegador…',
+    browserDone: 'Revisión en el navegador terminada',
+    fixWithAi: 'Corregir con IA',
     severity: { error: 'Errores', warning: 'Avisos', notice: 'Notas' },
     publish: {
       title: 'Publicar el sitio',
@@ -61,6 +66,11 @@ registerLocale('checks', {
     fixable: 'Fixable',
     line: 'line {{line}}',
     goTo: 'Go to {{file}}, line {{line}}',
+    showElement: 'Show in the preview',
+    browserRun: 'Check in the browser',
+    browserRunning: 'Checking in the browser…',
+    browserDone: 'Browser check finished',
+    fixWithAi: 'Fix with AI',
     severity: { error: 'Errors', warning: 'Warnings', notice: 'Notices' },
     publish: {
       title: 'Publish the site',

@@ -4,7 +4,7 @@ import { planAllowsRedesign } from '@div/shared/plan-access';
 import { type PlanId, plans } from '@div/shared/plans';
 import { readUpsell, type Upsell, upsellFor } from '@div/shared/upsell';
 import { ArrowUp, Brain, Globe, Loader2, Square, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { UpsellDialog } from '../../components/upsell-dialog';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
@@ -48,6 +48,8 @@ export interface PromptBarProps {
    */
   onOutOfScope?: (question: { prompt: string; message: string; proposal: { path: string; content: string }[] }) => void;
   onClearElement: () => void;
+  /** A request sent as if typed and sent here (the Revisión's "Corregir con IA"); each new nonce sends it. */
+  request?: { text: string; nonce: number } | null;
   /** Saves pending edits so the server generates from what the user sees. */
   beforeGenerate: () => Promise<void>;
   onBusyChange: (busy: boolean) => void;
@@ -104,9 +106,9 @@ export function PromptBar(props: PromptBarProps) {
   const blank = prompt.trim() === '';
   const hasSite = props.files.some((f) => /\.html?$/i.test(f.path) && f.content.trim() !== '');
 
-  const submit = async () => {
-    if (blank || generation.busy || lockedBy) return;
-    const text = prompt.trim();
+  const submit = async (typed = prompt) => {
+    const text = typed.trim();
+    if (!text || generation.busy || lockedBy) return;
     try {
       await props.beforeGenerate();
     } catch {
@@ -178,6 +180,17 @@ export function PromptBar(props: PromptBarProps) {
       toast.error(flags.message);
     }
   };
+
+  // Another feature's request goes the same way as a typed one: the same charge, the same refusals.
+  const requested = useRef(props.request?.nonce);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request sends
+  useEffect(() => {
+    const request = props.request;
+    if (!request || request.nonce === requested.current) return;
+    requested.current = request.nonce;
+    setPrompt(request.text);
+    void submit(request.text);
+  }, [props.request]);
 
   const stop = () => {
     generation.stop();
