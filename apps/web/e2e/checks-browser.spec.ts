@@ -107,7 +107,13 @@ test('the browser checks find axe failures in light and dark, console errors and
   await expect(overflow).toHaveCount(1);
   await expect(overflow).toContainText('tabla-ancha');
   // The score counts the browser's findings with the server's.
-  const score = Number(await page.getByTestId('checks-score').first().textContent().then((text) => /\d+/.exec(text ?? '')?.[0]));
+  const score = Number(
+    await page
+      .getByTestId('checks-score')
+      .first()
+      .textContent()
+      .then((text) => /\d+/.exec(text ?? '')?.[0]),
+  );
   expect(score).toBeLessThanOrEqual(100 - 3 * 12 - 4);
 
   // The panel itself is clean under axe, in both themes.

@@ -87,10 +87,15 @@ export type AxeSpanish = Readonly<Record<string, { help?: string } | undefined>>
 /** The findings of one page's report, in the panel's shape (`file` is the page). */
 export function browserFindings(page: string, report: BrowserReport, spanish: AxeSpanish): Finding[] {
   const findings: Finding[] = [];
+  // What the light theme already reports is not reported again for the dark one.
+  const light = new Set(
+    report.axe.filter((v) => v.theme === 'light').flatMap((v) => v.nodes.map((node) => `${v.id}|${node.selector}`)),
+  );
   for (const violation of report.axe) {
     const es = spanish[violation.id]?.help ?? violation.help;
     const dark = violation.theme === 'dark';
     for (const node of violation.nodes.length ? violation.nodes : [{ selector: '', html: '' }]) {
+      if (dark && light.has(`${violation.id}|${node.selector}`)) continue;
       findings.push({
         rule: 'axe',
         severity: axeSeverity(violation.impact),
