@@ -49,6 +49,8 @@ const SITE = [
 .tabla-ancha { width: 640px; padding: 8px; background: #f3f4f6; }
 @media (prefers-color-scheme: dark) {
   body { background: #111827; color: #f9fafb; }
+  a { color: #93c5fd; }
+  .tabla-ancha { background: #1f2937; }
   .tenue { color: #374151; }
 }
 `,
@@ -58,7 +60,7 @@ const SITE = [
 async function seed(page: Page, spaceId: string) {
   const headers = { authorization: `Bearer ${await sessionToken(page)}` };
   const { revision } = await (await page.request.get(`/api/spaces/${spaceId}`, { headers })).json();
-  const saved = await page.request.put(`/api/spaces/${spaceId}/files`, { headers, data: { revision, files: SITE } });
+  const saved = await page.request.put(`/api/spaces/${spaceId}/files`, { headers, data: { revision, files: SITE, replaceAll: true } });
   expect(saved.status()).toBe(200);
 }
 
@@ -98,7 +100,7 @@ test('the browser checks find axe failures in light and dark, console errors and
   await expect(unnamed).toHaveCount(1);
   await expect(unnamed).toContainText('Los botones deben tener texto discernible');
   // axe in the dark scheme only: the dim paragraph passes in light and fails in dark.
-  await expect(errors.locator('[data-rule="axe"]', { hasText: '(tema oscuro)' })).toContainText('[color-contrast]');
+  await expect(errors.locator('[data-rule="axe"]', { hasText: '(tema oscuro)' })).toContainText('Abrimos de lunes a sábado.');
   await expect(errors.locator('[data-rule="axe"]', { hasText: '[color-contrast]' })).toHaveCount(1);
   // The page's console.error.
   await expect(errors.locator('[data-rule="console-error"]')).toContainText('Fallo de prueba en la consola');
@@ -106,15 +108,12 @@ test('the browser checks find axe failures in light and dark, console errors and
   const overflow = panel.locator('[data-rule="overflow"]');
   await expect(overflow).toHaveCount(1);
   await expect(overflow).toContainText('tabla-ancha');
-  // The score counts the browser's findings with the server's.
-  const score = Number(
-    await page
-      .getByTestId('checks-score')
-      .first()
-      .textContent()
-      .then((text) => /\d+/.exec(text ?? '')?.[0]),
-  );
-  expect(score).toBeLessThanOrEqual(100 - 3 * 12 - 4);
+  // The score counts the browser's findings with the server's (the header's and the panel's agree).
+  const scores = await page.getByTestId('checks-score').allTextContents();
+  const shown = scores.map((text) => Number(/(\d+)$/.exec(text.trim())?.[1]));
+  expect(shown).toHaveLength(2);
+  expect(shown[0]).toBe(shown[1]);
+  expect(shown[0]).toBeLessThanOrEqual(100 - 3 * 12 - 4);
 
   // The panel itself is clean under axe, in both themes.
   for (const theme of ['light', 'dark'] as const) {
@@ -140,4 +139,22 @@ test('the browser checks find axe failures in light and dark, console errors and
   await expect(panel).toBeHidden();
   await expect(preview(page).getByText('Abrimos de lunes a sábado.')).toBeVisible();
   await outlines(page, 'button.menu');
+
+  // "Corregir con IA": what the fixes cannot repair goes to the model through the prompt bar.
+  await page.getByTestId('checks-button').click();
+  await expect(panel.getByTestId('checks-browser-status')).toHaveText('Revisión en el navegador terminada', {
+    timeout: 120_000,
+  });
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/ask-ai/generate-separate-files') && r.method() === 'POST');
+  await panel.getByRole('button', { name: 'Corregir con IA' }).click();
+  await expect(panel).toBeHidden();
+  const prompt: string = (await asked).postDataJSON().prompt;
+  expect(prompt).toMatch(/^Corrige estos problemas que encontró la revisión/);
+  expect(prompt).toContain('index.html (elemento button.menu): Los botones deben tener texto discernible');
+  expect(prompt).toContain('Fallo de prueba en la consola');
+  expect(prompt).toContain('servicios.html (elemento .tabla-ancha)');
+  await expect(page.locator('#prompt-input')).toHaveValue(prompt);
+  const told = page.locator('[data-sonner-toast]').last();
+  await expect(told).toBeVisible({ timeout: 90_000 });
+  console.log('TOAST', await told.textContent());
 });
