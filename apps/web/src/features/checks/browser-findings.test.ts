@@ -116,10 +116,18 @@ describe('the browser checks of the Revisión (issue 40)', () => {
         message: { es: 'Ancho', en: 'x' },
         fixable: false,
       },
+      {
+        rule: 'axe',
+        severity: 'error',
+        file: 'a.html',
+        selector: 'button',
+        message: { es: 'Sin nombre: <button> [button-name]', en: 'x' },
+        fixable: false,
+      },
     ]);
     expect(prompt).toBe(
       'Corrige estos problemas que encontró la revisión del sitio, sin cambiar nada más:\n' +
-        '- index.html, línea 4: Enlace roto\n- a.html (elemento .x): Ancho',
+        '- index.html, línea 4: Enlace roto\n- a.html (elemento .x): Ancho\n- a.html (elemento button): Sin nombre: <button>',
     );
   });
 });

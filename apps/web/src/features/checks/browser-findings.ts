@@ -155,7 +155,9 @@ export function aiFixPrompt(findings: readonly Finding[], max = 30): string | nu
   const lines = rest.slice(0, max).map((finding) => {
     const where = finding.line ? `${finding.file}, línea ${finding.line}` : finding.file;
     const element = finding.selector && !finding.line ? ` (elemento ${finding.selector})` : '';
-    return `- ${where}${element}: ${finding.message.es}`;
+    // axe's rule id ends its message: the model needs the help text, not the id (whose words, like
+    // "button-name", the local composer would read as a request of their own).
+    return `- ${where}${element}: ${finding.message.es.replace(/ \[[a-z0-9-]+\]$/, '')}`;
   });
   const more = rest.length > max ? `\n(y ${rest.length - max} más)` : '';
   return `Corrige estos problemas que encontró la revisión del sitio, sin cambiar nada más:\n${lines.join('\n')}${more}`;

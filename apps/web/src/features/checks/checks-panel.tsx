@@ -173,9 +173,7 @@ export function ChecksPanel({
                                 aria-label={
                                   finding.line
                                     ? `${t('goTo', { file: finding.file, line: finding.line })}: ${finding.message[language]}`
-                                    : finding.selector
-                                      ? `${t('showElement')}: ${finding.message[language]}`
-                                      : undefined
+                                    : undefined
                                 }
                                 className={clsx(
                                   'w-full rounded-lg border border-gray-200 px-3 py-2 text-left text-gray-800 text-sm hover:bg-gray-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800',
@@ -185,6 +183,7 @@ export function ChecksPanel({
                                 <span className="block">{finding.message[language]}</span>
                                 <span className="mt-1 flex gap-2 text-gray-600 text-xs dark:text-gray-300">
                                   {finding.line && <span>{t('line', { line: finding.line })}</span>}
+                                  {!finding.line && finding.selector && <span>{t('showElement')}</span>}
                                   <span className="font-mono">{finding.rule}</span>
                                   {finding.fixable && (
                                     <span className="text-indigo-700 dark:text-indigo-300">{t('fixable')}</span>
