@@ -150,7 +150,11 @@ test('the browser checks find axe failures in light and dark, console errors and
   await expect(panel.getByTestId('checks-browser-status')).toHaveText('Revisión en el navegador terminada', {
     timeout: 120_000,
   });
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const used = async () => (await (await page.request.get('/api/user/profile', { headers })).json()).messagesUsed as number;
+  const usedBefore = await used();
   const asked = page.waitForRequest((r) => r.url().endsWith('/api/ask-ai/generate-separate-files') && r.method() === 'POST');
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/ask-ai/generate-separate-files'));
   await panel.getByRole('button', { name: 'Corregir con IA' }).click();
   await expect(panel).toBeHidden();
   const prompt: string = (await asked).postDataJSON().prompt;
@@ -159,9 +163,15 @@ test('the browser checks find axe failures in light and dark, console errors and
   expect(prompt).toContain('Fallo de prueba en la consola');
   expect(prompt).toMatch(/- servicios\.html \(elemento [^)]+\): A 390 px de ancho .*tabla-ancha/);
   await expect(page.locator('#prompt-input')).toHaveValue(prompt);
-  // Without a model the local composer answers: what it did, or what it cannot do without one.
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: /modelo de IA|compositor local|DIV ha/ })).toBeVisible({
-    timeout: 90_000,
-  });
   expect(prompt).not.toContain('[button-name]');
+  // Without a model the local composer answers; it refuses this request, and its refusal is shown,
+  // with nothing charged (the generation path's rule: a message only when the answer lands).
+  const events = (await (await answered).text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; message?: string });
+  const refusal = events.find((event) => event.type === 'error')?.message ?? '';
+  expect(refusal.length).toBeGreaterThan(10);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: refusal })).toBeVisible();
+  expect(await used()).toBe(usedBefore);
 });
