@@ -166,11 +166,16 @@ test('the browser checks find axe failures in light and dark, console errors and
   expect(prompt).not.toContain('[button-name]');
   // Without a model the local composer answers; it refuses this request, and its refusal is shown,
   // with nothing charged (the generation path's rule: a message only when the answer lands).
-  const events = (await (await answered).text())
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { type: string; message?: string });
-  const refusal = events.find((event) => event.type === 'error')?.message ?? '';
+  // (Refused before anything streamed, the answer is a plain 4xx; after, an 'error' event of the stream.)
+  const response = await answered;
+  const body = await response.text();
+  const refusal: string = response.ok()
+    ? (body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; message?: string })
+        .find((event) => event.type === 'error')?.message ?? '')
+    : JSON.parse(body).message;
   expect(refusal.length).toBeGreaterThan(10);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: refusal })).toBeVisible();
   expect(await used()).toBe(usedBefore);
