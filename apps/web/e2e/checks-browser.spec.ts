@@ -82,7 +82,7 @@ async function outlines(page: Page, selector: string) {
   expect(box.width - target.width).toBeLessThan(8);
 }
 
-test('the browser checks find axe failures in light and dark, console errors and overflow at 390 px; a finding outlines its element', async ({
+test('browser checks: axe in light and dark, a console error, overflow at 390 px; a finding outlines its element; "Corregir con IA" shows the refusal', async ({
   page,
 }) => {
   await signIn(page, 'Revisora del navegador');
