@@ -115,6 +115,8 @@ export function useChecksSlot({
       send();
     };
     store.preview.watchers.add(watch);
+    // A page that never loads does not get the outline later, over something else.
+    setTimeout(() => store.preview.watchers.delete(watch), 15_000);
     store.set({ previewPage: finding.file });
   };
 
