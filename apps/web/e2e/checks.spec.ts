@@ -22,12 +22,16 @@ test('generate, open Revisión, jump to a finding, fix all, undo, publish with a
   const panel = page.getByRole('dialog', { name: 'Revisión' });
   await expect(panel).toBeVisible();
   const findings = panel.getByTestId('checks-finding');
+  // The browser checks of the preview (ADR 0243) add theirs once they end.
+  const browserDone = () =>
+    expect(panel.getByTestId('checks-browser-status')).toHaveText('Revisión en el navegador terminada', { timeout: 120_000 });
+  await browserDone();
   await expect(findings.first()).toBeVisible();
   const before = await findings.count();
   await expect(panel.getByRole('heading', { name: /^Avisos \(\d+\)$/ })).toBeVisible();
 
   // A finding opens its file at its line (keyboard: Enter on the focused finding).
-  const first = findings.first();
+  const first = findings.filter({ hasText: /línea \d+/ }).first();
   const line = Number(/línea (\d+)/.exec((await first.textContent()) ?? '')?.[1]);
   expect(line).toBeGreaterThan(0);
   await first.focus();
@@ -41,6 +45,7 @@ test('generate, open Revisión, jump to a finding, fix all, undo, publish with a
   await panel.getByRole('button', { name: /^Corregir todo \(\d+\)$/ }).click();
   await expect(page.getByText(/^Correcciones aplicadas: \d+$/)).toBeVisible();
   await expect(panel.getByRole('button', { name: /^Corregir todo/ })).toHaveCount(0);
+  await browserDone();
   const after = await findings.count();
   expect(after).toBeLessThan(before);
 

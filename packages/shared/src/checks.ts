@@ -31,6 +31,7 @@ export const checkRules = [
   'axe',
   'console-error',
   'overflow',
+  'layout-shift',
 ] as const;
 export const checkRuleSchema = z.enum(checkRules, { message: 'Regla de revisión desconocida' });
 export type CheckRule = z.infer<typeof checkRuleSchema>;
@@ -53,6 +54,8 @@ export const findingSchema = z.object({
   /** 1-based column on that line. */
   column: z.number().int().min(1).optional(),
   message: localizedTextSchema,
+  /** The element in the page (a CSS selector), for findings of the browser that have no line. */
+  selector: z.string().max(500).optional(),
   /** Whether POST …/checks/fix repairs it deterministically. */
   fixable: z.boolean(),
 });
@@ -107,20 +110,5 @@ export type FixChecksResponse = z.infer<typeof fixChecksResponseSchema>;
 /** The prompt the version of the fixes carries in the history. */
 export const CHECKS_FIX_PROMPT = 'Correcciones de la revisión';
 
-/** What one finding costs the score, by severity. */
-const SCORE_COST: Record<CheckSeverity, number> = { error: 12, warning: 4, notice: 1 };
-
-/** 100 for a clean site, down by 12 an error, 4 a warning and 1 a notice, never below 0. */
-export function checksScore(findings: readonly Pick<Finding, 'severity'>[]): number {
-  return Math.max(0, 100 - findings.reduce((sum, f) => sum + SCORE_COST[f.severity], 0));
-}
-
-export function summarizeFindings(findings: readonly Finding[]): ChecksSummary {
-  return {
-    errors: findings.filter((f) => f.severity === 'error').length,
-    warnings: findings.filter((f) => f.severity === 'warning').length,
-    notices: findings.filter((f) => f.severity === 'notice').length,
-    fixable: findings.filter((f) => f.fixable).length,
-    score: checksScore(findings),
-  };
-}
+// The score and the summary need no schema: the editor's header computes them at first load.
+export { checksScore, summarizeFindings } from './checks-score';

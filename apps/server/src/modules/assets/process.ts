@@ -97,6 +97,32 @@ async function processQueued(input: Buffer): Promise<ProcessedImage> {
 type InputOptions = SharpOptions;
 
 /**
+ * One more WebP variant of a stored image, `target` px wide, made from its original the way the
+ * upload made the others (the Revisión's resize of an image shown much smaller, issue 40).
+ */
+export async function resizedVariant(
+  original: Buffer,
+  image: { format: ImageFormat; width: number },
+  target: number,
+): Promise<ProcessedVariant> {
+  return imageWork.run(async () => {
+    const animated = image.format === 'gif' || image.format === 'webp';
+    const options = { limitInputPixels: IMAGE_MAX_PIXELS, animated, failOn: 'error' as const };
+    try {
+      const pages = animated ? ((await sharp(original, options).metadata()).pages ?? 1) : 1;
+      const [variant] =
+        pages > 1
+          ? await animatedVariants(original, options, [target])
+          : await stillVariants(original, options, image.format, image.width, [target]);
+      if (!variant) throw new Error('no variant');
+      return variant;
+    } catch (error) {
+      throw pixelsOrInvalid(error);
+    }
+  });
+}
+
+/**
  * A still image is decoded once, at the largest variant's size (JPEG shrinks while it loads), and
  * every variant is made from those pixels: a 5 MB camera photo is decoded one time, not three.
  */

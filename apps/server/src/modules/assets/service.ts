@@ -17,7 +17,7 @@ import { spaceImages } from '../../db/schema/assets';
 import { AppError, notFound } from '../../lib/errors';
 import { storageOf } from '../../providers/storage/create';
 import { getSpaceFiles, saveFiles } from '../spaces/service';
-import { processImage } from './process';
+import { processImage, resizedVariant } from './process';
 
 /**
  * A space's own images (issue 24, ADR 0202–0203). Rows in `space_images`, bytes in the storage
@@ -25,7 +25,7 @@ import { processImage } from './process';
  * never share a key and a published site can only reach its own space's bytes.
  */
 
-type ImageRow = typeof spaceImages.$inferSelect;
+export type ImageRow = typeof spaceImages.$inferSelect;
 
 /** The first 32 hex digits of the SHA-256: what keys and published paths carry (128 bits). */
 export const shortHash = (hash: string) => hash.slice(0, 32);
@@ -151,6 +151,46 @@ export async function uploadImage(
   } catch (error) {
     // Nothing names the bytes just stored (unless a deployment or a concurrent upload does): they go.
     await releaseBytes(ctx, opts.spaceId, processed.hash, [original.key, ...variants.map((v) => v.key)]).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Adds a variant of `width` to a space's image (the Revisión's resize, issue 40): made from the
+ * stored original by the upload's pipeline, stored under the image's keys, counted against the
+ * owner's allowance like every image byte. The image's row as it is now is returned.
+ */
+export async function addImageVariant(
+  ctx: AppContext,
+  opts: { spaceId: string; ownerId: string; plan: string; image: ImageRow; width: number },
+): Promise<ImageRow> {
+  const { image } = opts;
+  if (image.variants.some((v) => v.width === opts.width)) return image;
+  const original = await storageOf(ctx).get(image.originalKey);
+  if (!original) throw notFound('Imagen no encontrada');
+  const variant = await resizedVariant(original.body, { format: image.format as ImageFormat, width: image.width }, opts.width);
+  const key = variantKey(opts.spaceId, shortHash(image.hash), variant.width);
+  await storageOf(ctx).putMany(opts.spaceId, [{ key, body: variant.body, contentType: 'image/webp' }]);
+  const limit = imageStorageBytesOf(opts.plan);
+  const stored = { width: variant.width, height: variant.height, bytes: variant.body.length, key };
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${opts.ownerId} for update`);
+      if ((await imageBytesUsed(tx, opts.ownerId)) > limit) throw storageFull(opts.plan);
+      const variants = [...image.variants.filter((v) => v.width !== variant.width), stored].sort((a, b) => a.width - b.width);
+      const [row] = await tx
+        .update(spaceImages)
+        .set({ variants, storedBytes: image.storedBytes + variant.body.length })
+        .where(and(eq(spaceImages.id, image.id), eq(spaceImages.spaceId, opts.spaceId)))
+        .returning();
+      if (!row) throw notFound('Imagen no encontrada');
+      return row;
+    });
+  } catch (error) {
+    // The variant's bytes go with the change that would have named them.
+    await storageOf(ctx)
+      .deleteMany([key])
+      .catch(() => {});
     throw error;
   }
 }

@@ -128,6 +128,59 @@ describe.each(testDrivers)('Revisión: checks and fixes of a space (%s, issue 40
     expect(none.revision).toBe(body.revision);
   });
 
+  it('resizes images through the image pipeline as part of the one fix version', async () => {
+    const noise = (width: number, height: number) =>
+      sharp(Buffer.from(Array.from({ length: width * height * 3 }, () => Math.floor(Math.random() * 256))), {
+        raw: { width, height, channels: 3 },
+      });
+    const space = (await call(owner, 'POST', '/api/spaces', { name: 'Imágenes pesadas' })).json().space.id;
+    const uploaded = await call(
+      owner,
+      'POST',
+      `/api/spaces/${space}/images?name=ruido.webp`,
+      await noise(1600, 1600).webp().toBuffer(),
+      {
+        'content-type': 'application/octet-stream',
+      },
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const inline = (await noise(256, 256).png().toBuffer()).toString('base64');
+    const page = `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>Ruido</title><meta name="description" content="Imágenes de prueba."></head><body><h1>Ruido</h1>
+<img src="images/ruido.webp" width="100" height="100" alt="Ruido de color">
+<img src="data:image/png;base64,${inline}" alt="Más ruido" width="128" height="128">
+</body></html>`;
+    const detail = (await call(owner, 'GET', `/api/spaces/${space}`)).json();
+    const saved = await call(owner, 'PUT', `/api/spaces/${space}/files`, {
+      revision: detail.space.revision,
+      files: [{ path: 'index.html', content: page }],
+      replaceAll: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = checksResponseSchema.parse((await call(owner, 'GET', `/api/spaces/${space}/checks`)).json());
+    const weight = before.findings.filter((f) => f.rule === 'image-weight');
+    expect(weight.map((f) => [f.severity, f.line, f.fixable]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+      ['notice', 2, true],
+      ['warning', 3, true],
+    ]);
+
+    const res = await call(owner, 'POST', `/api/spaces/${space}/checks/fix`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const fixed = fixChecksResponseSchema.parse(res.json());
+    expect(fixed.version?.prompt).toBe('Correcciones de la revisión');
+    expect(fixed.findings.filter((f) => f.rule === 'image-weight')).toEqual([]);
+    const index = fixed.files.find((f) => f.id === 'index.html')?.content ?? '';
+    expect(index).not.toContain('data:image');
+    expect(index).toContain('<img src="images/index-imagen.png" alt="Más ruido" width="128" height="128">');
+    // The space's images now hold a 200 px variant of the one shown at 100 px, and the moved one.
+    const { images } = (await call(owner, 'GET', `/api/spaces/${space}/images`)).json();
+    const ruido = images.find((i: { name: string }) => i.name === 'ruido.webp');
+    expect(ruido.variants.map((v: { width: number }) => v.width)).toEqual([200, 480, 960, 1600]);
+    const small = await call(owner, 'GET', new URL(ruido.variants[0].url, 'https://div.example').pathname);
+    expect(small.statusCode).toBe(200);
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(200);
+    expect(images.find((i: { name: string }) => i.name === 'index-imagen.png')).toMatchObject({ alt: 'Más ruido', width: 256 });
+  });
+
   it('lets members read, editors fix, and refuses bad input with a message', async () => {
     expect((await call(viewer, 'GET', `/api/spaces/${spaceId}/checks`)).statusCode).toBe(200);
     const refused = await call(viewer, 'POST', `/api/spaces/${spaceId}/checks/fix`, {});

@@ -1,7 +1,7 @@
 import type { Finding } from '@div/shared/checks';
 import { attr, type HtmlElement } from '../../lib/html-elements';
 import { labels } from '../../providers/ai/composer/content';
-import { at, atAttr, finding, ownImageName, type Page, type Site } from './site';
+import { at, atAttr, type CheckedImage, finding, ownImageName, type Page, type Site } from './site';
 
 /*
  * What a visitor reads and what the page loads: placeholder or filler text, scripts and styles
@@ -161,39 +161,79 @@ export const INLINE_IMAGE_MAX_BYTES = 100 * 1024;
 /** A served image more than this many times the pixels it is shown at (at 2× density) is too heavy. */
 const OVERSIZE = 4;
 
+/** An image of the space shown (its `width`) much smaller than the smallest variant the site serves. */
+export interface OversizedImage {
+  el: HtmlElement;
+  name: string;
+  image: CheckedImage;
+  shown: number;
+  smallest: CheckedImage['variants'][number];
+}
+
+/** The page's `<img>` of the space's own images that are served much larger than shown. */
+export function oversizedImages(site: Site, page: Page): OversizedImage[] {
+  const out: OversizedImage[] = [];
+  for (const el of page.all) {
+    if (el.tagName !== 'img') continue;
+    const name = ownImageName(attr(el, 'src')?.trim() ?? '');
+    const image = name ? site.images.get(name) : undefined;
+    const shown = Number.parseInt(attr(el, 'width') ?? '', 10);
+    if (!name || !image || !(shown > 0) || image.variants.length === 0) continue;
+    const smallest = image.variants.reduce((a, b) => (b.width < a.width ? b : a));
+    if (smallest.width > shown * 2 * OVERSIZE ** 0.5 && smallest.bytes > 50 * 1024)
+      out.push({ el, name, image, shown, smallest });
+  }
+  return out;
+}
+
+/** The width of the variant the fix makes: twice the width shown (high-density screens), at most the image's own. */
+export const resizeTarget = (image: Pick<CheckedImage, 'width'>, shown: number) => Math.min(image.width, shown * 2);
+
+/** A data: URL image written into the page, heavier than INLINE_IMAGE_MAX_BYTES. */
+export function inlineImageBytes(el: HtmlElement): number {
+  const src = el.tagName === 'img' ? (attr(el, 'src')?.trim() ?? '') : '';
+  if (!src.startsWith('data:')) return 0;
+  const bytes = Math.floor((src.length - src.indexOf(',') - 1) * 0.75);
+  return bytes > INLINE_IMAGE_MAX_BYTES ? bytes : 0;
+}
+
 /**
  * Images heavier than the size they are shown at: a large data: URL written into the page, or one
  * of the space's images shown small (its `width`) while the smallest variant the site can serve is
- * much larger.
+ * much larger. Both are fixed through the image pipeline (fix-images.ts).
  */
 export function checkImageWeight(site: Site, page: Page, out: Finding[]): void {
   for (const el of page.all) {
-    if (el.tagName !== 'img') continue;
-    const src = attr(el, 'src')?.trim() ?? '';
-    if (src.startsWith('data:')) {
-      const bytes = Math.floor((src.length - src.indexOf(',') - 1) * 0.75);
-      if (bytes > INLINE_IMAGE_MAX_BYTES) {
-        out.push(
-          finding('image-weight', 'warning', page.path, atAttr(el, 'src'), {
-            es: `Una imagen de ${Math.round(bytes / 1024)} KB va escrita dentro de la página: súbela en Imágenes para que el sitio la sirva a su tamaño.`,
-            en: `A ${Math.round(bytes / 1024)} KB image is written inside the page: upload it under Images so the site serves it at its size.`,
-          }),
-        );
-      }
-      continue;
-    }
-    const name = ownImageName(src);
-    const image = name ? site.images.get(name) : undefined;
-    const shown = Number.parseInt(attr(el, 'width') ?? '', 10);
-    if (!image || !(shown > 0) || image.variants.length === 0) continue;
-    const smallest = image.variants.reduce((a, b) => (b.width < a.width ? b : a));
-    if (smallest.width > shown * 2 * OVERSIZE ** 0.5 && smallest.bytes > 50 * 1024) {
-      out.push(
-        finding('image-weight', 'notice', page.path, at(el), {
-          es: `«${name}» se muestra a ${shown} px pero la menor versión servida mide ${smallest.width} px (${Math.round(smallest.bytes / 1024)} KB).`,
-          en: `“${name}” is shown at ${shown} px but the smallest version served is ${smallest.width} px (${Math.round(smallest.bytes / 1024)} KB).`,
-        }),
-      );
-    }
+    const bytes = inlineImageBytes(el);
+    if (!bytes) continue;
+    out.push(
+      finding(
+        'image-weight',
+        'warning',
+        page.path,
+        atAttr(el, 'src'),
+        {
+          es: `Una imagen de ${Math.round(bytes / 1024)} KB va escrita dentro de la página: Corregir la pasa a Imágenes para que el sitio la sirva a su tamaño.`,
+          en: `A ${Math.round(bytes / 1024)} KB image is written inside the page: Fix moves it to Images so the site serves it at its size.`,
+        },
+        true,
+      ),
+    );
+  }
+  for (const { el, name, image, shown, smallest } of oversizedImages(site, page)) {
+    const target = resizeTarget(image, shown);
+    out.push(
+      finding(
+        'image-weight',
+        'notice',
+        page.path,
+        at(el),
+        {
+          es: `«${name}» se muestra a ${shown} px pero la menor versión servida mide ${smallest.width} px (${Math.round(smallest.bytes / 1024)} KB): Corregir hace una de ${target} px.`,
+          en: `“${name}” is shown at ${shown} px but the smallest version served is ${smallest.width} px (${Math.round(smallest.bytes / 1024)} KB): Fix makes one of ${target} px.`,
+        },
+        true,
+      ),
+    );
   }
 }

@@ -14,6 +14,7 @@ import type { SpaceAccess } from '../members/access';
 import { readFiles, toSpaceFile } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
 import { checkSite } from './check-site';
+import { fixImageWeight } from './fix-images';
 import { fixSite } from './fix-site';
 import type { CheckInput } from './site';
 
@@ -23,7 +24,10 @@ import type { CheckInput } from './site';
  * one step. The caller has checked access (members/access.ts): viewers read, editors fix.
  */
 
-async function readSiteOf(ctx: AppContext, spaceId: string): Promise<CheckInput & { revision: number }> {
+async function readSiteOf(
+  ctx: AppContext,
+  spaceId: string,
+): Promise<CheckInput & { revision: number; images: Awaited<ReturnType<typeof listImages>> }> {
   const [[row], files, images] = await Promise.all([
     ctx.db.select({ revision: spaces.revision }).from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     readFiles(ctx.db, spaceId),
@@ -52,8 +56,14 @@ export async function fixChecks(opts: {
   const { ctx, access } = opts;
   const site = await readSiteOf(ctx, access.spaceId);
   const before = await checkSite(site);
-  const fixed = fixSite(site, opts.rules);
-  const changed = fixed.files.some((f, i) => f.content !== site.files[i]?.content);
+  // Images first (the pipeline's work, ADR 0244): their page edits go into the same version.
+  const images =
+    !opts.rules || opts.rules.includes('image-weight')
+      ? await fixImageWeight(ctx, access, site)
+      : { files: [...site.files], images: site.images, resized: 0, review: [] };
+  const fixed = fixSite({ files: images.files, images: images.images }, opts.rules);
+  fixed.review.unshift(...images.review);
+  const changed = images.resized > 0 || fixed.files.some((f, i) => f.content !== site.files[i]?.content);
   if (!changed) {
     return {
       findings: before,
@@ -62,7 +72,7 @@ export async function fixChecks(opts: {
       version: null,
       files: site.files.map(toSpaceFile),
       fixed: 0,
-      review: [],
+      review: fixed.review,
     };
   }
   const { version, revision } = await ctx.db.transaction((tx) =>
@@ -77,7 +87,7 @@ export async function fixChecks(opts: {
       expectedRevision: site.revision,
     }),
   );
-  const findings = await checkSite({ files: fixed.files, images: site.images });
+  const findings = await checkSite({ files: fixed.files, images: images.images });
   return {
     findings,
     summary: summarizeFindings(findings),

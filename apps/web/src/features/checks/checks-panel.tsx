@@ -1,9 +1,10 @@
-import { checkSeverities, type Finding } from '@div/shared/checks';
+import { type ChecksResponse, checkSeverities, type Finding } from '@div/shared/checks';
 import { clsx } from 'clsx';
-import { AlertCircle, AlertTriangle, Info, Wrench, X } from 'lucide-react';
+import { AlertCircle, AlertTriangle, Info, MonitorCheck, Sparkles, Wrench, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from '../../lib/i18n';
 import type { useChecks } from './api';
+import { aiFixPrompt } from './browser-findings';
 import { ScoreBadge } from './score';
 import './locale';
 import { DialogContent } from '../../components/dialog-content';
@@ -25,31 +26,46 @@ function byFile(findings: readonly Finding[]): [string, Finding[]][] {
 
 /**
  * "Revisión" (issue 40): the findings of the site's check, grouped by severity and page; a finding
- * opens its file at its line; "Corregir todo" applies the deterministic fixes as one version.
+ * opens its file at its line, or outlines its element in the preview (the browser's findings);
+ * "Corregir todo" applies the deterministic fixes as one version; "Corregir con IA" sends the rest
+ * to the model through the prompt bar.
  */
 export function ChecksPanel({
   open,
   onOpenChange,
   checks,
+  data,
+  browser,
   canEdit,
   fixing,
   onFixAll,
+  onFixWithAi,
   onUndo,
   onJump,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The server's check (its state); `data` holds its findings with the browser's. */
   checks: ReturnType<typeof useChecks>;
+  data: ChecksResponse | undefined;
+  /** The browser checks of the preview: running, finished for these files, run again. */
+  browser: { running: boolean; done: boolean; onRun: () => void };
   canEdit: boolean;
   fixing: boolean;
   onFixAll: () => void;
+  /** Sends the findings the fixes cannot repair to the model, as this prompt. */
+  onFixWithAi: (prompt: string) => void;
   /** Present after "Corregir todo": restores the version from before the fixes. */
   onUndo?: (() => void) | undefined;
   onJump: (finding: Finding) => void;
 }) {
   const { t, i18n } = useTranslation('checks');
   const language = i18n.language === 'en' ? 'en' : 'es';
-  const data = checks.data;
+  const aiPrompt = data ? aiFixPrompt(data.findings) : null;
+  const button = clsx(
+    'inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-1.5 font-medium text-gray-800 text-sm hover:bg-gray-50 disabled:opacity-60 dark:border-gray-600 dark:text-gray-100 dark:hover:bg-gray-800',
+    focusRing,
+  );
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -82,14 +98,7 @@ export function ChecksPanel({
                 {t('summary', data.summary)}
               </p>
               {canEdit && onUndo && (
-                <button
-                  type="button"
-                  onClick={onUndo}
-                  className={clsx(
-                    'rounded-lg border border-gray-300 px-3 py-1.5 font-medium text-gray-800 text-sm hover:bg-gray-50 dark:border-gray-600 dark:text-gray-100 dark:hover:bg-gray-800',
-                    focusRing,
-                  )}
-                >
+                <button type="button" onClick={onUndo} className={button}>
                   {t('undoFixes')}
                 </button>
               )}
@@ -107,6 +116,21 @@ export function ChecksPanel({
                   {fixing ? t('fixing') : t('fixAll', { count: data.summary.fixable })}
                 </button>
               )}
+              <div className="flex w-full flex-wrap items-center gap-2">
+                <button type="button" onClick={browser.onRun} disabled={browser.running} className={button}>
+                  <MonitorCheck className="size-4" aria-hidden />
+                  {t('browserRun')}
+                </button>
+                {canEdit && aiPrompt && (
+                  <button type="button" onClick={() => onFixWithAi(aiPrompt)} disabled={fixing} className={button}>
+                    <Sparkles className="size-4" aria-hidden />
+                    {t('fixWithAi')}
+                  </button>
+                )}
+                <p role="status" data-testid="checks-browser-status" className="text-gray-600 text-xs dark:text-gray-300">
+                  {browser.running ? t('browserRunning') : browser.done ? t('browserDone') : ''}
+                </p>
+              </div>
             </div>
           )}
           <div className="min-h-0 flex-1 overflow-y-auto p-4" aria-busy={checks.isFetching}>
@@ -139,7 +163,9 @@ export function ChecksPanel({
                         <h4 className="mb-1 font-mono text-gray-700 text-xs dark:text-gray-300">{file}</h4>
                         <ul className="space-y-1">
                           {items.map((finding) => (
-                            <li key={`${finding.rule}-${finding.line ?? 0}-${finding.column ?? 0}-${finding.message.es}`}>
+                            <li
+                              key={`${finding.rule}-${finding.line ?? 0}-${finding.column ?? 0}-${finding.selector ?? ''}-${finding.message.es}`}
+                            >
                               <button
                                 type="button"
                                 data-testid="checks-finding"
@@ -158,6 +184,7 @@ export function ChecksPanel({
                                 <span className="block">{finding.message[language]}</span>
                                 <span className="mt-1 flex gap-2 text-gray-600 text-xs dark:text-gray-300">
                                   {finding.line && <span>{t('line', { line: finding.line })}</span>}
+                                  {!finding.line && finding.selector && <span>{t('showElement')}</span>}
                                   <span className="font-mono">{finding.rule}</span>
                                   {finding.fixable && (
                                     <span className="text-indigo-700 dark:text-indigo-300">{t('fixable')}</span>

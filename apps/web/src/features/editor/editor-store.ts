@@ -20,6 +20,8 @@ export interface EditorUiState {
   selectedElement: SelectedElement | null;
   /** The element the prompt bar should change next (handed over from the inspector). */
   promptElement: SelectedElement | null;
+  /** A request the prompt bar sends as if typed ("Corregir con IA" of the Revisión); a new nonce sends again. */
+  promptRequest: { text: string; nonce: number } | null;
   /** Bumped to force a fresh load of the preview. */
   previewNonce: number;
   /** The visual edit mode ("Editar", issue 24) and the element it has selected. */
@@ -39,6 +41,7 @@ export function createEditorStore(initial?: Partial<EditorUiState>) {
     inspecting: false,
     selectedElement: null,
     promptElement: null,
+    promptRequest: null,
     previewNonce: 0,
     visualEditing: false,
     visualSelection: null,

@@ -198,6 +198,7 @@ export function EditorWorkspace({
       open(finding.file);
       setGoTo((current) => ({ file: finding.file, line: finding.line ?? 1, nonce: (current?.nonce ?? 0) + 1 }));
     },
+    onShowPreview: () => setPreviewRequest((count) => count + 1),
     onUnauthorized,
   });
   // "Lo que entendí" (issue 37): what the composer read from the brief, corrected in place.

@@ -3,15 +3,17 @@ import { useEditorStore, useEditorUi } from './editor-store';
 
 /**
  * The editor's slot for the prompt bar (features/prompt-bar): hands it the element picked with the
- * inspector and keeps the editor's `aiBusy` in step with the generation (reset waits for it).
+ * inspector and the requests of other features (the Revisión's "Corregir con IA"), and keeps the editor's `aiBusy` in step with the generation (reset waits for it).
  */
-export function PromptSlot(props: Omit<PromptBarProps, 'element' | 'onClearElement' | 'onBusyChange'>) {
+export function PromptSlot(props: Omit<PromptBarProps, 'element' | 'onClearElement' | 'onBusyChange' | 'request'>) {
   const store = useEditorStore();
   const element = useEditorUi((state) => state.promptElement);
+  const request = useEditorUi((state) => state.promptRequest);
   return (
     <PromptBar
       {...props}
       element={element}
+      request={request}
       onClearElement={() => store.set({ promptElement: null })}
       onBusyChange={(busy) => store.set({ aiBusy: busy })}
     />

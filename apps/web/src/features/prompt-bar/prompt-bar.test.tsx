@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PromptBar, type PromptBarProps } from './prompt-bar';
@@ -78,6 +79,29 @@ function renderBar(overrides: Partial<PromptBarProps> = {}) {
   return props;
 }
 
+/** Hands the bar a request, as the editor store does (set by Harness). */
+let hand: (request: PromptBarProps['request']) => void = () => {};
+/** The bar under a holder of its `request`, which starts with one made before it mounted. */
+function Harness() {
+  const [request, setRequest] = useState<PromptBarProps['request']>({ text: 'Una petición de antes', nonce: 1 });
+  hand = setRequest;
+  return (
+    <PromptBar
+      spaceId="s1"
+      files={[{ path: 'index.html', content: '' }]}
+      activeFile="index.html"
+      element={null}
+      request={request}
+      onClearElement={() => {}}
+      beforeGenerate={async () => {}}
+      onBusyChange={() => {}}
+      onStream={() => {}}
+      onDone={() => {}}
+      onUnauthorized={() => {}}
+    />
+  );
+}
+
 const input = () => screen.getByLabelText('Describe tu sitio o el cambio que quieres') as HTMLTextAreaElement;
 
 describe('PromptBar', () => {
@@ -85,6 +109,31 @@ describe('PromptBar', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('sends a request handed over by another feature as if typed, once per nonce, and not one there before it mounted', async () => {
+    const calls = serve(() =>
+      Response.json({ message: 'El compositor local no sabe hacer esto.', code: 'BAD_REQUEST' }, { status: 422 }),
+    );
+    const generations = () => calls.filter((c) => c.url === '/api/ask-ai/generate-separate-files');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter([{ path: '/', element: <Harness /> }]);
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(generations()).toHaveLength(0);
+    const text = 'Corrige estos problemas: index.html, línea 4: Enlace roto';
+    act(() => hand({ text, nonce: 2 }));
+    await waitFor(() => expect(generations()).toHaveLength(1));
+    expect(generations()[0]?.body).toMatchObject({ prompt: text });
+    // Refused: the request stays in the box, as a typed one does.
+    await waitFor(() => expect(input().value).toBe(text));
+    act(() => hand({ text, nonce: 2 }));
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(generations()).toHaveLength(1);
   });
 
   it('blocks blank prompts; Enter sends, Shift+Enter does not', async () => {

@@ -53,6 +53,8 @@ export interface PromptBarProps {
    */
   onOutOfScope?: (question: { prompt: string; message: string; proposal: { path: string; content: string }[] }) => void;
   onClearElement: () => void;
+  /** A request sent as if typed and sent here (the Revisión's "Corregir con IA"); each new nonce sends it. */
+  request?: { text: string; nonce: number } | null;
   /** Saves pending edits so the server generates from what the user sees. */
   beforeGenerate: () => Promise<void>;
   onBusyChange: (busy: boolean) => void;
@@ -121,8 +123,8 @@ export function PromptBar(props: PromptBarProps) {
   // The starter page is no site yet: the bar asks for the site to create, not for a change (issue 43).
   const hasSite = !isStarterSite(props.files) && props.files.some((f) => /\.html?$/i.test(f.path) && f.content.trim() !== '');
 
-  const submit = async (brief?: string) => {
-    const text = (brief ?? prompt).trim();
+  const submit = async (typed = prompt) => {
+    const text = typed.trim();
     if (!text || generation.busy || lockedBy) return;
     try {
       await props.beforeGenerate();
@@ -195,6 +197,17 @@ export function PromptBar(props: PromptBarProps) {
       toast.error(flags.message);
     }
   };
+
+  // Another feature's request goes the same way as a typed one: the same charge, the same refusals.
+  const requested = useRef(props.request?.nonce);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request sends
+  useEffect(() => {
+    const request = props.request;
+    if (!request || request.nonce === requested.current) return;
+    requested.current = request.nonce;
+    setPrompt(request.text);
+    void submit(request.text);
+  }, [props.request]);
 
   const stop = () => {
     generation.stop();

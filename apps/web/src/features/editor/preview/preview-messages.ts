@@ -120,7 +120,11 @@ export type EditorMessage =
   | { type: 'visual'; enabled: boolean }
   /** Where the page's forms go as test submissions; `{name}` stands for the form's name (ADR 0195). */
   | { type: 'forms'; endpoint: string }
-  | { type: 'visual-attribute'; mark: string; name: string; value: string | null };
+  | { type: 'visual-attribute'; mark: string; name: string; value: string | null }
+  /** Outlines the element a Revisión finding names (issue 40). */
+  | { type: 'highlight'; selector: string }
+  /** Runs the Revisión's browser checks in a checks frame, with axe-core's source (checks-runtime.ts). */
+  | { type: 'checks-run'; axe: string };
 
 /** Posts an editor message to a frame, if it is there (its origin is opaque, hence '*'). */
 export function sendToFrame(frame: HTMLIFrameElement | null, message: EditorMessage) {

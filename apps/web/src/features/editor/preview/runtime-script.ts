@@ -1,13 +1,38 @@
 import { previewForms } from './forms-runtime';
 import { type VisualEditing, visualEditing } from './visual-runtime';
 
+/** A CSS selector of an element: from its nearest ancestor with an id, by tag and place among its kind. */
+export function elementSelector(element: Element): string {
+  const parts: string[] = [];
+  let node: Element | null = element;
+  while (node && node.nodeType === 1 && node !== document.documentElement) {
+    if (node.id) {
+      parts.unshift(`#${CSS.escape(node.id)}`);
+      break;
+    }
+    let part = node.tagName.toLowerCase();
+    const parent: Element | null = node.parentElement;
+    if (parent) {
+      const same = Array.from(parent.children).filter((child) => child.tagName === node?.tagName);
+      if (same.length > 1) part += `:nth-of-type(${same.indexOf(node) + 1})`;
+    }
+    parts.unshift(part);
+    node = parent;
+  }
+  return parts.join(' > ') || 'html';
+}
+
 /**
  * The script injected first into every preview document. The preview runs in a sandboxed frame
  * with an opaque origin, so the editor cannot reach into it: this script reports errors and the
  * load to the editor by postMessage, and carries out the inspector (hover highlight, click select).
  * It is written as a function so TypeScript checks it, then serialised into the document.
  */
-function previewRuntime(visualEditing: VisualEditing, previewForms: () => { endpoint: string | null }) {
+function previewRuntime(
+  visualEditing: VisualEditing,
+  previewForms: () => { endpoint: string | null },
+  selectorOf: (element: Element) => string,
+) {
   const TAG = 'div-preview';
   const post = (data: Record<string, unknown>) => {
     try {
@@ -74,31 +99,35 @@ function previewRuntime(visualEditing: VisualEditing, previewForms: () => { endp
     target.style.width = `${rect.width}px`;
     target.style.height = `${rect.height}px`;
   };
-  const selectorOf = (element: Element): string => {
-    const parts: string[] = [];
-    let node: Element | null = element;
-    while (node && node.nodeType === 1 && node !== document.documentElement) {
-      if (node.id) {
-        parts.unshift(`#${CSS.escape(node.id)}`);
-        break;
-      }
-      let part = node.tagName.toLowerCase();
-      const parent: Element | null = node.parentElement;
-      if (parent) {
-        const same = Array.from(parent.children).filter((child) => child.tagName === node?.tagName);
-        if (same.length > 1) part += `:nth-of-type(${same.indexOf(node) + 1})`;
-      }
-      parts.unshift(part);
-      node = parent;
-    }
-    return parts.join(' > ') || 'html';
+  // A finding of the Revisión shown in the page (issue 40): its element outlined, kept in place on scroll.
+  let marked: Element | null = null;
+  window.addEventListener('scroll', () => marked && highlight(marked), { passive: true });
+  const unmark = () => {
+    if (!marked) return;
+    marked = null;
+    overlay().removeAttribute('data-div-highlight');
+    highlight(null);
+  };
+  document.addEventListener('pointerdown', unmark, true);
+  const mark = (selector: string) => {
+    let element: Element | null = null;
+    try {
+      element = document.querySelector(selector);
+    } catch {}
+    marked = element;
+    if (element) element.scrollIntoView({ block: 'center', inline: 'nearest' });
+    highlight(element);
+    overlay().toggleAttribute('data-div-highlight', Boolean(element));
+    post({ type: 'highlighted', found: Boolean(element) });
   };
   const pick = (event: Event) =>
     event.target instanceof Element && !event.target.hasAttribute('data-div-inspector') ? event.target : null;
   document.addEventListener(
     'mouseover',
     (event) => {
-      if (inspecting || visual.on) highlight(pick(event));
+      if (!inspecting && !visual.on) return;
+      unmark();
+      highlight(pick(event));
     },
     true,
   );
@@ -300,6 +329,10 @@ function previewRuntime(visualEditing: VisualEditing, previewForms: () => { endp
       visual.setAttribute(data.mark, data.name, typeof data.value === 'string' ? data.value : null);
       return;
     }
+    if (data.type === 'highlight' && typeof data.selector === 'string') {
+      mark(data.selector);
+      return;
+    }
     if (data.type !== 'inspector') return;
     inspecting = Boolean(data.enabled);
     document.documentElement.style.cursor = inspecting ? 'crosshair' : '';
@@ -307,4 +340,4 @@ function previewRuntime(visualEditing: VisualEditing, previewForms: () => { endp
   });
 }
 
-export const PREVIEW_RUNTIME_SCRIPT = `(${previewRuntime.toString()})(${visualEditing.toString()}, ${previewForms.toString()});`;
+export const PREVIEW_RUNTIME_SCRIPT = `(${previewRuntime.toString()})(${visualEditing.toString()}, ${previewForms.toString()}, ${elementSelector.toString()});`;
