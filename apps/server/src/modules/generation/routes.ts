@@ -186,7 +186,14 @@ export async function runGenerationRequest(opts: {
     selectedElement,
     redesignMarkdown: body.redesignMarkdown,
     activeFileId: body.activeFileId,
-    images: images.map((i) => ({ name: i.name, width: i.width, height: i.height, bytes: i.bytes, alt: i.alt })),
+    images: images.map((i) => ({
+      name: i.name,
+      width: i.width,
+      height: i.height,
+      bytes: i.bytes,
+      alt: i.alt,
+      createdAt: i.createdAt.toISOString(),
+    })),
   };
   if (option.kind === 'router') {
     const tokens = estimateTokens(buildMessages({ ...input, thinker: option.isThinker }));

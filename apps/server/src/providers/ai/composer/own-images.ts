@@ -62,7 +62,7 @@ export function replaceHeroArt(html: string, img: string): string {
   );
 }
 
-const OWN_IMAGE_STYLES = `/* The site's own images */
+export const OWN_IMAGE_STYLES = `/* The site's own images */
 .brand-logo { height: 2rem; width: auto; display: block; }
 .hero-photo { width: 100%; height: 100%; object-fit: cover; display: block; }
 .hero-art-photo .art { display: none; }
