@@ -6,6 +6,8 @@
  * Used by `followup-corpus.test.ts` and `bench/composer-briefs.ts`.
  */
 
+import { isLight } from './analyse';
+
 export type SiteFiles = Record<string, string>;
 
 export interface FollowUpCase {
@@ -67,7 +69,9 @@ const ruleFor = (selector: string, property: string) => (a: SiteFiles, b: SiteFi
 };
 const lang = (l: string) => has(`<html lang="${l}"`);
 const sticky = (f: SiteFiles) => /position:\s*sticky/.test(css(f));
-const dark = (a: SiteFiles, b: SiteFiles) => css(a) !== css(b) && /#0b1020/.test(css(a));
+/** A dark page: the first background token (a design family's, or the dark mode's override) is dark. */
+const dark = (a: SiteFiles, b: SiteFiles) =>
+  css(a) !== css(b) && !isLight([...css(a).matchAll(/--color-bg: (#[0-9a-f]{6})/g)].at(-1)?.[1] ?? '#ffffff');
 const biggerHero = (f: SiteFiles) => /92vh/.test(css(f));
 const fontIs = (family: string) => (f: SiteFiles, b: SiteFiles) => css(f).includes(family) && h1(f) === h1(b);
 const phoneIs = (shown: string, digits: string, old: string) => all(has(shown), has(`tel:${digits}`), lacks(old));

@@ -12,7 +12,8 @@ import { escapeHtml } from './render-kit';
 
 const PICTURE = 'fotos?|fotograf[ií]as?|im[aá]gen(?:es)?|photos?|pictures?|images?|pics?';
 const HERO = 'portada|inicio|cabecera|hero|banner|header|cover|principal|arriba del todo|top of the page';
-const USE = 'usa|use|pon|ponme|p[oó]n(?:la|lo)|put|coloca|mete|a[nñ]ade|add|cambia|change|sustituye|reemplaza|replace|set|quiero|want';
+const USE =
+  'usa|use|pon|ponme|p[oó]n(?:la|lo)|put|coloca|mete|a[nñ]ade|add|cambia|change|sustituye|reemplaza|replace|set|quiero|want';
 
 const PICTURE_WORDS = wordPattern(PICTURE, 'iu');
 const HERO_WORDS = wordPattern(HERO, 'iu');
@@ -94,9 +95,7 @@ export function heroPhotoHandler(images: readonly AiSiteImage[]) {
       return true;
     }
     for (const [path, content] of changed) write(files, out, path, content);
-    out.messages.push(
-      t(lang, `He puesto images/${image.name} en la portada.`, `I put images/${image.name} in the hero.`),
-    );
+    out.messages.push(t(lang, `He puesto images/${image.name} en la portada.`, `I put images/${image.name} in the hero.`));
     return true;
   };
 }

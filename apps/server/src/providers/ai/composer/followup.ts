@@ -1,3 +1,4 @@
+import type { AiSiteImage } from '../types';
 import {
   detectLanguage,
   findColours,
@@ -12,9 +13,9 @@ import {
   siteKinds,
   wordPattern,
 } from './analyse';
-import type { AiSiteImage } from '../types';
 import { readableOn, textOn } from './colour';
 import { labels } from './content';
+import { changeDesign } from './followup-design';
 import { itemHandlers } from './followup-items';
 import { capital, clausesOf, type Files, type FollowUpResult, markNotDone, newValue, quotes, t } from './followup-kit';
 import { moreHandlers } from './followup-more';
@@ -675,6 +676,7 @@ export function planFollowUp(
     moveSection,
     addPage,
     ...moreHandlers.slice(0, 4),
+    changeDesign,
     replaceText,
     changeTitle,
     changeName,
