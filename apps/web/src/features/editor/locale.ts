@@ -83,6 +83,7 @@ registerLocale('editor', {
         remix: 'Remix',
         visual: 'Edición visual',
         checks: 'Correcciones de la revisión',
+        design: 'Cambio de diseño',
       },
     },
     reset: {
@@ -209,6 +210,7 @@ registerLocale('editor', {
         remix: 'Remix',
         visual: 'Visual edit',
         checks: 'Check fixes',
+        design: 'Design change',
       },
     },
     reset: {
