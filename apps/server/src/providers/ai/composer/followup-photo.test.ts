@@ -77,3 +77,53 @@ describe('the owner’s photo in the hero', () => {
     expect(css).toContain('min-height: 92vh');
   });
 });
+
+describe('the team’s and the about section’s photos (ADR 0258)', () => {
+  const team = () =>
+    composeFromPrompt(
+      'Web para la fisioterapia Movimiento en Bilbao. Equipo: Ana López (fisioterapeuta) y Jon Etxeberria (osteópata).',
+    ).files;
+  const people = [
+    { name: 'ana-lopez.jpg', width: 600, height: 600, bytes: 50_000, alt: '' },
+    { name: 'local.jpg', width: 1200, height: 800, bytes: 90_000, alt: 'La sala de tratamiento' },
+  ];
+
+  it('puts a member’s photo where their initials were, and leaves the others as they are', () => {
+    const files = team();
+    const plan = planFollowUp('pon las fotos del equipo', files, undefined, people);
+    const html = plan.changes.get('index.html') ?? '';
+    expect(html).toContain('<img class="member-photo" src="images/ana-lopez.jpg" alt="Ana López" width="600" height="600">');
+    expect(html).toMatch(/<span class="avatar avatar-large" aria-hidden="true">JE<\/span>|aria-hidden="true">J<\/span>/);
+    expect(plan.changes.get('style.css')).toContain('.member-photo {');
+  });
+
+  it('says so when no image is named like anyone of the team', () => {
+    const plan = planFollowUp('pon las fotos del equipo', team(), undefined, [people[1] as (typeof people)[number]]);
+    expect(plan.changes.size).toBe(0);
+    expect(plan.messages.join(' ')).toContain('No encontré imágenes con el nombre');
+  });
+
+  it('puts the named photo in the about section, described', () => {
+    const files = team();
+    const plan = planFollowUp('usa local.jpg en sobre nosotros', files, undefined, people);
+    const html = plan.changes.get('index.html') ?? '';
+    expect(/<section[^>]*id="about"[\s\S]*?<\/section>/.exec(html)?.[0]).toContain(
+      'src="images/local.jpg" alt="La sala de tratamiento" width="1200" height="800"',
+    );
+  });
+
+  it('fills the slots of a new site from images named for them, and leaves them out otherwise', () => {
+    const brief =
+      'Web para la fisioterapia Movimiento en Bilbao, con sobre nosotros. Equipo: Ana López (fisioterapeuta) y Jon Etxeberria (osteópata).';
+    const html =
+      parseOutput(answer(brief, [], undefined, [...people, { ...images[0], name: 'portada.jpg' } as never])).files.find(
+        (f) => f.path === 'index.html',
+      )?.content ?? '';
+    expect(html).toContain('class="member-photo" src="images/ana-lopez.jpg"');
+    expect(/<section[^>]*id="about"[\s\S]*?<\/section>/.exec(html)?.[0]).toContain(
+      '<img class="about-photo-inline" src="images/local.jpg" alt="La sala de tratamiento" width="1200" height="800">',
+    );
+    const plain = parseOutput(answer(brief, [])).files.find((f) => f.path === 'index.html')?.content ?? '';
+    expect(plain).not.toMatch(/member-photo|about-photo/);
+  });
+});

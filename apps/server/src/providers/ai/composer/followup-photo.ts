@@ -3,6 +3,7 @@ import { type Language, wordPattern } from './analyse';
 import { type Files, type FollowUpResult, t, write } from './followup-kit';
 import { OWN_IMAGE_STYLES, replaceHeroArt } from './own-images';
 import { escapeHtml } from './render-kit';
+import { placeAboutPhoto, placeTeamPhotos, SLOT_IMAGE_STYLES } from './slot-images';
 
 /**
  * "usa mi foto en la portada" (issue 38): the hero's image slot takes one of the space's uploaded
@@ -20,6 +21,23 @@ const HERO_WORDS = wordPattern(HERO, 'iu');
 const USE_WORDS = wordPattern(USE, 'iu');
 /** "la foto de la portada más grande" is about the hero's size, not about which photo it shows. */
 const SIZE_WORDS = wordPattern('m[aá]s grande|mayor|m[aá]s peque[nñ]a|bigger|larger|smaller|taller|alto|altura', 'iu');
+
+const TEAM_WORDS = wordPattern('equipo|team|miembros|members|personas|people|staff|plantilla', 'iu');
+const ABOUT_WORDS = wordPattern(
+  'sobre nosotros|sobre m[ií]|nosotros|qui[eé]nes somos|about(?: us| me)?|historia|our story|presentaci[oó]n',
+  'iu',
+);
+
+/** Which slot a request asks an uploaded photo for: the hero, the team or the about section. */
+export function photoSlotAsked(prompt: string, images: readonly AiSiteImage[] = []): 'hero' | 'team' | 'about' | null {
+  if (asksForHeroPhoto(prompt, images)) return 'hero';
+  const picture = PICTURE_WORDS.test(prompt) || images.some((image) => mentions(prompt, image));
+  if (!picture || SIZE_WORDS.test(prompt) || !(USE_WORDS.test(prompt) || /^(?:mi|mis|my|las|the)\s/iu.test(prompt.trim())))
+    return null;
+  if (TEAM_WORDS.test(prompt)) return 'team';
+  if (ABOUT_WORDS.test(prompt)) return 'about';
+  return null;
+}
 
 /** Whether the request asks for one of the owner's photos in the hero. */
 export function asksForHeroPhoto(prompt: string, images: readonly AiSiteImage[] = []): boolean {
@@ -77,11 +95,73 @@ export function noImageRefusal(asked: string, lang: Language): string {
   );
 }
 
-/** A follow-up handler for the space's images: the hero's photo. */
+/** Adds the styles of the team's and about section's photos once. */
+function withSlotStyles(files: Files, out: FollowUpResult): void {
+  const css = files.get('style.css');
+  if (css !== undefined && !css.includes('.member-photo {')) write(files, out, 'style.css', `${css}\n${SLOT_IMAGE_STYLES}`);
+}
+
+function teamPhotos(files: Files, lang: Language, out: FollowUpResult, images: readonly AiSiteImage[]): boolean {
+  const html = files.get('index.html') ?? '';
+  if (!/id="team"/.test(html)) {
+    out.messages.push(
+      t(
+        lang,
+        'No hay sección de equipo en esta página; pídeme «añade el equipo: Ana (peluquera)».',
+        'There is no team section on this page; ask "add the team: Ana (stylist)".',
+      ),
+    );
+    return true;
+  }
+  const { html: next, used } = placeTeamPhotos(html, images);
+  if (!used.length) {
+    out.messages.push(
+      t(
+        lang,
+        'No encontré imágenes con el nombre de las personas del equipo. Súbelas con su nombre (por ejemplo ana.jpg) y vuelve a pedírmelo.',
+        'I could not find images named after the people of the team. Upload them with their names (e.g. ana.jpg) and ask again.',
+      ),
+    );
+    return true;
+  }
+  write(files, out, 'index.html', next);
+  withSlotStyles(files, out);
+  const names = used.map((image) => `images/${image.name}`).join(', ');
+  out.messages.push(t(lang, `He puesto las fotos del equipo: ${names}.`, `I put the team's photos in: ${names}.`));
+  return true;
+}
+
+function aboutPhoto(files: Files, clause: string, lang: Language, out: FollowUpResult, images: readonly AiSiteImage[]): boolean {
+  const html = files.get('index.html') ?? '';
+  const image = pickImage(clause, images) as AiSiteImage;
+  const name = html.match(/<title>([^<]*)<\/title>/i)?.[1]?.trim() ?? '';
+  const next = placeAboutPhoto(html, image, name);
+  if (next === html) {
+    out.messages.push(
+      t(
+        lang,
+        'No encontré la sección «Sobre nosotros» en esta página; pídeme «añade una sección sobre nosotros» y luego la foto.',
+        'I could not find the "About" section on this page; ask "add an about section" and then the photo.',
+      ),
+    );
+    return true;
+  }
+  write(files, out, 'index.html', next);
+  withSlotStyles(files, out);
+  out.messages.push(
+    t(lang, `He puesto images/${image.name} en «Sobre nosotros».`, `I put images/${image.name} in the About section.`),
+  );
+  return true;
+}
+
+/** A follow-up handler for the space's images: the hero's photo, the team's, the about section's. */
 export function heroPhotoHandler(images: readonly AiSiteImage[]) {
   return (files: Files, clause: string, lang: Language, out: FollowUpResult): boolean => {
-    if (!images.length || !asksForHeroPhoto(clause, images)) return false;
+    const slot = images.length ? photoSlotAsked(clause, images) : null;
+    if (!slot) return false;
     out.understood = true;
+    if (slot === 'team') return teamPhotos(files, lang, out, images);
+    if (slot === 'about') return aboutPhoto(files, clause, lang, out, images);
     const image = pickImage(clause, images) as AiSiteImage;
     const changed = placeHeroImage(files, image);
     if (!changed) {

@@ -19,7 +19,7 @@ import { changeDesign } from './followup-design';
 import { itemHandlers } from './followup-items';
 import { capital, clausesOf, type Files, type FollowUpResult, markNotDone, newValue, quotes, t } from './followup-kit';
 import { moreHandlers } from './followup-more';
-import { asksForHeroPhoto, heroPhotoHandler, noImageRefusal } from './followup-photo';
+import { heroPhotoHandler, noImageRefusal, photoSlotAsked } from './followup-photo';
 import { refusalFor } from './followup-refusal';
 import { editSelected, type Selected } from './followup-selected';
 import { asksForTranslation, translateSite } from './followup-translate';
@@ -659,11 +659,11 @@ export function planFollowUp(
 ): FollowUpResult {
   const lang = detectLanguage(asked);
   // "usa mi foto en la portada" with nothing uploaded: refused, nothing charged (issue 38).
-  if (!images.length && asksForHeroPhoto(asked))
+  if (!images.length && photoSlotAsked(asked))
     return { messages: [noImageRefusal(asked, lang)], changes: new Map(), understood: false, refused: true, notDone: [] };
   // What needs an outside service, an attachment or an earlier message is refused with its reason
   // (an uploaded photo asked for the hero is not an attachment: the space has it).
-  const reason = images.length && asksForHeroPhoto(asked, images) ? null : refusalFor(asked, lang);
+  const reason = images.length && photoSlotAsked(asked, images) ? null : refusalFor(asked, lang);
   if (reason) return { messages: [reason], changes: new Map(), understood: false, refused: true, notDone: [] };
   const prompt = plainWording(asked);
   const files: Files = new Map(current.map((f) => [f.path, f.content]));
