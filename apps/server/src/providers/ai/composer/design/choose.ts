@@ -1,6 +1,6 @@
 import { namedColours, stableHash, type Tone, wordPattern } from '../analyse';
 import { families, familiesByKind } from './families.data';
-import type { DesignFamily } from './types';
+import type { DesignFamily, HeroVariant } from './types';
 
 /**
  * Which design family a brief gets (ADR 0250): deterministic, so the same brief gives the same site.
@@ -83,4 +83,15 @@ export function familyOf(brief: { family?: string; kind: string; tone?: Tone; pa
       dark: brief.palette.dark,
     })
   );
+}
+
+const HERO_VARIANTS: HeroVariant[] = ['base', 'mirror', 'stack'];
+
+/**
+ * The hero's arrangement for a site (issue 38: one first-screen layout carried 34 of 80 sites, the
+ * split and collage families all drawing copy left, art right): by the kind and the tone, so the
+ * same brief gives the same site and kinds of one family do not all open alike.
+ */
+export function heroVariantFor(kindId: string, tone: Tone | undefined): HeroVariant {
+  return HERO_VARIANTS[stableHash(`hero|${kindId}|${tone ?? ''}`) % HERO_VARIANTS.length] ?? 'base';
 }

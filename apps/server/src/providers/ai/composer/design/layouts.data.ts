@@ -81,6 +81,25 @@ export const heroLayouts = {
 `,
 } as const;
 
+/**
+ * Variants of the split and collage heroes (ADR 0250, issue 38's layout spread): the same family with
+ * its art first, or as a wide band under the copy. Chosen per site from its kind and tone.
+ */
+export const heroVariants = {
+  base: '',
+  mirror: `
+/* Hero variant: the art first, the copy beside it */
+@media (min-width: 861px) { .hero-art { order: -1; } }
+`,
+  stack: `
+/* Hero variant: the copy across, the art as a wide band under it */
+.hero-inner { grid-template-columns: minmax(0, 1fr); gap: clamp(1.75rem, 4vw, 2.75rem); }
+.hero-copy { max-width: 52rem; }
+.hero-art { width: 100%; aspect-ratio: 21 / 8; max-height: 360px; }
+@media (max-width: 860px) { .hero-art { aspect-ratio: 16 / 9; max-height: 240px; } }
+`,
+} as const;
+
 export const servicesLayouts = {
   cards: '',
   list: `

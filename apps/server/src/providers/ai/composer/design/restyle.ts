@@ -1,8 +1,8 @@
 import { familyById } from './choose';
 import { families } from './families.data';
-import { familyStyles, familyTokens } from './family-css';
+import { familyStyles, familyTokens, variantOn } from './family-css';
 import { FONTS_PATH, renderFonts } from './fonts';
-import type { DesignFamily } from './types';
+import type { DesignFamily, HeroVariant } from './types';
 
 /**
  * "Cambiar diseño" (issue 38, ADR 0257): the same content in another design family. The markup of a
@@ -68,8 +68,12 @@ export function restyleSite(files: readonly SiteFile[], target: DesignFamily): S
   if (!current && count < 3) return null;
   let style = retokened;
   if (current) {
-    const block = familyStyles(current);
-    style = style.includes(block) ? style.replace(block, familyStyles(target)) : `${style}\n${familyStyles(target)}`;
+    // The site's hero arrangement is kept where the new family's hero takes it.
+    const variants: HeroVariant[] = ['base', 'mirror', 'stack'];
+    const variant = variants.find((v) => variantOn(current, v) === v && style.includes(familyStyles(current, v))) ?? 'base';
+    const block = familyStyles(current, variant);
+    const next = familyStyles(target, variant);
+    style = style.includes(block) ? style.replace(block, next) : `${style}\n${next}`;
   }
   const hasFonts = files.some((f) => f.path === FONTS_PATH);
   const out = files.map((file) => {
