@@ -220,7 +220,11 @@ const result = {
   layoutShares: [...layouts.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 8)
-    .map(([layout, n]) => ({ n, families: [...new Set(rows.filter((r) => r.layout === layout).map((r) => r.family))].join(' '), layout })),
+    .map(([layout, n]) => ({
+      n,
+      families: [...new Set(rows.filter((r) => r.layout === layout).map((r) => r.family))].join(' '),
+      layout,
+    })),
   headingTypefaces: Object.fromEntries(fonts),
   headingTypefaceCount: fonts.size,
   darkAsked: askedDark.length,

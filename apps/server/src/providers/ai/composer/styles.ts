@@ -880,7 +880,7 @@ p {
   }
 }
 `;
-  return `${base.replace(/color: var\(--color-primary\);/g, 'color: var(--color-primary-ink);').replace(/color: var\(--color-accent\);/g, 'color: var(--color-accent-ink);')}${extraStyles}${familyStyles(family, heroVariantFor(brief.kindId ?? brief.kind, brief.tone))}`;
+  return `${base.replace(/color: var\(--color-primary\);/g, 'color: var(--color-primary-ink);').replace(/color: var\(--color-accent\);/g, 'color: var(--color-accent-ink);')}${extraStyles}${familyStyles(family, heroVariantFor(brief.kindId ?? brief.kind))}`;
 }
 
 export function renderScript(): string {

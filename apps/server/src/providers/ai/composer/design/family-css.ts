@@ -1,6 +1,14 @@
 import type { Palette } from '../analyse';
 import { fontStacks } from './fonts';
-import { buttonStyles, galleryLayouts, heroLayouts, heroVariants, menuLayouts, navLayouts, servicesLayouts } from './layouts.data';
+import {
+  buttonStyles,
+  galleryLayouts,
+  heroLayouts,
+  heroVariants,
+  menuLayouts,
+  navLayouts,
+  servicesLayouts,
+} from './layouts.data';
 import { fitPalette } from './palette';
 import type { DesignFamily, HeroVariant } from './types';
 

@@ -83,7 +83,7 @@ export const heroLayouts = {
 
 /**
  * Variants of the split and collage heroes (ADR 0250, issue 38's layout spread): the same family with
- * its art first, or as a wide band under the copy. Chosen per site from its kind and tone.
+ * its art first, as a wide band under the copy, or wider than the copy. Chosen per site from its kind.
  */
 export const heroVariants = {
   base: '',
@@ -97,6 +97,10 @@ export const heroVariants = {
 .hero-copy { max-width: 52rem; }
 .hero-art { width: 100%; aspect-ratio: 21 / 8; max-height: 360px; }
 @media (max-width: 860px) { .hero-art { aspect-ratio: 16 / 9; max-height: 240px; } }
+`,
+  wide: `
+/* Hero variant: a narrow column of copy beside a wide art */
+@media (min-width: 861px) { .hero-inner { grid-template-columns: minmax(0, 0.78fr) minmax(0, 1.42fr); } .hero-art { aspect-ratio: 16 / 10; } }
 `,
 } as const;
 

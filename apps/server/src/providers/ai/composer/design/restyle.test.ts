@@ -93,3 +93,44 @@ describe('style follow-ups move between families', () => {
     expect(plan.changes.get('style.css')).toMatch(/--color-primary: #/);
   });
 });
+
+describe('the hero’s arrangement (layout spread)', () => {
+  const variantOf = (css: string) =>
+    /\/\* Hero variant: (the art first|the copy across|a narrow column)/.exec(css)?.[1] ?? 'base';
+  const briefs = [
+    'Web para la clínica dental Sonrisa en Madrid',
+    'Web para la floristería Lirio en Granada',
+    'Web para la academia de inglés Speak en Murcia',
+    'Web para el gimnasio Fuerza en Oviedo',
+    'Web para la tienda de bicis Radios en Vigo',
+    'Web para la gestoría Números en Toledo',
+    'Web para la escuela infantil Pompas en Cádiz',
+    'Web para la app de recetas Cazo',
+  ];
+
+  it('spreads split and collage heroes over their arrangements by kind, the same each time', () => {
+    const seen = new Set<string>();
+    for (const brief of briefs) {
+      const css = composeFromPrompt(brief).files.find((f) => f.path === 'style.css')?.content ?? '';
+      expect(composeFromPrompt(brief).files.find((f) => f.path === 'style.css')?.content).toBe(css);
+      if (/\/\* Hero: (split|collage)/.test(css)) seen.add(variantOf(css));
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps the arrangement when the design changes to another split or collage family', () => {
+    for (const brief of briefs) {
+      const files = composeFromPrompt(brief).files;
+      const css = files.find((f) => f.path === 'style.css')?.content ?? '';
+      if (!/\/\* Hero: (split|collage)/.test(css) || variantOf(css) === 'base') continue;
+      const target = siteFamily(files)?.id === 'clinic' ? 'trattoria' : 'clinic';
+      const next = restyleSite(files, familyById(target) as NonNullable<ReturnType<typeof familyById>>) ?? [];
+      const after = next.find((f) => f.path === 'style.css')?.content ?? '';
+      expect(variantOf(after)).toBe(variantOf(css));
+      expect(after.match(/\/\* Hero variant/g)).toHaveLength(1);
+      expect(after.match(/\/\* Design: /g)).toHaveLength(1);
+      return;
+    }
+    throw new Error('no brief with a varied split or collage hero');
+  });
+});

@@ -1,8 +1,8 @@
-import { familyById } from './choose';
+import { familyById, HERO_VARIANTS } from './choose';
 import { families } from './families.data';
 import { familyStyles, familyTokens, variantOn } from './family-css';
 import { FONTS_PATH, renderFonts } from './fonts';
-import type { DesignFamily, HeroVariant } from './types';
+import type { DesignFamily } from './types';
 
 /**
  * "Cambiar diseño" (issue 38, ADR 0257): the same content in another design family. The markup of a
@@ -69,8 +69,7 @@ export function restyleSite(files: readonly SiteFile[], target: DesignFamily): S
   let style = retokened;
   if (current) {
     // The site's hero arrangement is kept where the new family's hero takes it.
-    const variants: HeroVariant[] = ['base', 'mirror', 'stack'];
-    const variant = variants.find((v) => variantOn(current, v) === v && style.includes(familyStyles(current, v))) ?? 'base';
+    const variant = HERO_VARIANTS.find((v) => variantOn(current, v) === v && style.includes(familyStyles(current, v))) ?? 'base';
     const block = familyStyles(current, variant);
     const next = familyStyles(target, variant);
     style = style.includes(block) ? style.replace(block, next) : `${style}\n${next}`;

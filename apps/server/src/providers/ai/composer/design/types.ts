@@ -10,8 +10,8 @@ export interface FontRef {
 
 export type HeroLayout = 'split' | 'full' | 'editorial' | 'collage' | 'type';
 
-/** How a split or collage hero is arranged on a site: as the family draws it, art first, or art under the copy. */
-export type HeroVariant = 'base' | 'mirror' | 'stack';
+/** How a split or collage hero is arranged on a site: as the family draws it, art first, art under the copy, or art wider than the copy. */
+export type HeroVariant = 'base' | 'mirror' | 'stack' | 'wide';
 
 /** A design family (families.data.ts): a coherent system, not a palette swap. */
 export interface DesignFamily {
