@@ -102,4 +102,16 @@ test('without an uploaded photo it is refused for free; «Cambiar diseño» rest
     .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(bg).toBe('rgb(15, 13, 11)');
   expect(await messagesUsed(page)).toBe(before);
+
+  // A new upload is offered for the hero, and taking it uses no message either.
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0f766e' } })
+    .jpeg()
+    .toBuffer();
+  await page.getByTestId('image-upload-input').setInputFiles({ name: 'fachada.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByRole('button', { name: 'Usar en la portada' }).click();
+  await expect(page.getByText('fachada.jpg está en la portada').first()).toBeVisible({ timeout: 30_000 });
+  const hero = preview(page).locator('.hero img.hero-photo');
+  await expect(hero).toHaveAttribute('src', /fachada|\/preview\/images\//);
+  await expect.poll(() => loaded(hero), { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(await messagesUsed(page)).toBe(before);
 });
