@@ -88,7 +88,15 @@ test('without an uploaded photo it is refused for free; «Cambiar diseño» rest
   const thumb = noir.locator('iframe');
   await expect(thumb).toBeAttached({ timeout: 30_000 });
   await expect(thumb.contentFrame().getByRole('heading', { level: 1, name: 'Tijeras de Oro' })).toBeAttached();
+  // The dialog passes axe in both themes, and at a phone's width.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await seriousViolations(page, '[data-testid="design-dialog"]')).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
   expect(await seriousViolations(page, '[data-testid="design-dialog"]')).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await noir.getByRole('button', { name: 'Usar Noir' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
