@@ -71,6 +71,11 @@ describe('the owner’s photo in the hero', () => {
     expect(parseOutput(text).files).toHaveLength(0);
   });
 
+  it('leaves the logo in the header to its own request', () => {
+    const { plan } = run('pon mi logo en la cabecera');
+    expect(heroOf(plan.changes.get('index.html') ?? '')).not.toContain('hero-photo');
+  });
+
   it('leaves hero-size requests to their own handler', () => {
     const { html, css } = run('haz la imagen de la portada más grande');
     expect(heroOf(html)).not.toContain('hero-photo');

@@ -21,6 +21,8 @@ const HERO_WORDS = wordPattern(HERO, 'iu');
 const USE_WORDS = wordPattern(USE, 'iu');
 /** "la foto de la portada más grande" is about the hero's size, not about which photo it shows. */
 const SIZE_WORDS = wordPattern('m[aá]s grande|mayor|m[aá]s peque[nñ]a|bigger|larger|smaller|taller|alto|altura', 'iu');
+/** "pon mi logo en la cabecera" is about the brand in the navigation, not the hero's photo. */
+const LOGO_WORDS = wordPattern('logo|logos|logotipo|isotipo', 'iu');
 
 const TEAM_WORDS = wordPattern('equipo|team|miembros|members|personas|people|staff|plantilla', 'iu');
 const ABOUT_WORDS = wordPattern(
@@ -41,7 +43,7 @@ export function photoSlotAsked(prompt: string, images: readonly AiSiteImage[] = 
 
 /** Whether the request asks for one of the owner's photos in the hero. */
 export function asksForHeroPhoto(prompt: string, images: readonly AiSiteImage[] = []): boolean {
-  if (!HERO_WORDS.test(prompt) || SIZE_WORDS.test(prompt)) return false;
+  if (!HERO_WORDS.test(prompt) || SIZE_WORDS.test(prompt) || LOGO_WORDS.test(prompt)) return false;
   const named = images.some((image) => mentions(prompt, image));
   return (PICTURE_WORDS.test(prompt) || named) && (USE_WORDS.test(prompt) || /^(?:mi|my)\s/iu.test(prompt.trim()));
 }
