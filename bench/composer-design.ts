@@ -62,6 +62,7 @@ interface Row {
   i: number;
   kind: string;
   layout: string;
+  family: string;
   headingFont: string;
   askedDark: boolean;
   dark: boolean;
@@ -82,6 +83,7 @@ for (const [i, site] of sites.entries()) {
     i,
     kind,
     layout: '',
+    family: brief?.family ?? '',
     headingFont: '',
     // A corpus that says which briefs ask for a dark site is believed; else the words decide.
     askedDark: corpusSaysDark ? corpus[i]?.dark === true : DARK_ASK.test(prompts[i] ?? ''),
@@ -214,6 +216,15 @@ const result = {
   kinds: new Set(rows.map((r) => r.kind)).size,
   distinctFirstScreenLayouts: layouts.size,
   largestLayoutShare: Math.max(...layouts.values()),
+  /** How many sites share each first-screen layout, largest first, with the design families that drew it. */
+  layoutShares: [...layouts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([layout, n]) => ({
+      n,
+      families: [...new Set(rows.filter((r) => r.layout === layout).map((r) => r.family))].join(' '),
+      layout,
+    })),
   headingTypefaces: Object.fromEntries(fonts),
   headingTypefaceCount: fonts.size,
   darkAsked: askedDark.length,

@@ -24,6 +24,7 @@ import { registerLocalBillingPages } from './modules/billing/local-pages';
 import { registerBillingRoutes } from './modules/billing/routes';
 import { registerChecksRoutes } from './modules/checks/routes';
 import { registerCustomModelsRoutes } from './modules/custom-models/routes';
+import { registerDesignRoutes } from './modules/design/routes';
 import { registerDeveloperApi } from './modules/developer-api/routes';
 import { registerDomainsRoutes } from './modules/domains/routes';
 import { registerPreviewFormsRoutes } from './modules/forms/preview';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerAssetsRoutes(api, ctx);
       registerChecksRoutes(api, ctx);
       registerProfileRoutes(api, ctx);
+      registerDesignRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );

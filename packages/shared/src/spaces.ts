@@ -149,6 +149,7 @@ export const versionSources = [
   'visual',
   'checks',
   'profile',
+  'design',
 ] as const;
 export const versionSourceSchema = z.enum(versionSources);
 export type VersionSource = z.infer<typeof versionSourceSchema>;

@@ -183,7 +183,14 @@ export async function runGenerationRequest(opts: {
     selectedElement,
     redesignMarkdown: body.redesignMarkdown,
     activeFileId: body.activeFileId,
-    images: images.map((i) => ({ name: i.name, width: i.width, height: i.height, bytes: i.bytes, alt: i.alt })),
+    images: images.map((i) => ({
+      name: i.name,
+      width: i.width,
+      height: i.height,
+      bytes: i.bytes,
+      alt: i.alt,
+      createdAt: i.createdAt.toISOString(),
+    })),
     profile,
   };
   if (option.kind === 'router') {

@@ -16,6 +16,8 @@ export interface AiSiteImage {
   height: number;
   bytes: number;
   alt: string;
+  /** When it was uploaded (ISO 8601): "mi foto" is the newest. */
+  createdAt?: string;
 }
 
 /** A file of the current site, as the editor holds it. */

@@ -1,3 +1,4 @@
+import type { SpaceImage } from '@div/shared/assets';
 import type { LineRange } from '@div/shared/generation';
 import type { PlanId } from '@div/shared/plans';
 import type { SpaceDetailResponse, SpaceSummary, Version } from '@div/shared/spaces';
@@ -15,6 +16,7 @@ import { usePreviewFormsEndpoint } from './api/forms';
 import { spaceQueryKey } from './api/get-space';
 import { useChecksSlot } from './checks-slot';
 import { type CollaborationDialog, CollaborationDialogs } from './collaboration-slot';
+import { useDesignSlot } from './design-slot';
 import { EditorHeader } from './editor-header';
 import { useEditorUi } from './editor-store';
 import { CodeEditor, type SharedFile } from './files/code-editor';
@@ -93,7 +95,10 @@ export function EditorWorkspace({
     onUnauthorized,
   });
   // The space's own images (issue 24): the sidebar, the preview and the visual panel use them.
-  const images = useSpaceImages(spaceId, canEdit, refetch);
+  // A new upload is offered for the hero ("Usar en la portada", issue 38) by the design slot below.
+  const offerHero = useRef<(image: SpaceImage, toastId: string | number) => void>(() => {});
+  const onUploaded = useCallback((image: SpaceImage, id: string | number) => offerHero.current(image, id), []);
+  const images = useSpaceImages(spaceId, canEdit, refetch, onUploaded);
   const liveOn = live !== null && snapshot.ready;
   const session: FileSession =
     liveOn && live
@@ -203,6 +208,17 @@ export function EditorWorkspace({
   });
   // "Lo que entendí" (issue 37): what the composer read from the brief, corrected in place.
   const profile = useProfileSlot({ spaceId, canEdit, session, versions, setVersions, onUnauthorized });
+  const design = useDesignSlot({
+    spaceId,
+    revision: detail.revision,
+    canEdit,
+    session,
+    versions,
+    setVersions,
+    restore: editorActions.restore,
+    onUnauthorized,
+  });
+  offerHero.current = design.offerHero;
   const actions = {
     ...editorActions,
     deploy: () => checks.beforePublish(editorActions.deploy),
@@ -258,7 +274,12 @@ export function EditorWorkspace({
         live={{ live, snapshot }}
         onPublish={actions.deploy}
         onExport={() => void download()}
-        checks={checks.button}
+        checks={
+          <>
+            {canEdit && design.button}
+            {checks.button}
+          </>
+        }
         profile={profile.button}
       />
       {session.staleDraft && <StaleDraftBanner onRecover={session.recoverDraft} onDiscard={session.discardDraft} />}
@@ -417,6 +438,7 @@ export function EditorWorkspace({
       )}
       {checks.dialogs}
       {profile.dialogs}
+      {design.dialogs}
       {actions.confirmingReset && (
         <Suspense fallback={null}>
           <ResetDialog open onOpenChange={actions.setConfirmingReset} onConfirm={actions.confirmReset} />

@@ -84,6 +84,7 @@ registerLocale('editor', {
         visual: 'Edición visual',
         checks: 'Correcciones de la revisión',
         profile: 'Datos de «Lo que entendí»',
+        design: 'Cambio de diseño',
       },
     },
     reset: {
@@ -224,6 +225,7 @@ registerLocale('editor', {
         visual: 'Visual edit',
         checks: 'Check fixes',
         profile: '"What I understood" edits',
+        design: 'Design change',
       },
     },
     reset: {

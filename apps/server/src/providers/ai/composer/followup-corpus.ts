@@ -6,6 +6,8 @@
  * Used by `followup-corpus.test.ts` and `bench/composer-briefs.ts`.
  */
 
+import { isLight } from './analyse';
+
 export type SiteFiles = Record<string, string>;
 
 export interface FollowUpCase {
@@ -67,8 +69,16 @@ const ruleFor = (selector: string, property: string) => (a: SiteFiles, b: SiteFi
 };
 const lang = (l: string) => has(`<html lang="${l}"`);
 const sticky = (f: SiteFiles) => /position:\s*sticky/.test(css(f));
-const dark = (a: SiteFiles, b: SiteFiles) => css(a) !== css(b) && /#0b1020/.test(css(a));
+/** A dark page: the first background token (a design family's, or the dark mode's override) is dark. */
+const dark = (a: SiteFiles, b: SiteFiles) =>
+  css(a) !== css(b) && !isLight([...css(a).matchAll(/--color-bg: (#[0-9a-f]{6})/g)].at(-1)?.[1] ?? '#ffffff');
 const biggerHero = (f: SiteFiles) => /92vh/.test(css(f));
+/** Another design family (ADR 0257): its mark in the stylesheet changed, the page's text did not. */
+const familyOfCss = (f: SiteFiles) => /\/\* Design: [^(]*\(([a-z-]+)\) \*\//.exec(css(f))?.[1];
+const otherDesign = (a: SiteFiles, b: SiteFiles) =>
+  familyOfCss(a) !== undefined &&
+  familyOfCss(a) !== familyOfCss(b) &&
+  page(a).replace(/design-[a-z-]+/, '') === page(b).replace(/design-[a-z-]+/, '');
 const fontIs = (family: string) => (f: SiteFiles, b: SiteFiles) => css(f).includes(family) && h1(f) === h1(b);
 const phoneIs = (shown: string, digits: string, old: string) => all(has(shown), has(`tel:${digits}`), lacks(old));
 
@@ -204,6 +214,10 @@ export const followUpCases: FollowUpCase[] = [
   { base: 'bakery', prompt: 'haz la imagen de la portada más grande', check: biggerHero },
   { base: 'dental', prompt: 'la foto principal mas grande porfa', check: biggerHero },
   { base: 'cafe', prompt: 'make the hero image bigger', check: biggerHero },
+  // Style: another design family for the same content
+  { base: 'bakery', prompt: 'hazla más elegante', check: otherDesign },
+  { base: 'dental', prompt: 'estilo minimalista', check: otherDesign },
+  { base: 'cafe', prompt: 'make it more modern', check: otherDesign },
   // Translation
   { base: 'bakery', prompt: 'quiero la web en inglés', check: all(lang('en'), has('La Espiga'), has('3,50 €')) },
   { base: 'dental', prompt: 'traducela al ingles', check: all(lang('en'), has('Clínica Dental Sonríe')) },

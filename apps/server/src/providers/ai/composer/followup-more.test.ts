@@ -59,7 +59,8 @@ describe('follow-ups on looks and language', () => {
   });
 
   it('dark mode, sticky header and a bigger hero are CSS only', () => {
-    expect(run('pon el modo oscuro').css).toContain('--color-bg: #0b1020');
+    // A composed site moves to a dark design family (ADR 0257).
+    expect(run('pon el modo oscuro').css).toMatch(/--color-bg: #0[0-9a-f]{5};/);
     expect(run('haz la cabecera fija').css).toContain('position: sticky');
     expect(run('haz la imagen de la portada más grande').css).toContain('min-height: 92vh');
   });

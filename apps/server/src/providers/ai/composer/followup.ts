@@ -1,3 +1,4 @@
+import type { AiSiteImage } from '../types';
 import {
   detectLanguage,
   findColours,
@@ -14,9 +15,11 @@ import {
 } from './analyse';
 import { readableOn, textOn } from './colour';
 import { labels } from './content';
+import { changeDesign } from './followup-design';
 import { itemHandlers } from './followup-items';
 import { capital, clausesOf, type Files, type FollowUpResult, markNotDone, newValue, quotes, t } from './followup-kit';
 import { moreHandlers } from './followup-more';
+import { heroPhotoHandler, noImageRefusal, photoSlotAsked } from './followup-photo';
 import { refusalFor } from './followup-refusal';
 import { editSelected, type Selected } from './followup-selected';
 import { asksForTranslation, translateSite } from './followup-translate';
@@ -648,10 +651,19 @@ export function asksForNewSite(prompt: string): boolean {
   return NEW_SITE_WORDS.test(prompt) && SITE_WORDS.test(prompt) && !CHANGE_WORDS.test(prompt.split(/\s+/).slice(0, 2).join(' '));
 }
 
-export function planFollowUp(asked: string, current: { path: string; content: string }[], selected?: Selected): FollowUpResult {
+export function planFollowUp(
+  asked: string,
+  current: { path: string; content: string }[],
+  selected?: Selected,
+  images: readonly AiSiteImage[] = [],
+): FollowUpResult {
   const lang = detectLanguage(asked);
-  // What needs an outside service, an attachment or an earlier message is refused with its reason.
-  const reason = refusalFor(asked, lang);
+  // "usa mi foto en la portada" with nothing uploaded: refused, nothing charged (issue 38).
+  if (!images.length && photoSlotAsked(asked))
+    return { messages: [noImageRefusal(asked, lang)], changes: new Map(), understood: false, refused: true, notDone: [] };
+  // What needs an outside service, an attachment or an earlier message is refused with its reason
+  // (an uploaded photo asked for the hero is not an attachment: the space has it).
+  const reason = images.length && photoSlotAsked(asked, images) ? null : refusalFor(asked, lang);
   if (reason) return { messages: [reason], changes: new Map(), understood: false, refused: true, notDone: [] };
   const prompt = plainWording(asked);
   const files: Files = new Map(current.map((f) => [f.path, f.content]));
@@ -659,10 +671,12 @@ export function planFollowUp(asked: string, current: { path: string; content: st
   // With an element selected, the change is for that element only.
   if (selected && editSelected(files, prompt, lang, selected, out)) return out;
   const handlers = [
+    heroPhotoHandler(images),
     translateSite,
     moveSection,
     addPage,
     ...moreHandlers.slice(0, 4),
+    changeDesign,
     replaceText,
     changeTitle,
     changeName,

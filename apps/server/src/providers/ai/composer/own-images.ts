@@ -1,12 +1,14 @@
 import type { AiSiteImage } from '../types';
 import type { ComposedFile } from './compose';
 import { escapeHtml as e } from './render-kit';
+import { ABOUT_NAMES, placeAboutPhoto, placeTeamPhotos, SLOT_IMAGE_STYLES } from './slot-images';
 
 /**
  * The space's own images in a composed site (issue 24): the one named like a logo replaces the
  * brand's letter, the one named like a hero (or else the widest other one) fills the hero's art,
- * and the rest, up to six, become the gallery's tiles when the site has a gallery. Sites without
- * images are left exactly as composed.
+ * the ones named like a member of the team take their place (ADR 0258), the one named like the place
+ * or its story goes in the about section, and the rest, up to six, become the gallery's tiles when
+ * the site has a gallery. Sites without images are left exactly as composed.
  */
 export function placeOwnImages(files: ComposedFile[], images: readonly AiSiteImage[]): ComposedFile[] {
   if (!images.length) return files;
@@ -15,12 +17,21 @@ export function placeOwnImages(files: ComposedFile[], images: readonly AiSiteIma
   const hero =
     rest.find((i) => /hero|portada|cabecera|banner|fondo|principal/i.test(i.name)) ??
     [...rest].filter((i) => i.width >= i.height).sort((a, b) => b.width - a.width)[0];
-  const gallery = rest.filter((i) => i !== hero).slice(0, 6);
+  const firstHtml = files.find((f) => f.path === 'index.html')?.content ?? '';
+  const team = placeTeamPhotos(
+    firstHtml,
+    rest.filter((i) => i !== hero),
+  ).used;
+  const about = /id="about"/.test(firstHtml)
+    ? rest.find((i) => i !== hero && !team.includes(i) && ABOUT_NAMES.test(i.name))
+    : undefined;
+  const gallery = rest.filter((i) => i !== hero && i !== about && !team.includes(i)).slice(0, 6);
   const tag = (image: AiSiteImage, cls: string, alt: string) =>
     `<img class="${cls}" src="images/${image.name}" alt="${e(alt)}" width="${image.width}" height="${image.height}">`;
 
   return files.map((file) => {
-    if (file.path === 'style.css') return { ...file, content: `${file.content}\n${OWN_IMAGE_STYLES}` };
+    if (file.path === 'style.css')
+      return { ...file, content: `${file.content}\n${OWN_IMAGE_STYLES}${team.length || about ? `\n${SLOT_IMAGE_STYLES}` : ''}` };
     if (file.path !== 'index.html') return file;
     let html = file.content;
     if (logo) {
@@ -29,6 +40,8 @@ export function placeOwnImages(files: ComposedFile[], images: readonly AiSiteIma
     if (hero) {
       html = replaceHeroArt(html, tag(hero, 'hero-photo', hero.alt));
     }
+    if (team.length) html = placeTeamPhotos(html, team).html;
+    if (about) html = placeAboutPhoto(html, about, html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '');
     if (gallery.length) {
       html = html.replace(
         /(<div class="gallery-grid">\n)([\s\S]*?)(\n\s*<\/div>)/,
@@ -62,7 +75,7 @@ export function replaceHeroArt(html: string, img: string): string {
   );
 }
 
-const OWN_IMAGE_STYLES = `/* The site's own images */
+export const OWN_IMAGE_STYLES = `/* The site's own images */
 .brand-logo { height: 2rem; width: auto; display: block; }
 .hero-photo { width: 100%; height: 100%; object-fit: cover; display: block; }
 .hero-art-photo .art { display: none; }

@@ -78,7 +78,7 @@ export function answer(
 ): string {
   const hasSite = files.some((f) => /\.html?$/i.test(f.path));
   if (hasSite) {
-    const plan = planFollowUp(prompt, files, selected);
+    const plan = planFollowUp(prompt, files, selected, images);
     if (plan.understood || plan.refused || !asksForNewSite(prompt)) {
       const parts = [plan.messages.join(' ')];
       // The part not done goes on its own line, which the server tells apart from what was done.

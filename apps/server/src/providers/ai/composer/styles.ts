@@ -1,6 +1,6 @@
 import type { Palette, SiteBrief } from './analyse';
 import { readableOn, textOn } from './colour';
-import { familyOf } from './design/choose';
+import { familyOf, heroVariantFor } from './design/choose';
 import { familyStyles, familyTokens } from './design/family-css';
 import { extraStyles } from './styles-extra';
 
@@ -30,7 +30,9 @@ export function paletteLines(palette: Palette): string[] {
   ];
 }
 
-export function renderStyles(brief: Pick<SiteBrief, 'palette' | 'tone' | 'design' | 'font' | 'family' | 'kind'>): string {
+export function renderStyles(
+  brief: Pick<SiteBrief, 'palette' | 'tone' | 'design' | 'font' | 'family' | 'kind' | 'kindId'>,
+): string {
   const family = familyOf(brief);
   const base = `/* Design tokens: change the colours here. */
 :root {
@@ -878,7 +880,7 @@ p {
   }
 }
 `;
-  return `${base.replace(/color: var\(--color-primary\);/g, 'color: var(--color-primary-ink);').replace(/color: var\(--color-accent\);/g, 'color: var(--color-accent-ink);')}${extraStyles}${familyStyles(family)}`;
+  return `${base.replace(/color: var\(--color-primary\);/g, 'color: var(--color-primary-ink);').replace(/color: var\(--color-accent\);/g, 'color: var(--color-accent-ink);')}${extraStyles}${familyStyles(family, heroVariantFor(brief.kindId ?? brief.kind))}`;
 }
 
 export function renderScript(): string {

@@ -25,7 +25,13 @@ const urlsOf = (images: SpaceImage[]) =>
  * read them there); uploads from the sidebar, the visual panel, or files dropped or pasted anywhere
  * in the editor when the person may edit.
  */
-export function useSpaceImages(spaceId: string, canEdit: boolean, onFilesChanged: () => void): SpaceImages {
+export function useSpaceImages(
+  spaceId: string,
+  canEdit: boolean,
+  onFilesChanged: () => void,
+  /** After an upload, with its toast's id: "Usar en la portada" is offered there (issue 38). */
+  onUploaded?: (image: SpaceImage, toastId: string | number) => void,
+): SpaceImages {
   const { t } = useTranslation('images');
   const store = useEditorStore();
   const [storage, setStorage] = useState<SpaceImages['storage']>(null);
@@ -47,6 +53,7 @@ export function useSpaceImages(spaceId: string, canEdit: boolean, onFilesChanged
           const { image } = await uploadImage(spaceId, file);
           done.push(image);
           toast.success(t('uploaded', { name: image.name }), { id });
+          onUploaded?.(image, id);
         } catch (error) {
           toast.error(error instanceof ApiError ? error.message : String(error), { id });
         }
@@ -54,7 +61,7 @@ export function useSpaceImages(spaceId: string, canEdit: boolean, onFilesChanged
       await refresh().catch(() => {});
       return done;
     },
-    [spaceId, refresh, t],
+    [spaceId, refresh, t, onUploaded],
   );
   const rename = useCallback(
     async (image: SpaceImage, name: string) => {

@@ -1,6 +1,6 @@
 import { namedColours, stableHash, type Tone, wordPattern } from '../analyse';
 import { families, familiesByKind } from './families.data';
-import type { DesignFamily } from './types';
+import type { DesignFamily, HeroVariant } from './types';
 
 /**
  * Which design family a brief gets (ADR 0250): deterministic, so the same brief gives the same site.
@@ -83,4 +83,16 @@ export function familyOf(brief: { family?: string; kind: string; tone?: Tone; pa
       dark: brief.palette.dark,
     })
   );
+}
+
+export const HERO_VARIANTS: HeroVariant[] = ['base', 'mirror', 'stack', 'wide'];
+
+/**
+ * The hero's arrangement for a site (issue 38: one first-screen layout carried 34 of 80 sites, the
+ * split and collage families all drawing copy left, art right): by the kind, so the same brief
+ * gives the same site and kinds of one family do not all open alike. (The kind alone spread the
+ * fresh corpus most evenly: 13/12/12/11 of its 48 split and collage sites; with the tone, 15/14/11/8.)
+ */
+export function heroVariantFor(kindId: string): HeroVariant {
+  return HERO_VARIANTS[stableHash(kindId) % HERO_VARIANTS.length] ?? 'base';
 }

@@ -1,8 +1,16 @@
 import type { Palette } from '../analyse';
 import { fontStacks } from './fonts';
-import { buttonStyles, galleryLayouts, heroLayouts, menuLayouts, navLayouts, servicesLayouts } from './layouts.data';
+import {
+  buttonStyles,
+  galleryLayouts,
+  heroLayouts,
+  heroVariants,
+  menuLayouts,
+  navLayouts,
+  servicesLayouts,
+} from './layouts.data';
 import { fitPalette } from './palette';
-import type { DesignFamily } from './types';
+import type { DesignFamily, HeroVariant } from './types';
 
 /** The design tokens of a family on :root, one per line (so a colour change is a one-line edit). */
 export function familyTokens(family: DesignFamily, palette: Pick<Palette, 'primary' | 'accent'>, font?: string): string[] {
@@ -36,7 +44,7 @@ export function familyTokens(family: DesignFamily, palette: Pick<Palette, 'prima
 }
 
 /** The family's own rules after the base stylesheet: type, surfaces, the hero's art and the layouts. */
-export function familyStyles(family: DesignFamily): string {
+export function familyStyles(family: DesignFamily, variant: HeroVariant = 'base'): string {
   const upper = family.scale.case === 'uppercase';
   const art = family.dark
     ? [
@@ -68,5 +76,10 @@ h3 { font-weight: ${Math.min(family.display.weight, 700)}; }
 .brand-mark { border-radius: var(--radius); background: var(--color-primary); }
 .card-icon { border-radius: var(--radius); }
 ${family.highContrast ? '.card, .plan, .quote, .product, .member { border: 2px solid var(--color-text); }\n.nav-links a { color: var(--color-text); text-decoration: underline; text-underline-offset: 0.3em; }\n' : ''}${buttonStyles[family.button]}
-${heroLayouts[family.layout.hero]}${servicesLayouts[family.layout.services]}${galleryLayouts[family.layout.gallery]}${menuLayouts[family.layout.menu]}${navLayouts[family.layout.nav]}`;
+${heroLayouts[family.layout.hero]}${heroVariants[variantOn(family, variant)]}${servicesLayouts[family.layout.services]}${galleryLayouts[family.layout.gallery]}${menuLayouts[family.layout.menu]}${navLayouts[family.layout.nav]}`;
+}
+
+/** Whether a family's hero takes variants (split and collage do); the base arrangement otherwise. */
+export function variantOn(family: DesignFamily, variant: HeroVariant): HeroVariant {
+  return family.layout.hero === 'split' || family.layout.hero === 'collage' ? variant : 'base';
 }

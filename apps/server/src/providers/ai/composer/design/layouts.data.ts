@@ -81,6 +81,29 @@ export const heroLayouts = {
 `,
 } as const;
 
+/**
+ * Variants of the split and collage heroes (ADR 0250, issue 38's layout spread): the same family with
+ * its art first, as a wide band under the copy, or wider than the copy. Chosen per site from its kind.
+ */
+export const heroVariants = {
+  base: '',
+  mirror: `
+/* Hero variant: the art first, the copy beside it */
+@media (min-width: 861px) { .hero-art { order: -1; } }
+`,
+  stack: `
+/* Hero variant: the copy across, the art as a wide band under it */
+.hero-inner { grid-template-columns: minmax(0, 1fr); gap: clamp(1.75rem, 4vw, 2.75rem); }
+.hero-copy { max-width: 52rem; }
+.hero-art { width: 100%; aspect-ratio: 21 / 8; max-height: 360px; }
+@media (max-width: 860px) { .hero-art { aspect-ratio: 16 / 9; max-height: 240px; } }
+`,
+  wide: `
+/* Hero variant: a narrow column of copy beside a wide art */
+@media (min-width: 861px) { .hero-inner { grid-template-columns: minmax(0, 0.78fr) minmax(0, 1.42fr); } .hero-art { aspect-ratio: 16 / 10; } }
+`,
+} as const;
+
 export const servicesLayouts = {
   cards: '',
   list: `

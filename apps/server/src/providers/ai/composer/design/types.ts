@@ -10,6 +10,9 @@ export interface FontRef {
 
 export type HeroLayout = 'split' | 'full' | 'editorial' | 'collage' | 'type';
 
+/** How a split or collage hero is arranged on a site: as the family draws it, art first, art under the copy, or art wider than the copy. */
+export type HeroVariant = 'base' | 'mirror' | 'stack' | 'wide';
+
 /** A design family (families.data.ts): a coherent system, not a palette swap. */
 export interface DesignFamily {
   id: string;
