@@ -4,8 +4,8 @@ import { Pencil } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
+import { spacesQueryKey } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { spacesQueryKey } from '../spaces/api/list-spaces';
 import { spaceQueryKey } from './api/get-space';
 import { renameSpace } from './api/rename-space';
 

@@ -2,7 +2,9 @@ import type { ListSpacesResponse } from '@div/shared/spaces';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export const spacesQueryKey = ['spaces'] as const;
+import { spacesQueryKey } from '../../../lib/query-keys';
+
+export { spacesQueryKey };
 
 /** The pages of the projects list loaded so far. */
 export type SpacesPages = InfiniteData<ListSpacesResponse, string | null>;
