@@ -325,7 +325,7 @@ test('export downloads the file', async ({ page }) => {
   await createSpace(page, 'Para exportar');
   await expect(page.getByTestId('save-status')).toHaveText('Guardado');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar' }).click();
+  await page.getByRole('button', { name: 'Exportar', exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.html$/);
 });

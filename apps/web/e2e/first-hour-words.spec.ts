@@ -119,3 +119,37 @@ test('closing a dialog gives focus back to the control that opened it (WCAG 2.4.
   await expect(question).toBeHidden();
   await expect(publish).toBeFocused();
 });
+
+test('the preview is one tab stop until entered: its links stay out of the way to the tools button', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'Teclado');
+  await createSpace(page, 'Muchos enlaces');
+  const links = Array.from({ length: 40 }, (_, i) => `<a href="#s${i}">Sección ${i}</a>`).join(' ');
+  await replaceCode(
+    page,
+    `<!DOCTYPE html><html lang="es"><head><title>Enlaces</title></head><body><h1>Enlaces</h1><nav>${links}</nav></body></html>`,
+  );
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado', { timeout: 20_000 });
+  const inPreview = page.frameLocator('[data-testid="preview-frame"]');
+  await expect(inPreview.getByRole('link', { name: 'Sección 39' })).toBeAttached();
+
+  // From the "Tab indenta" switch to the tools button, without walking through forty links.
+  await page.getByRole('switch', { name: 'Tab indenta' }).focus();
+  let presses = 0;
+  const tools = page.getByTestId('tools-button');
+  while (!(await tools.evaluate((el) => el === document.activeElement)) && presses < 40) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  expect(presses).toBeLessThan(15);
+
+  // The stop before the preview says how to go in; Enter goes in and Tab walks the site's links.
+  const enter = page.getByTestId('preview-enter');
+  await enter.focus();
+  await expect(enter).toBeVisible();
+  await expect(enter).toHaveText(/Entrar en la vista previa/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('preview-frame')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(inPreview.getByRole('link', { name: 'Sección 0' })).toBeFocused();
+});

@@ -239,7 +239,8 @@ test('a published form delivers with and without JavaScript: inbox, email over S
   const notices = noticesOf();
   const maria = notices.find((m) => m.headers['reply-to'] === 'maria@example.org');
   expect(maria?.to).toEqual([ownerEmail]);
-  expect(maria?.text).toContain('mensaje: ¿Abrís el domingo?');
+  // The notice names each field as the form on the page does (issue 43).
+  expect(maria?.text).toContain('Mensaje: ¿Abrís el domingo?');
   expect(notices.some((m) => m.headers['reply-to'] === 'jordi@example.org')).toBe(true);
 
   // The webhook: María's event failed once (500) and arrived on the retry, the same event and body; all signed.

@@ -87,7 +87,7 @@ test('invite an editor and a viewer, accept, edit with roles, see who made each 
   await brunoPage.keyboard.type('XYZ');
   await expect(brunoPage.locator('.cm-content')).not.toContainText('XYZ');
   await expect(brunoPage.getByLabel('Describe tu sitio')).toHaveCount(0);
-  await expect(brunoPage.getByRole('button', { name: 'Exportar' })).toBeHidden();
+  await expect(brunoPage.getByRole('button', { name: 'Exportar', exact: true })).toBeHidden();
   await openTools(brunoPage);
   await expect(brunoPage.getByRole('button', { name: 'Publicar' })).toHaveCount(0);
   await expect(brunoPage.getByRole('button', { name: 'Restaurar' })).toHaveCount(0);

@@ -70,6 +70,7 @@ test('a brief without a name in quotes names the project after what the site is 
   await page.screenshot({ path: '/tmp/div-n-brief-390.png' });
   await page.getByRole('button', { name: 'Crear sitio' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Clínica dental en Valencia' })).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: '/tmp/div-n-editor-390.png' });
 });
 
 test('an empty project asks for the site to create, and for a change once there is a site', async ({ page }) => {

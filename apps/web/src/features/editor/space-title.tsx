@@ -33,7 +33,7 @@ export function SpaceTitle({ spaceId, detail }: { spaceId: string; detail: Space
     }
   }, [editing]);
 
-  if (detail.access.role !== 'owner') return <h1 className="min-w-0 truncate font-semibold">{name}</h1>;
+  if (detail.access.role !== 'owner') return <h1 className="min-w-16 truncate font-semibold">{name}</h1>;
 
   const close = () => {
     returnFocus.current = true;
@@ -84,7 +84,7 @@ export function SpaceTitle({ spaceId, detail }: { spaceId: string; detail: Space
       </form>
     );
   return (
-    <h1 className="min-w-0 font-semibold">
+    <h1 className="min-w-16 font-semibold">
       <span id={`${spaceId}-rename-hint`} hidden>
         {t('rename.action')}
       </span>

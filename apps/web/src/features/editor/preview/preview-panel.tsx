@@ -64,6 +64,17 @@ export function PreviewPanel({
   const frame = useRef<HTMLIFrameElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const [panelSize, setPanelSize] = useState({ width: 0, height: 0 });
+  // The preview is one tab stop until entered (issue 43): its own links stay out of the editor's Tab
+  // order, and the stop before it says how to go in; leaving the frame closes it again.
+  const [entered, setEntered] = useState(false);
+  useEffect(() => {
+    if (!entered) return;
+    const left = () => {
+      if (document.activeElement !== frame.current) setEntered(false);
+    };
+    document.addEventListener('focusin', left);
+    return () => document.removeEventListener('focusin', left);
+  }, [entered]);
 
   // The space's own images (issue 24): `images/<name>` loads from the app (ADR 0202).
   const imageUrls = useEditorUi((state) => state.imageUrls);
@@ -273,6 +284,17 @@ export function PreviewPanel({
   return (
     <div className="relative flex h-full min-h-0 flex-col bg-gray-100 dark:bg-gray-950" data-runtime={runtime.status}>
       <div ref={panel} className="relative flex min-h-0 flex-1 items-center justify-center overflow-hidden">
+        <button
+          type="button"
+          data-testid="preview-enter"
+          onClick={() => {
+            setEntered(true);
+            requestAnimationFrame(() => frame.current?.focus());
+          }}
+          className="sr-only z-10 rounded-md bg-indigo-700 px-3 py-2 font-medium text-sm text-white shadow focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus-visible:outline-2 focus-visible:outline-white"
+        >
+          {t('previewEnter')}
+        </button>
         <div
           data-testid="preview-frame-box"
           data-device={device}
@@ -288,7 +310,7 @@ export function PreviewPanel({
                 ref={shown ? frame : standby}
                 title={shown ? t('previewTitle') : undefined}
                 aria-hidden={shown ? undefined : true}
-                tabIndex={shown ? undefined : -1}
+                tabIndex={shown && entered ? 0 : -1}
                 data-testid={shown ? 'preview-frame' : 'preview-standby-frame'}
                 sandbox={PREVIEW_SANDBOX}
                 src={PREVIEW_HOST_URL}
