@@ -139,7 +139,7 @@ export const spaceSummarySchema = z.object({
 });
 export type SpaceSummary = z.infer<typeof spaceSummarySchema>;
 
-export const versionSources = ['initial', 'save', 'restore', 'reset', 'generation', 'remix', 'visual', 'checks'] as const;
+export const versionSources = ['initial', 'save', 'restore', 'reset', 'generation', 'remix', 'visual', 'checks', 'git'] as const;
 export const versionSourceSchema = z.enum(versionSources);
 export type VersionSource = z.infer<typeof versionSourceSchema>;
 

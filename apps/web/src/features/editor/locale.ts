@@ -83,6 +83,7 @@ registerLocale('editor', {
         remix: 'Remix',
         visual: 'Edición visual',
         checks: 'Correcciones de la revisión',
+        git: 'Desde Git',
       },
     },
     reset: {
@@ -209,6 +210,7 @@ registerLocale('editor', {
         remix: 'Remix',
         visual: 'Visual edit',
         checks: 'Check fixes',
+        git: 'From Git',
       },
     },
     reset: {
