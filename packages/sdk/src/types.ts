@@ -23,6 +23,7 @@ export type {
   KeepaliveEvent,
   ThinkingEvent,
 } from '@div/shared/generation';
+export type { GitConflict, GitConnectBody, GitPullResponse, GitPushResponse, GitStatus } from '@div/shared/git';
 export type { DeployResponse } from '@div/shared/publishing';
 export type {
   ListSpacesQuery,

@@ -12,6 +12,7 @@ import { gitConnections } from '../../db/schema/git';
 import { createTestApp, createTestUser, injectAs, testConfig } from '../../test/app';
 import { openTestDatabase } from '../../test/db';
 import { type GitServer, startGitServer } from '../../test/git-server';
+import { createKeyUser } from '../developer-api/test-helpers';
 
 type User = { authorization: string; email: string };
 
@@ -312,6 +313,43 @@ describe('Git sync against a real git server (issue 41)', () => {
     expect((await api(owner, 'DELETE', `/api/spaces/${id}/git`)).statusCode).toBe(204);
     expect((await api(owner, 'GET', `/api/spaces/${id}/git`)).json().connected).toBe(false);
     expect((await api(owner, 'POST', `/api/spaces/${id}/git/push`)).statusCode).toBe(404);
+  });
+
+  it('answers the same under /v1 for API keys, in the OpenAPI document', async () => {
+    const dev = await createKeyUser(database, { developerPlan: 'growth' });
+    const id = (await call({ authorization: dev.sessionAuthorization, email: '' }, 'POST', '/api/spaces', { name: 'API' })).json()
+      .space.id as string;
+    const v1 = async (method: string, url: string, payload?: unknown) => {
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { host: 'app.test', authorization: dev.authorization },
+        ...(payload ? { payload: payload as object } : {}),
+      });
+      answers.push(res.body);
+      return res;
+    };
+    server.createRepo('api');
+    const wrong = await v1('PUT', `/v1/spaces/${id}/git`, { url: server.url('api'), token: 'nope' });
+    expect(wrong.statusCode).toBe(400);
+    const connected = await v1('PUT', `/v1/spaces/${id}/git`, { url: server.url('api'), branch: 'main', token: server.token });
+    expect(connected.statusCode, connected.body).toBe(200);
+    const pushed = await v1('POST', `/v1/spaces/${id}/git/push`);
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    expect(await remoteHead('api')).toBe(pushed.json().commit);
+    const dir = await clone('api');
+    await commitInClone(dir, 'nuevo.txt', 'hola\n', 'Nuevo archivo');
+    const pulled = await v1('POST', `/v1/spaces/${id}/git/pull`);
+    expect(pulled.statusCode, pulled.body).toBe(200);
+    expect(pulled.json().version.prompt).toBe('Desde Git: Nuevo archivo');
+    const status = gitStatusSchema.parse((await v1('GET', `/v1/spaces/${id}/git`)).json());
+    expect(status).toMatchObject({ connected: true, behind: 0, lastError: null });
+    expect((await v1('GET', `/v1/spaces/${await newSpace('Ajeno')}/git`)).statusCode).toBe(404);
+    expect((await v1('DELETE', `/v1/spaces/${id}/git`)).statusCode).toBe(204);
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/spaces/{id}/git', '/v1/spaces/{id}/git/push', '/v1/spaces/{id}/git/pull']),
+    );
   });
 
   it('never puts the token in an answer, a log line, a request URL or a stored row', async () => {
