@@ -2,7 +2,7 @@ import { gitConnectBodySchema, gitPullResponseSchema, gitPushResponseSchema, git
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { idParams } from '../../lib/params';
@@ -67,11 +67,16 @@ export function registerV1GitRoutes(
     '/spaces/:id/git',
     {
       config: { feature: 'api.git.disconnect' },
-      schema: { summary: 'Desconecta el repositorio git', tags, params: idParams, response: errors },
+      schema: {
+        summary: 'Desconecta el repositorio git',
+        tags,
+        params: idParams,
+        response: { 204: z.null().describe('Disconnected'), ...errors },
+      },
     },
     async (request, reply) => {
       await disconnect({ ctx, access: await accessOf(request, 'editor') });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
