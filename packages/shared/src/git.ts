@@ -21,9 +21,7 @@ export const GIT_MESSAGES = {
     'El repositorio tiene commits que este proyecto aún no tiene. No se ha sobrescrito nada: trae primero los cambios con "Traer de Git" y vuelve a enviar.',
   remoteHasHistory: 'El repositorio ya tiene commits. Trae primero sus cambios con "Traer de Git" para no sobrescribirlos.',
   conflict: 'Los mismos cambios se hicieron en los dos lados. No se ha cambiado nada. Archivos en conflicto:',
-  pushRejected: 'El remoto rechazó el envío.',
   failed: 'La operación con el repositorio falló.',
-  emptyRemote: 'El repositorio está vacío: no hay nada que traer.',
   visualEdit: 'Edición visual',
   fromGit: 'Desde Git',
 } as const;

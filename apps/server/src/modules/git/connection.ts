@@ -8,7 +8,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { decryptSecret, encryptSecret } from '../custom-models/secrets';
 import type { SpaceAccess } from '../members/access';
 import { parseRemoteUrl, type Remote, remoteError, remoteOptions } from './remote';
-import { fetchBranch, git, withRepo } from './repo';
+import { fetchBranch, git, remoteHead, withRepo } from './repo';
 
 /*
  * A space's git connection (issue 41, ADR 0263): connect (checked against the remote with the
@@ -136,10 +136,15 @@ export async function getStatus(opts: { ctx: AppContext; access: SpaceAccess }):
   let lastError = row.lastError;
   try {
     const remote = remoteOf(ctx, row);
-    ({ remoteCommit, behind } = await withRepo(async (dir) => {
-      const head = await fetchBranch(dir, remote, row.branch);
-      return { remoteCommit: head, behind: head ? await commitsSince(dir, head, row.lastSyncedOid) : 0 };
-    }));
+    remoteCommit = await remoteHead(remote, row.branch);
+    // Only a branch that moved is fetched, to count its new commits.
+    behind =
+      remoteCommit === null || remoteCommit === row.lastSyncedOid
+        ? 0
+        : await withRepo(async (dir) => {
+            const head = await fetchBranch(dir, remote, row.branch);
+            return head ? commitsSince(dir, head, row.lastSyncedOid) : 0;
+          });
   } catch (error) {
     lastError = remoteError(error).message;
   }
