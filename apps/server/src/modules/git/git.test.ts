@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { gitStatusSchema } from '@div/shared/git';
@@ -294,6 +294,33 @@ describe('Git sync against a real git server (issue 41)', () => {
     expect(await remoteHead('movido')).toBe(moved);
     await server.git(dir, 'fetch', '-q', 'origin');
     expect(await server.git(dir, 'show', 'origin/main:notas.txt')).toBe('Hornear a las 5.\n');
+  });
+
+  it('keeps the files DIV does not edit (dotfiles, binaries) through a pull and a push', async () => {
+    const id = await newSpace('Conserva');
+    await connect(id, 'conserva');
+    await api(owner, 'POST', `/api/spaces/${id}/git/push`);
+    const dir = await clone('conserva');
+    mkdirSync(path.join(dir, '.github'));
+    writeFileSync(path.join(dir, '.github/deploy.yml'), 'on: push\n');
+    writeFileSync(path.join(dir, 'logo.bin'), Buffer.from([0, 1, 2, 255, 0]));
+    await commitInClone(dir, 'LEEME.md', '# Panadería\n', 'Añade archivos del repositorio');
+    const pulled = await api(owner, 'POST', `/api/spaces/${id}/git/pull`);
+    expect(pulled.statusCode, pulled.body).toBe(200);
+    const files = await filesOf(id);
+    expect(files['LEEME.md']).toBe('# Panadería\n');
+    expect(Object.keys(files)).not.toContain('logo.bin');
+    await setFiles(id, [
+      { path: 'index.html', content: '<h1>Nueva portada</h1>\n' },
+      { path: 'LEEME.md', content: '# Panadería\n' },
+    ]);
+    const pushed = await api(owner, 'POST', `/api/spaces/${id}/git/push`);
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    await server.git(dir, 'pull', '-q', '--ff-only', 'origin', 'main');
+    expect(readFileSync(path.join(dir, '.github/deploy.yml'), 'utf8')).toBe('on: push\n');
+    expect(readFileSync(path.join(dir, 'logo.bin')).equals(Buffer.from([0, 1, 2, 255, 0]))).toBe(true);
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('<h1>Nueva portada</h1>\n');
+    expect(existsSync(path.join(dir, 'style.css'))).toBe(false);
   });
 
   it('lets viewers read the status only, and disconnects', async () => {
