@@ -7,6 +7,7 @@ import type {
   FixChecksResponse,
   GenerationEvent,
   GitConnectBody,
+  GitPullBody,
   GitPullResponse,
   GitPushResponse,
   GitStatus,
@@ -122,8 +123,9 @@ export class DivClient {
     },
     push: (spaceId: string, options?: RequestOptions) =>
       this.json<GitPushResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/git/push`, undefined, options),
-    pull: (spaceId: string, options?: RequestOptions) =>
-      this.json<GitPullResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/git/pull`, undefined, options),
+    /** With `resolutions`, the files of an earlier conflict take the side chosen (`ours` or `theirs`). */
+    pull: (spaceId: string, body: GitPullBody = {}, options?: RequestOptions) =>
+      this.json<GitPullResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/git/pull`, body, options),
   };
 
   /** Form submissions of a space's published site (newest first; `nextCursor` pages on). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileInputSchema, versionSchema } from './spaces';
+import { fileInputSchema, filePathSchema, versionSchema } from './spaces';
 
 /*
  * Git sync (issue 41, ADR 0263–0266): a space connected to a git remote over HTTPS, pushed as one
@@ -76,10 +76,30 @@ export const gitPullResponseSchema = z.object({
 });
 export type GitPullResponse = z.infer<typeof gitPullResponseSchema>;
 
-/** The 409 of a pull whose sides changed the same lines: the files, nothing written. */
+/** Per conflicting file, which side a pull keeps: the space's (`ours`) or the remote's (`theirs`). */
+export const gitResolutionSchema = z.enum(['ours', 'theirs']);
+export type GitResolution = z.infer<typeof gitResolutionSchema>;
+export const gitPullBodySchema = z.object({
+  resolutions: z.record(filePathSchema, gitResolutionSchema).optional(),
+});
+export type GitPullBody = z.infer<typeof gitPullBodySchema>;
+
+/** One side of a conflicting file: its text, or null when that side deleted it. */
+export const gitConflictFileSchema = z.object({
+  path: z.string(),
+  ours: z.string().nullable(),
+  theirs: z.string().nullable(),
+});
+export type GitConflictFile = z.infer<typeof gitConflictFileSchema>;
+
+/**
+ * The 409 of a pull whose sides changed the same lines: the files and both sides of each, nothing
+ * written. Pulling again with `resolutions` for them makes the new version.
+ */
 export const gitConflictSchema = z.object({
   message: z.string(),
   code: z.string(),
   files: z.array(z.string()),
+  conflicts: z.array(gitConflictFileSchema),
 });
 export type GitConflict = z.infer<typeof gitConflictSchema>;

@@ -277,8 +277,46 @@ describe('Git sync against a real git server (issue 41)', () => {
     const after = (await call(owner, 'GET', `/api/spaces/${id}`)).json();
     expect(after.space.revision).toBe(before.space.revision);
     expect((await filesOf(id))['index.html']).toContain('Pan de espelta.');
+    expect(pulled.json().conflicts).toEqual([
+      {
+        path: 'index.html',
+        ours: INDEX.replace('Pan de masa madre.', 'Pan de espelta.'),
+        theirs: INDEX.replace('Pan de masa madre.', 'Pan de centeno.'),
+      },
+    ]);
     const status = gitStatusSchema.parse((await api(owner, 'GET', `/api/spaces/${id}/git`)).json());
     expect(status.lastError).toContain('index.html');
+
+    // Choosing the repository's side per file makes the new version; a push then has nothing to refuse.
+    const resolved = await api(owner, 'POST', `/api/spaces/${id}/git/pull`, { resolutions: { 'index.html': 'theirs' } });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().version.prompt).toBe('Desde Git: Centeno');
+    expect((await filesOf(id))['index.html']).toBe(INDEX.replace('Pan de masa madre.', 'Pan de centeno.'));
+    expect((await api(owner, 'POST', `/api/spaces/${id}/git/push`)).statusCode).toBe(200);
+  });
+
+  it("keeps the space's side of a conflict when asked, and a push carries it", async () => {
+    const id = await newSpace('Mi lado');
+    await connect(id, 'mi-lado');
+    await api(owner, 'POST', `/api/spaces/${id}/git/push`);
+    const dir = await clone('mi-lado');
+    await commitInClone(dir, 'style.css', STYLE.replace('margin: 0;', 'margin: 1rem;'), 'Margen del repositorio');
+    await commitInClone(dir, 'index.html', INDEX.replace('Pan de masa madre.', 'Pan de centeno.'), 'Centeno');
+    const mine = INDEX.replace('Pan de masa madre.', 'Pan de espelta.');
+    await setFiles(id, [
+      { path: 'index.html', content: mine },
+      { path: 'style.css', content: STYLE },
+    ]);
+    expect((await api(owner, 'POST', `/api/spaces/${id}/git/pull`)).statusCode).toBe(409);
+    const resolved = await api(owner, 'POST', `/api/spaces/${id}/git/pull`, { resolutions: { 'index.html': 'ours' } });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const files = await filesOf(id);
+    expect(files['index.html']).toBe(mine);
+    expect(files['style.css']).toContain('margin: 1rem;');
+    expect((await api(owner, 'POST', `/api/spaces/${id}/git/push`)).statusCode).toBe(200);
+    await server.git(dir, 'pull', '-q', '--ff-only', 'origin', 'main');
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe(mine);
+    expect(readFileSync(path.join(dir, 'style.css'), 'utf8')).toContain('margin: 1rem;');
   });
 
   it('never overwrites a remote that moved: the push is refused and the remote commit stays', async () => {

@@ -1,4 +1,10 @@
-import { gitConnectBodySchema, gitPullResponseSchema, gitPushResponseSchema, gitStatusSchema } from '@div/shared/git';
+import {
+  gitConnectBodySchema,
+  gitPullBodySchema,
+  gitPullResponseSchema,
+  gitPushResponseSchema,
+  gitStatusSchema,
+} from '@div/shared/git';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -55,11 +61,14 @@ export function registerGitRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/spaces/:id/git/pull',
-    { schema: { params: idParams, response: { 200: gitPullResponseSchema } }, ...spaceRole('editor') },
+    {
+      schema: { params: idParams, body: gitPullBodySchema.nullish(), response: { 200: gitPullResponseSchema } },
+      ...spaceRole('editor'),
+    },
     async (request) => {
       const user = await requireUser(ctx, request);
       const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
-      const result = await pull({ ctx, access, author: user });
+      const result = await pull({ ctx, access, author: user, resolutions: request.body?.resolutions });
       if (result.changed) ctx.realtime?.filesChanged(access.spaceId, { type: 'changed', reason: 'files', by: user.name });
       return result;
     },

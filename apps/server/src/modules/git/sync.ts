@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { GIT_MESSAGES, type GitPullResponse, type GitPushResponse } from '@div/shared/git';
+import { GIT_MESSAGES, type GitPullResponse, type GitPushResponse, type GitResolution } from '@div/shared/git';
 import type { FileInput } from '@div/shared/spaces';
 import { desc, eq } from 'drizzle-orm';
 import { Errors } from 'isomorphic-git';
@@ -118,7 +118,23 @@ function sameFiles(a: readonly FileInput[], b: readonly FileInput[]): boolean {
   return a.length === b.length && a.every((f) => byPath.get(f.path) === f.content);
 }
 
-export async function pull(opts: { ctx: AppContext; access: SpaceAccess; author: Author }): Promise<GitPullResponse> {
+/** Files sorted by path, with `path` set to `content` (or removed when it is undefined). */
+function withFile(files: readonly FileInput[], path: string, content: string | undefined): FileInput[] {
+  const rest = files.filter((f) => f.path !== path);
+  return (content === undefined ? rest : [...rest, { path, content }]).sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/**
+ * Pulls; `resolutions` settles the files of an earlier conflict: each enters the merge as the
+ * remote has it (so it merges cleanly), and the side chosen is put back into the result.
+ */
+export async function pull(opts: {
+  ctx: AppContext;
+  access: SpaceAccess;
+  author: Author;
+  resolutions?: Record<string, GitResolution> | undefined;
+}): Promise<GitPullResponse> {
+  const chosen = Object.entries(opts.resolutions ?? {});
   const { ctx, access } = opts;
   const row = await requireConnection(ctx, access.spaceId);
   const merged = await recorded(ctx, row, (remote) =>
@@ -128,7 +144,11 @@ export async function pull(opts: { ctx: AppContext; access: SpaceAccess; author:
       const space = await readSpace(ctx, access.spaceId);
       const base = row.lastSyncedOid ? await flatten(dir, row.lastSyncedOid).catch(() => null) : null;
       const theirs = await flatten(dir, head);
-      const ours = await spaceTree(dir, base ?? new Map(), space);
+      const theirsFiles = await spaceFilesOf(dir, theirs);
+      const theirsText = new Map(theirsFiles.map((f) => [f.path, f.content]));
+      const oursText = new Map(space.files.map((f) => [f.path, f.content]));
+      const mergeFiles = chosen.reduce((files, [at]) => withFile(files, at, theirsText.get(at)), [...space.files]);
+      const ours = await spaceTree(dir, base ?? new Map(), { ...space, files: mergeFiles });
       let tree: string;
       if (base && ours === (await treeOf(dir, row.lastSyncedOid as string))) {
         tree = await treeOf(dir, head);
@@ -159,20 +179,25 @@ export async function pull(opts: { ctx: AppContext; access: SpaceAccess; author:
           tree = result.tree ?? (result.oid ? await treeOf(dir, result.oid) : ours);
         } catch (error) {
           if (error instanceof Errors.MergeConflictError) {
-            throw new AppError('CONFLICT', `${GIT_MESSAGES.conflict} ${error.data.filepaths.join(', ')}`, {
-              files: error.data.filepaths,
+            const paths = error.data.filepaths;
+            throw new AppError('CONFLICT', `${GIT_MESSAGES.conflict} ${paths.join(', ')}`, {
+              files: paths,
+              conflicts: paths.map((at) => ({ path: at, ours: oursText.get(at) ?? null, theirs: theirsText.get(at) ?? null })),
             });
           }
           if (error instanceof Errors.MergeNotSupportedError) {
-            throw new AppError('CONFLICT', `${GIT_MESSAGES.conflict} (archivos binarios)`, { files: [] });
+            throw new AppError('CONFLICT', `${GIT_MESSAGES.conflict} (archivos binarios)`, { files: [], conflicts: [] });
           }
           throw error;
         }
       }
-      const files = await spaceFilesOf(dir, await flatten(dir, tree));
+      const files = chosen.reduce(
+        (merged, [at, side]) => withFile(merged, at, (side === 'ours' ? oursText : theirsText).get(at)),
+        await spaceFilesOf(dir, await flatten(dir, tree)),
+      );
       const { commit } = await git.readCommit({ fs, dir, oid: head });
       const subject = commit.message.split('\n')[0]?.trim() ?? '';
-      const upToDate = sameFiles(files, await spaceFilesOf(dir, theirs));
+      const upToDate = sameFiles(files, theirsFiles);
       return { head, files, subject, space, upToDate };
     }),
   );

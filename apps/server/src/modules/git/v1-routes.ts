@@ -1,4 +1,10 @@
-import { gitConnectBodySchema, gitPullResponseSchema, gitPushResponseSchema, gitStatusSchema } from '@div/shared/git';
+import {
+  gitConnectBodySchema,
+  gitPullBodySchema,
+  gitPullResponseSchema,
+  gitPushResponseSchema,
+  gitStatusSchema,
+} from '@div/shared/git';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -103,15 +109,16 @@ export function registerV1GitRoutes(
       schema: {
         summary: 'Trae los commits nuevos del remoto como una versión',
         description:
-          'Fusión a tres bandas contra el último commit sincronizado. Si los dos lados cambiaron las mismas líneas responde 409 con `files` y el proyecto no cambia.',
+          'Fusión a tres bandas contra el último commit sincronizado. Si los dos lados cambiaron las mismas líneas responde 409 con `files` y `conflicts` (las dos versiones de cada archivo) y el proyecto no cambia; `{ "resolutions": { "index.html": "ours" | "theirs" } }` elige un lado por archivo y crea la versión.',
         tags,
         params: idParams,
+        body: gitPullBodySchema.nullish(),
         response: { 200: gitPullResponseSchema, ...errors },
       },
     },
     async (request) => {
       const access = await accessOf(request, 'editor');
-      const result = await pull({ ctx, access, author: await authorOf(request) });
+      const result = await pull({ ctx, access, author: await authorOf(request), resolutions: request.body?.resolutions });
       if (result.changed) ctx.realtime?.filesChanged(access.spaceId, { type: 'changed', reason: 'files', by: null });
       return result;
     },
