@@ -7,7 +7,8 @@ import { createSpace, openTools } from './fixtures/editor';
 import { sessionToken, signIn } from './fixtures/sign-in';
 
 // Issue 41: a space connected to a real git server (git http-backend on loopback) from the editor's
-// tools: a wrong token refused, connect, push, a clone's commit pulled back, a conflict listed.
+// tools: a wrong token refused, connect, push, a clone's commit pulled back, a conflict listed and
+// resolved per file.
 test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -47,7 +48,7 @@ async function saveIndex(page: Page, spaceId: string, content: string) {
   expect(saved.status()).toBe(200);
 }
 
-test('connect, push, pull a commit from a clone, and see a conflict listed', async ({ page }) => {
+test('connect, push, pull a commit from a clone, and resolve a conflict', async ({ page }) => {
   server.createRepo('espiga');
   await signIn(page, 'Gitana');
   const spaceId = await createSpace(page, 'Espiga en Git');
@@ -107,5 +108,28 @@ test('connect, push, pull a commit from a clone, and see a conflict listed', asy
   await expect(git.getByText('Conflicto: no se ha cambiado nada')).toBeVisible();
   await expect(git.getByTestId('git-conflict-files')).toHaveText('index.html');
   expect((await filesOf(page, spaceId))['index.html']).toContain('Pan de espelta.');
-  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await git.getByText('Ver las dos versiones').click();
+  await expect(git.getByText('Pan de centeno.')).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Resolved in the browser, by keyboard: keep DIV's side, pull again, then push it.
+  const resolve = git.getByRole('button', { name: 'Resolver y traer' });
+  await expect(resolve).toBeDisabled();
+  await git.getByRole('radio', { name: 'Mantener la de DIV' }).focus();
+  await page.keyboard.press('Space');
+  await expect(resolve).toBeEnabled();
+  await resolve.focus();
+  await page.keyboard.press('Enter');
+  await expect(git.getByText('Conflicto: no se ha cambiado nada')).toBeHidden();
+  // DIV's side is what the space already had: no new version, but the remote's commit is now synced.
+  await expect(page.getByText('Conflicto resuelto: envía para llevar tu versión al repositorio')).toBeVisible();
+  expect((await filesOf(page, spaceId))['index.html']).toContain('Pan de espelta.');
+  await git.getByRole('button', { name: 'Enviar a Git' }).click();
+  await expect(page.getByText('Cambios enviados a Git')).toBeVisible();
+  await server.git(clone, 'pull', '-q', '--ff-only', 'origin', 'main');
+  expect(readFileSync(path.join(clone, 'index.html'), 'utf8')).toContain('Pan de espelta.');
 });

@@ -1,4 +1,4 @@
-import type { GitConnectBody, GitPullResponse, GitPushResponse, GitStatus } from '@div/shared/git';
+import type { GitConnectBody, GitPullBody, GitPullResponse, GitPushResponse, GitStatus } from '@div/shared/git';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -18,4 +18,5 @@ export function useGitStatus(spaceId: string, enabled: boolean) {
 export const connectGit = (spaceId: string, body: GitConnectBody) => api<GitStatus>(base(spaceId), { method: 'PUT', body });
 export const disconnectGit = (spaceId: string) => api<void>(base(spaceId), { method: 'DELETE' });
 export const pushGit = (spaceId: string) => api<GitPushResponse>(`${base(spaceId)}/push`, { method: 'POST' });
-export const pullGit = (spaceId: string) => api<GitPullResponse>(`${base(spaceId)}/pull`, { method: 'POST' });
+export const pullGit = (spaceId: string, body?: GitPullBody) =>
+  api<GitPullResponse>(`${base(spaceId)}/pull`, { method: 'POST', ...(body ? { body } : {}) });

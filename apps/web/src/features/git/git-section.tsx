@@ -1,4 +1,4 @@
-import type { GitPullResponse, GitStatus } from '@div/shared/git';
+import type { GitConflictFile, GitPullResponse, GitResolution, GitStatus } from '@div/shared/git';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, GitBranch, Unplug, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { connectGit, disconnectGit, gitQueryKey, pullGit, pushGit, useGitStatus } from './api';
+import { ConflictList } from './conflict-list';
 import './locale';
 
 /*
@@ -43,7 +44,7 @@ export function GitSection({
   const queryClient = useQueryClient();
   const status = useGitStatus(spaceId, open);
   const [busy, setBusy] = useState<Busy>(null);
-  const [conflict, setConflict] = useState<string[] | null>(null);
+  const [conflict, setConflict] = useState<GitConflictFile[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
 
@@ -61,8 +62,8 @@ export function GitSection({
         return undefined;
       }
       const message = failure instanceof ApiError ? failure.message : t('loadError');
-      const files = failure instanceof ApiError ? failure.body.files : undefined;
-      if (Array.isArray(files)) setConflict(files.map(String));
+      const conflicts = failure instanceof ApiError ? failure.body.conflicts : undefined;
+      if (Array.isArray(conflicts)) setConflict(conflicts as GitConflictFile[]);
       else setError(message);
       void queryClient.invalidateQueries({ queryKey: gitQueryKey(spaceId) });
       return undefined;
@@ -79,13 +80,13 @@ export function GitSection({
       toast.success(result.pushed ? t('pushed') : t('nothingToPush'));
     });
 
-  const pull = () =>
+  const pull = (resolutions?: Record<string, GitResolution>) =>
     run('pull', async () => {
       await beforeSync();
-      const result = await pullGit(spaceId);
+      const result = await pullGit(spaceId, resolutions ? { resolutions } : undefined);
       update(result.status);
       if (result.changed) onPulled(result);
-      toast.success(result.changed ? t('pulled') : t('nothingToPull'));
+      toast.success(result.changed ? t('pulled') : resolutions ? t('resolved') : t('nothingToPull'));
     });
 
   const disconnect = () =>
@@ -153,22 +154,7 @@ export function GitSection({
             {error}
           </p>
         )}
-        {conflict && (
-          <div
-            role="alert"
-            className="mt-2 rounded-md border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-          >
-            <p className="font-semibold">{t('conflictTitle')}</p>
-            <p>{t('conflictText')}</p>
-            <ul className="list-disc pl-5" data-testid="git-conflict-files">
-              {conflict.map((file) => (
-                <li key={file} className="font-mono">
-                  {file}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {conflict && <ConflictList conflicts={conflict} busy={busy !== null} onResolve={(choices) => void pull(choices)} />}
       </div>
     </section>
   );
