@@ -54,6 +54,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       FORMS_RETRY_BASE_MS: '1000',
       FORMS_DELIVERY_POLL_MS: '500',
+      // The git spec's server (git http-backend) listens on loopback (issue 41).
+      GIT_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -30,6 +30,7 @@ import { registerDomainsRoutes } from './modules/domains/routes';
 import { registerPreviewFormsRoutes } from './modules/forms/preview';
 import { registerFormsRoutes, startForms } from './modules/forms/routes';
 import { registerGenerationRoutes } from './modules/generation/routes';
+import { registerGitRoutes } from './modules/git/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerHosting } from './modules/hosting/front-door';
 import { registerLegalRoutes } from './modules/legal/routes';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerChecksRoutes(api, ctx);
       registerProfileRoutes(api, ctx);
       registerDesignRoutes(api, ctx);
+      registerGitRoutes(api, ctx);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${request.url}`, code: 'NOT_FOUND' }),
       );

@@ -155,6 +155,8 @@ export const configSchema = z.object({
   FORMS_DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(5000),
   /** Whether webhooks may call private or loopback addresses; like CUSTOM_MODELS_ALLOW_PRIVATE when unset. */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).optional(),
+  /** Whether git remotes may be on loopback or private addresses (tests, self-hosted forges; issue 41). */
+  GIT_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   // Developer API (issue 8).
   /** Length of the developer plans' per-minute rate-limit window, in seconds (tests shorten it). */
   API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -164,6 +166,7 @@ export type Config = z.infer<typeof configSchema> & {
   publicUrl: string;
   customModelsAllowPrivate: boolean;
   webhooksAllowPrivate: boolean;
+  gitAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -208,6 +211,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     customModelsAllowPrivate: customModelsAllowPrivate(c.CUSTOM_MODELS_ALLOW_PRIVATE, c.NODE_ENV, publicUrl),
     webhooksAllowPrivate: customModelsAllowPrivate(c.WEBHOOKS_ALLOW_PRIVATE, c.NODE_ENV, publicUrl),
+    gitAllowPrivate: c.GIT_ALLOW_PRIVATE === 'true',
   };
 }
 

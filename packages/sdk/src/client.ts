@@ -6,6 +6,11 @@ import type {
   FixChecksBody,
   FixChecksResponse,
   GenerationEvent,
+  GitConnectBody,
+  GitPullBody,
+  GitPullResponse,
+  GitPushResponse,
+  GitStatus,
   ListSpacesQuery,
   ListSpacesResponse,
   ListSubmissionsQuery,
@@ -101,6 +106,26 @@ export class DivClient {
       this.json<ChecksResponse>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/checks`, undefined, options),
     fix: (spaceId: string, body: FixChecksBody = {}, options?: RequestOptions) =>
       this.json<FixChecksResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/checks/fix`, body, options),
+  };
+
+  /**
+   * Git sync of a space (HTTPS remotes): `connect` checks the token against the remote before it is
+   * stored; `push` is fast-forward only (409 when the remote moved); `pull` merges three-way and
+   * answers 409 with `files` on a conflict, the space unchanged. The token is never returned.
+   */
+  readonly git = {
+    status: (spaceId: string, options?: RequestOptions) =>
+      this.json<GitStatus>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, undefined, options),
+    connect: (spaceId: string, body: GitConnectBody, options?: RequestOptions) =>
+      this.json<GitStatus>('PUT', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, body, options),
+    disconnect: async (spaceId: string, options?: RequestOptions): Promise<void> => {
+      await this.request('DELETE', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, undefined, options);
+    },
+    push: (spaceId: string, options?: RequestOptions) =>
+      this.json<GitPushResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/git/push`, undefined, options),
+    /** With `resolutions`, the files of an earlier conflict take the side chosen (`ours` or `theirs`). */
+    pull: (spaceId: string, body: GitPullBody = {}, options?: RequestOptions) =>
+      this.json<GitPullResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/git/pull`, body, options),
   };
 
   /** Form submissions of a space's published site (newest first; `nextCursor` pages on). */

@@ -23,6 +23,15 @@ export type {
   KeepaliveEvent,
   ThinkingEvent,
 } from '@div/shared/generation';
+export type {
+  GitConflict,
+  GitConflictFile,
+  GitConnectBody,
+  GitPullBody,
+  GitPullResponse,
+  GitPushResponse,
+  GitStatus,
+} from '@div/shared/git';
 export type { DeployResponse } from '@div/shared/publishing';
 export type {
   ListSpacesQuery,

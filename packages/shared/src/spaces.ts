@@ -150,6 +150,7 @@ export const versionSources = [
   'checks',
   'profile',
   'design',
+  'git',
 ] as const;
 export const versionSourceSchema = z.enum(versionSources);
 export type VersionSource = z.infer<typeof versionSourceSchema>;

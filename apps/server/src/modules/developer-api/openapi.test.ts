@@ -19,6 +19,11 @@ export const V1_ROUTES = [
   ['delete', '/v1/spaces/{id}/submissions/{submissionId}', 'params'],
   ['get', '/v1/spaces/{id}/checks', 'params'],
   ['post', '/v1/spaces/{id}/checks/fix', 'body'],
+  ['get', '/v1/spaces/{id}/git', 'params'],
+  ['put', '/v1/spaces/{id}/git', 'body'],
+  ['delete', '/v1/spaces/{id}/git', 'params'],
+  ['post', '/v1/spaces/{id}/git/push', 'params'],
+  ['post', '/v1/spaces/{id}/git/pull', 'params'],
   ['get', '/v1/usage', null],
 ] as const;
 

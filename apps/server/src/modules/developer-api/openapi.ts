@@ -19,6 +19,7 @@ export function openApiDocument(publicUrl: string) {
       { name: 'Publishing', description: 'Publicación de un proyecto' },
       { name: 'Submissions', description: 'Envíos de los formularios de los sitios publicados' },
       { name: 'Checks', description: 'Revisión de un proyecto antes de publicarlo, y sus correcciones automáticas' },
+      { name: 'Git', description: 'Sincronización de un proyecto con un repositorio git (HTTPS, en los dos sentidos)' },
       { name: 'Usage', description: 'Uso y cuota del plan de desarrollador' },
     ],
     components: {

@@ -34,6 +34,7 @@ import { registerV1ChecksRoutes } from '../checks/v1-routes';
 import { registerV1SubmissionRoutes } from '../forms/v1-routes';
 import { createGenerationRegistry } from '../generation/registry';
 import { runGenerationRequest } from '../generation/routes';
+import { registerV1GitRoutes } from '../git/v1-routes';
 import { siteAddressingOf } from '../hosting/hosts';
 import { recordUsageEvent } from '../metering/service';
 import { deploySpace } from '../publishing/deploy';
@@ -312,6 +313,12 @@ export async function registerDeveloperApi(app: FastifyInstance, ctx: AppContext
         ...errors,
         403: v1ErrorSchema,
         409: v1ErrorSchema,
+      });
+      registerV1GitRoutes(v1, ctx, (request) => stateOf(request).owner.userId, {
+        ...errors,
+        403: v1ErrorSchema,
+        409: v1ErrorSchema,
+        502: v1ErrorSchema,
       });
 
       api.get(

@@ -41,6 +41,7 @@ import { PreviewPagePicker, VisualToggle } from './visual/visual-toggle';
 
 // The tools modal and the reset confirmation load on first use (editor route JS budget, ADR 0061).
 const ToolsModal = lazy(() => import('./tools/tools-modal').then((module) => ({ default: module.ToolsModal })));
+const GitSection = lazy(() => import('../git/git-section').then((module) => ({ default: module.GitSection })));
 const ResetDialog = lazy(() => import('./tools/reset-dialog').then((module) => ({ default: module.ResetDialog })));
 // So do the inspector's panel and the export (ADR 0064: room for the early requests in the budget).
 const InspectorPanel = lazy(() => import('./tools/inspector-panel').then((module) => ({ default: module.InspectorPanel })));
@@ -413,6 +414,21 @@ export function EditorWorkspace({
             restoringId={actions.restoringId}
             canEdit={canEdit}
             spaceId={spaceId}
+            git={
+              <Suspense fallback={null}>
+                <GitSection
+                  spaceId={spaceId}
+                  canEdit={canEdit}
+                  open={toolsOpen}
+                  beforeSync={() => session.save()}
+                  onPulled={(result) => {
+                    if (result.files) session.replace(result.files, result.revision);
+                    if (result.version) setVersions((current) => [result.version as Version, ...current]);
+                  }}
+                  onUnauthorized={onUnauthorized}
+                />
+              </Suspense>
+            }
           />
         </Suspense>
       )}

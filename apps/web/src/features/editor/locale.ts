@@ -86,6 +86,7 @@ registerLocale('editor', {
         checks: 'Correcciones de la revisión',
         profile: 'Datos de «Lo que entendí»',
         design: 'Cambio de diseño',
+        git: 'Desde Git',
       },
     },
     reset: {
@@ -228,6 +229,7 @@ registerLocale('editor', {
         checks: 'Check fixes',
         profile: '"What I understood" edits',
         design: 'Design change',
+        git: 'From Git',
       },
     },
     reset: {

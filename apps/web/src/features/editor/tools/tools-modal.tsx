@@ -18,6 +18,7 @@ import {
   X,
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { DialogContent } from '../../../components/dialog-content';
@@ -48,7 +49,7 @@ export interface ToolActions {
 const action =
   'flex flex-col items-center gap-1 rounded-lg border border-gray-200 px-2 py-3 text-xs font-medium text-gray-700 transition hover:border-indigo-300 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-gray-200 disabled:hover:bg-transparent dark:border-gray-700 dark:text-gray-300 dark:hover:border-indigo-700 dark:hover:bg-indigo-950/50';
 
-/** 'Herramientas de vista': devices, actions and the version history. */
+/** 'Herramientas de vista': devices, actions, Git and the version history. */
 export function ToolsModal({
   open,
   onOpenChange,
@@ -57,6 +58,7 @@ export function ToolsModal({
   restoringId,
   canEdit = true,
   spaceId,
+  git,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -67,6 +69,8 @@ export function ToolsModal({
   canEdit?: boolean;
   /** The space, for its forms inbox ("Formularios", owners and editors). */
   spaceId: string;
+  /** The "Git" section (features/git, issue 41). */
+  git?: ReactNode;
 }) {
   const { t } = useTranslation('editor');
   const store = useEditorStore();
@@ -192,6 +196,8 @@ export function ToolsModal({
               {t('tools.invite')}
             </button>
           </div>
+
+          {git}
 
           <VersionHistory versions={versions} busyId={restoringId} onRestore={canEdit ? actions.restore : undefined} />
         </DialogContent>

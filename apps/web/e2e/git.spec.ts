@@ -1,0 +1,135 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { type GitServer, startGitServer } from '../../server/src/test/git-server';
+import { seriousViolations } from './fixtures/axe';
+import { createSpace, openTools } from './fixtures/editor';
+import { sessionToken, signIn } from './fixtures/sign-in';
+
+// Issue 41: a space connected to a real git server (git http-backend on loopback) from the editor's
+// tools: a wrong token refused, connect, push, a clone's commit pulled back, a conflict listed and
+// resolved per file.
+test.describe.configure({ timeout: 300_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const INDEX =
+  '<!doctype html>\n<html lang="es">\n<head>\n<meta charset="utf-8">\n<title>La Espiga</title>\n</head>\n<body>\n<h1>Panadería La Espiga</h1>\n<p>Pan de masa madre.</p>\n</body>\n</html>\n';
+
+let server: GitServer;
+
+test.beforeAll(async () => {
+  server = await startGitServer();
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+async function commitInClone(dir: string, file: string, content: string, message: string) {
+  writeFileSync(path.join(dir, file), content);
+  await server.git(dir, 'add', '-A');
+  await server.git(dir, 'commit', '-q', '-m', message);
+  await server.git(dir, 'push', '-q', 'origin', 'HEAD:main');
+}
+
+async function filesOf(page: Page, spaceId: string): Promise<Record<string, string>> {
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const detail = await (await page.request.get(`/api/spaces/${spaceId}`, { headers })).json();
+  return Object.fromEntries((detail.files as { id: string; content: string }[]).map((f) => [f.id, f.content]));
+}
+
+async function saveIndex(page: Page, spaceId: string, content: string) {
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const { space } = await (await page.request.get(`/api/spaces/${spaceId}`, { headers })).json();
+  const saved = await page.request.put(`/api/spaces/${spaceId}/files`, {
+    headers,
+    data: { revision: space.revision, files: [{ path: 'index.html', content }] },
+  });
+  expect(saved.status()).toBe(200);
+}
+
+test('connect, push, pull a commit from a clone, and resolve a conflict', async ({ page }) => {
+  server.createRepo('espiga');
+  await signIn(page, 'Gitana');
+  const spaceId = await createSpace(page, 'Espiga en Git');
+  await saveIndex(page, spaceId, INDEX);
+  await page.reload();
+  await expect(page.getByTestId('code-editor')).toBeAttached();
+
+  await openTools(page);
+  const tools = page.getByRole('dialog', { name: 'Herramientas de vista' });
+  const git = tools.getByTestId('git-section');
+  await git.getByLabel('URL del repositorio').fill(server.url('espiga'));
+  await expect(git.getByLabel('Rama')).toHaveValue('main');
+
+  // A wrong token is refused with the reason, and nothing is connected.
+  await git.getByLabel('Token de acceso').fill('no-es-el-token');
+  await git.getByRole('button', { name: 'Conectar' }).click();
+  await expect(git.getByRole('alert')).toContainText('rechazó el token');
+
+  // The right one connects; the form is keyboard-driven (Enter submits).
+  await git.getByLabel('Token de acceso').fill(server.token);
+  await git.getByLabel('Token de acceso').press('Enter');
+  await expect(git.getByText(server.url('espiga'))).toBeVisible();
+  await expect(git.getByTestId('git-last-commit')).toHaveText('todavía ninguno');
+
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Push: the remote gets the files byte for byte.
+  await git.getByRole('button', { name: 'Enviar a Git' }).click();
+  await expect(page.getByText('Cambios enviados a Git')).toBeVisible();
+  const clone = path.join(server.tempDir(), 'espiga');
+  await server.git(path.dirname(clone), 'clone', '-q', server.url('espiga'), clone);
+  const files = await filesOf(page, spaceId);
+  for (const [file, content] of Object.entries(files)) {
+    expect(readFileSync(path.join(clone, file), 'utf8')).toBe(content);
+  }
+  await expect(git.getByTestId('git-last-commit')).not.toHaveText('todavía ninguno');
+
+  // A commit made in the clone comes back with "Traer de Git" as a new version.
+  await commitInClone(clone, 'horario.html', '<h1>Horario</h1>\n', 'Añade el horario');
+  await git.getByRole('button', { name: 'Traer de Git' }).click();
+  await expect(page.getByText('Cambios traídos de Git')).toBeVisible();
+  await expect(tools.getByText('Desde Git: Añade el horario')).toBeVisible();
+  expect((await filesOf(page, spaceId))['horario.html']).toBe('<h1>Horario</h1>\n');
+
+  // The same line changed on both sides: the files are listed and the space stays as it was.
+  await commitInClone(clone, 'index.html', INDEX.replace('Pan de masa madre.', 'Pan de centeno.'), 'Centeno');
+  await saveIndex(page, spaceId, INDEX.replace('Pan de masa madre.', 'Pan de espelta.'));
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.getByTestId('code-editor')).toBeAttached();
+  await openTools(page);
+  await git.getByRole('button', { name: 'Traer de Git' }).click();
+  await expect(git.getByText('Conflicto: no se ha cambiado nada')).toBeVisible();
+  await expect(git.getByTestId('git-conflict-files')).toHaveText('index.html');
+  expect((await filesOf(page, spaceId))['index.html']).toContain('Pan de espelta.');
+  await git.getByText('Ver las dos versiones').click();
+  await expect(git.getByText('Pan de centeno.')).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Resolved in the browser, by keyboard: keep DIV's side, pull again, then push it.
+  const resolve = git.getByRole('button', { name: 'Resolver y traer' });
+  await expect(resolve).toBeDisabled();
+  await git.getByRole('radio', { name: 'Mantener la de DIV' }).focus();
+  await page.keyboard.press('Space');
+  await expect(resolve).toBeEnabled();
+  await resolve.focus();
+  await page.keyboard.press('Enter');
+  await expect(git.getByText('Conflicto: no se ha cambiado nada')).toBeHidden();
+  // DIV's side is what the space already had: no new version, but the remote's commit is now synced.
+  await expect(page.getByText('Conflicto resuelto: envía para llevar tu versión al repositorio')).toBeVisible();
+  expect((await filesOf(page, spaceId))['index.html']).toContain('Pan de espelta.');
+  await git.getByRole('button', { name: 'Enviar a Git' }).click();
+  await expect(page.getByText('Cambios enviados a Git')).toBeVisible();
+  await server.git(clone, 'pull', '-q', '--ff-only', 'origin', 'main');
+  expect(readFileSync(path.join(clone, 'index.html'), 'utf8')).toContain('Pan de espelta.');
+});
