@@ -14,6 +14,7 @@ import {
 } from './analyse';
 import { readableOn, textOn } from './colour';
 import { labels } from './content';
+import { guardFollowUp, restates } from './followup-guard';
 import { itemHandlers } from './followup-items';
 import { capital, clausesOf, type Files, type FollowUpResult, markNotDone, newValue, quotes, t } from './followup-kit';
 import { moreHandlers } from './followup-more';
@@ -655,6 +656,7 @@ export function planFollowUp(asked: string, current: { path: string; content: st
   if (reason) return { messages: [reason], changes: new Map(), understood: false, refused: true, notDone: [] };
   const prompt = plainWording(asked);
   const files: Files = new Map(current.map((f) => [f.path, f.content]));
+  const before: Files = new Map(files);
   const out: FollowUpResult = { messages: [], changes: new Map(), understood: false, notDone: [] };
   // With an element selected, the change is for that element only.
   if (selected && editSelected(files, prompt, lang, selected, out)) return out;
@@ -683,10 +685,13 @@ export function planFollowUp(asked: string, current: { path: string; content: st
     else if (previous === addSections) addSections(files, `add ${clause}`, lang, out);
     else if (previous === removeSections) removeSections(files, `remove ${clause}`, lang, out);
     // A clause that asks for something (a few words, not a heading like "Current files:").
-    else if (/\p{L}{2,}\s+\p{L}/u.test(clause) && !/:\s*$/.test(clause)) skipped.push(clause.trim());
+    else if (/\p{L}{2,}\s+\p{L}/u.test(clause) && !/:\s*$/.test(clause) && !(previous && restates(clause)))
+      skipped.push(clause.trim());
   }
   // A request done in part says which part was not done.
   if (out.changes.size > 0) markNotDone(out, skipped, lang);
+  // A change not exactly as asked becomes a refusal with its reason (ADR 0268).
+  if (out.changes.size > 0) return guardFollowUp(asked, before, out, lang);
   if (!out.understood) {
     out.messages.push(
       t(

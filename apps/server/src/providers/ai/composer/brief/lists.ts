@@ -123,6 +123,34 @@ function itemsAfterPrices(text: string): string[] {
   return out;
 }
 
+/** Words that make a sentence a request about the site, not a list of what the business does. */
+const NOT_A_LIST =
+  /(?:quier|queremos|gustar|me gusta|necesit|colou?r|estilo|fondo|tonos|\bweb\b|p[aá]gina|\bsite\b|style|\blook|want|would like|horario|hours|abrimos|open|tel[eé]fono|phone|whatsapp|e-?mail|correo|\bmail\b|direcci[oó]n|address|llam|call|somos|equipo|team|soy|me llamo|i'?m|precio|price|cuesta|desde|from|secci[oó]n|galer[ií]a|gallery|preguntas|testimonios|formulario|form|https?:|@)/iu;
+
+/**
+ * A sentence that is only a list ("reparación de PC, redes y wifi, cámaras de seguridad, backup"):
+ * at least three short parts without digits, after an optional lead ("Atiendo", "Vendo", "Label:").
+ */
+function bareLists(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/[.!?\n]+(?=\s|$)/u)) {
+    const sentence = raw
+      .replace(/\([^()]*\)/gu, ' ')
+      .replace(
+        /^\s*(?:[\p{L} ]{2,30}:|atiendo|atendemos|tratamos|trato|vendo|vendemos|reparamos|reparo|instalamos|imparto|impartimos|doy|damos)\s+/iu,
+        '',
+      )
+      .trim();
+    if (!sentence || NOT_A_LIST.test(sentence)) continue;
+    const parts = splitList(sentence, /,\s*|\s+(?:y|e|and|&)\s+(?=[^,]*$)/u)
+      .map((p) => p.trim().replace(/^(?:y|e|and)\s+/iu, ''))
+      .filter(Boolean);
+    if (parts.length < 3 || parts.some((p) => /\d/u.test(p) || p.split(/\s+/u).length > 6 || STOP_ITEM.test(p))) continue;
+    out.push(...parts.map((p) => p.replace(/^[\p{Ll}]/u, (c) => c.toUpperCase())));
+  }
+  return out;
+}
+
 /** The list after a keyword: "servicios: A, B y C" → [A, B, C]. */
 function listAfter(text: string, keywords: string): string[] {
   const re = new RegExp(
@@ -148,9 +176,9 @@ function listAfter(text: string, keywords: string): string[] {
 }
 
 const SERVICE_WORDS =
-  'servicios|tratamientos|ofrecemos|ofrece|terapias|especialidades m[eé]dicas|[aá]reas de pr[aá]ctica|clases de|cursos de|cursos|clases|actividades|services|treatments|we offer|offering|practice areas|classes|courses|activities|programas|programmes|programs|features|caracter[ií]sticas|funcionalidades|funciones';
+  'hacemos|realizamos|hago|atiendo|atendemos|tratamos|reparamos|instalamos|nos dedicamos a|especialistas en|especializad[oa]s en|materias|[aá]reas|trabajos de|we do|i do|we provide|we specialise in|we specialize in|specialising in|specializing in|services include|servicios|tratamientos|ofrecemos|ofrece|terapias|especialidades m[eé]dicas|[aá]reas de pr[aá]ctica|clases de|cursos de|cursos|clases|actividades|services|treatments|we offer|offering|practice areas|classes|courses|activities|programas|programmes|programs|features|caracter[ií]sticas|funcionalidades|funciones';
 const ITEM_WORDS =
-  'nuestr[oa]s \\p{L}+(?=\\s*:)|our \\p{L}+(?=\\s*:)|carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vende|sells?|selling|dishes|products|(?:our |nuestros )?(?:wines|vinos|beers|cervezas)|salas|sabores|flavou?rs|modelos|models|colecciones|collections';
+  'nuestr[oa]s \\p{L}+(?=\\s*:)|our \\p{L}+(?=\\s*:)|carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vendo|vende|sells?|selling|dishes|products|(?:our |nuestros )?(?:wines|vinos|beers|cervezas)|salas|sabores|flavou?rs|modelos|models|colecciones|collections';
 
 const NAME =
   '(?:(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\\.?\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+(?:[ -](?:(?:de|del|de la|van|von|da)\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+){1,2}';
@@ -247,7 +275,11 @@ export function findLists(text: string): BriefLists {
   return {
     prices: findPrices(text),
     items: [...new Set([...listAfter(text, ITEM_WORDS), ...itemsAfterPrices(text)])],
-    services: listAfter(text, SERVICE_WORDS),
+    services: (() => {
+      const cued = listAfter(text, SERVICE_WORDS);
+      const folded = new Set(cued.map((c) => c.toLowerCase()));
+      return [...cued, ...bareLists(text).filter((b) => !folded.has(b.toLowerCase()))];
+    })(),
     team: merge(peopleAfter(text, TEAM_WORDS), peopleListed(text, ROLE_LABEL)).filter(
       (p) => !speakers.some((s) => s.name === p.name),
     ),
