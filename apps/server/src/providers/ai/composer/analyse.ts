@@ -77,6 +77,11 @@ export interface SiteBrief {
   kindId?: string;
   /** A trade outside the taxonomy in the brief's own words ("alquiler de kayaks"), for the neutral layout. */
   noun?: string;
+  /**
+   * The kind was reached through a neighbouring word, not its own noun ("hostal" → hotel): its layout
+   * stays, but its sample items, offer title and tagline are the neutral ones (issue 37, ADR 0269).
+   */
+  borrowed?: boolean;
   name: string;
   language: Language;
   palette: Palette;
@@ -340,6 +345,18 @@ function impliedSections(kind: KindDef, facts: BriefFacts): SectionId[] {
 }
 
 /** `kindId` (a kind of the taxonomy) replaces the one read from the text: the kind a person chose in the card. */
+const foldWords = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** Whether the brief says the kind's own noun ("hotel", "hotels"), as a word of its own. */
+function namesOwnNoun(text: string, noun: readonly [string, string]): boolean {
+  const plain = foldWords(text);
+  return noun.some((n) => {
+    const word = foldWords(n).trim();
+    if (!word) return false;
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(?<![\\p{L}])${escaped}(?:s|es)?(?![\\p{L}])`, 'u').test(plain);
+  });
+}
+
 export function analysePrompt(prompt: string, options: { kindId?: string } = {}): SiteBrief {
   const text = prompt.normalize('NFC').replace(/\s+/gu, ' ').trim();
   const language = detectLanguage(text);
@@ -369,8 +386,21 @@ export function analysePrompt(prompt: string, options: { kindId?: string } = {})
   if (accent === '#ffffff' || accent === primary) accent = baseAccent === primary ? basePrimary : baseAccent;
   let rest = text;
   for (const cut of [name, contact.address, contact.email]) if (cut) rest = rest.replace(cut, ' ');
-  let asked = findSections(rest);
-  const extras = findExtras(rest, language, contact.date);
+  // "Sin precios", "sin formulario, solo el correo", "no reviews": a section said not to be wanted.
+  let asked = findSections(
+    rest.replace(/(?<![\p{L}])(?:sin|without|no|nada de)\s+(?:(?:el|la|los|las|un|una|the|a|any)\s+)?\p{L}+/giu, ' '),
+  );
+  // A section named in the brief that the library has (or is another fact) is not an extra block.
+  const extras = findExtras(
+    rest,
+    language,
+    contact.date,
+    (title) =>
+      findSections(title).length > 0 ||
+      /whatsapp|mapa|map|contact|formulario|form|precio|price|galer|gallery|foto|photo|preguntas|faq|opiniones|reviews|testimoni/iu.test(
+        title,
+      ),
+  );
   if (extras.length) facts.extras = extras;
   // "carta" and "menú" are a menu for food places; elsewhere a menu is the navigation.
   if (
@@ -386,6 +416,8 @@ export function analysePrompt(prompt: string, options: { kindId?: string } = {})
   // the brief gives them; asked for without them, it is an editor-only placeholder (render-kit.ts).
   const given: Partial<Record<SectionId, number>> = {
     testimonials: 0,
+    // A price list without prices would be placeholders ("Servicio principal · Consultar precio").
+    pricing: facts.prices.length,
     team: facts.team.length,
     speakers: facts.speakers.length,
     sponsors: facts.sponsors.length,
@@ -400,6 +432,7 @@ export function analysePrompt(prompt: string, options: { kindId?: string } = {})
     kind: kind.family,
     kindId: kind.id,
     ...(noun ? { noun } : {}),
+    ...(kind.id !== 'business' && !options.kindId && !namesOwnNoun(plain, kind.noun) ? { borrowed: true } : {}),
     name: name ?? '',
     language,
     palette: { primary, accent, dark },

@@ -64,7 +64,7 @@ function keptValuesOf(html: string): string[] {
 }
 
 const RESTATE_WORD =
-  /^(?:(?:c[aá]mbi|p[oó]n|pong|h[aá]z|hag|actualiz|change|update|do)\p{L}*|en|a|de|toda|todo|todas|todos|la|el|lo|las|los|web|p[aá]gina|sitio|partes|sitios|everywhere|on|the|whole|site|page|all|please|por|favor|porfa|plis|gracias|thanks|thank|you|tambi[eé]n|too|as|well)$/iu;
+  /^(?:(?:c[aá]mbi|p[oó]n|pong|h[aá]z|hag|actualiz|change|update|do|qu[ií]t|elim[ií]n|b[oó]rr|s[aá]c|saqu|remove|delete|take|out)\p{L}*|it|them|en|a|de|toda|todo|todas|todos|la|el|lo|las|los|web|p[aá]gina|sitio|partes|sitios|everywhere|on|the|whole|site|page|all|please|por|favor|porfa|plis|gracias|thanks|thank|you|tambi[eé]n|too|as|well)$/iu;
 /** "cambiadlo en toda la web", "please": a clause that only restates what the one before asked. */
 export function restates(clause: string): boolean {
   const words = clause.split(/[^\p{L}]+/u).filter(Boolean);

@@ -151,6 +151,28 @@ export function pricedNames(page: string): string[] {
   return [...names];
 }
 
+const CONTENT_WORD =
+  /^(?!(?:precio|precios|price|prices|cambia|cambiad|cambien|change|sube|baja|pon|ponle|set|del|de|la|el|los|las|the|of|to|en|por|para|que|now|ahora|porfa|please)$)\p{L}{3,}$/u;
+/**
+ * "el precio del dormitorio compartido" for "Camas en dormitorio compartido": the one priced name that
+ * shares the most words with the request, at least half of its own; a tie names none.
+ */
+function closestName(names: string[], asked: string): string | undefined {
+  const words = new Set(asked.split(/[^\p{L}]+/u).filter((w) => CONTENT_WORD.test(w)));
+  const scored = names
+    .map((n) => {
+      const own = fold(n.replace(/\([^)]*\)/g, ' '))
+        .split(/[^\p{L}]+/u)
+        .filter((w) => CONTENT_WORD.test(w));
+      const hits = own.filter((w) => words.has(w)).length;
+      return { n, hits, ok: own.length > 0 && hits * 2 >= own.length };
+    })
+    .filter((x) => x.hits > 0 && x.ok)
+    .sort((a, b) => b.hits - a.hits);
+  const [best, next] = scored;
+  return best && (!next || next.hits < best.hits) ? best.n : undefined;
+}
+
 /** "cambia el precio del croissant a 1,50 €": the price shown after that item, wherever it is. */
 export const changePrice: Handler = (files, clause, lang, out) => {
   if (!wordPattern('precio|price|cuesta|cuestan|cost|costs|vale|valen', 'iu').test(clause)) return false;
@@ -160,16 +182,19 @@ export const changePrice: Handler = (files, clause, lang, out) => {
   let page = html(files);
   const asked = fold(clause.replace(new RegExp(PRICE, 'iu'), ' '));
   // The longest priced name the request mentions (a plural "croissants" also finds "Croissant").
-  const shown = pricedNames(page)
-    .filter((n) => {
-      const name = fold(n.replace(/&amp;/g, '&'));
-      // A heading that names the list ("Precios", "Tarifas") is no item.
-      if (/^(?:precios?|prices?|tarifas?|rates?|pricing|planes|plans|carta|menu)$/.test(name.trim())) return false;
-      return asked.includes(name) || asked.includes(name.replace(/s$/, '')) || asked.includes(`${name}s`);
-    })
-    .sort((a, b) => b.length - a.length)[0];
+  const shown =
+    pricedNames(page)
+      .filter((n) => {
+        const name = fold(n.replace(/&amp;/g, '&'));
+        // A heading that names the list ("Precios", "Tarifas") is no item.
+        if (/^(?:precios?|prices?|tarifas?|rates?|pricing|planes|plans|carta|menu)$/.test(name.trim())) return false;
+        return asked.includes(name) || asked.includes(name.replace(/s$/, '')) || asked.includes(`${name}s`);
+      })
+      .sort((a, b) => b.length - a.length)[0] ?? closestName(pricedNames(page), asked);
   if (!shown) {
-    const names = pricedNames(page).slice(0, 3);
+    const names = pricedNames(page)
+      .filter((n) => !/^(?:precios?|prices?|tarifas?|rates?|pricing|planes|plans|carta|menu)$/iu.test(n.trim()))
+      .slice(0, 3);
     out.messages.push(
       t(
         lang,
