@@ -185,4 +185,33 @@ const newPrice: Handler = (files, clause, lang, out) => {
   return changePrice(files, `precio de «${shown}» ${price}`, lang, out);
 };
 
-export const itemHandlers: Handler[] = [newPrice, addItem, removeItem];
+/** "pon que también doy clases de lenguaje musical", "we now also offer gutter cleaning": a new service. */
+const ALSO =
+  /(?:tambi[eé]n|tb|ahora)\s+(?:doy|damos|hago|hacemos|ofrecemos|ofrezco|impartimos|imparto|vendemos|vendo|reparamos|instalamos)\s+(.{3,60}?)[.!]*$|(?:we|i)\s+(?:now\s+)?(?:also|now)\s+(?:do|offer|sell|teach|provide)\s+(.{3,60}?)[.!]*$/iu;
+
+const addService: Handler = (files, clause, lang, out) => {
+  const m = clause.match(ALSO);
+  const label = (m?.[1] ?? m?.[2] ?? '').trim();
+  if (!label || new RegExp(PRICE, 'iu').test(label) || label.split(/\s+/u).length > 8) return false;
+  const page = files.get('index.html') ?? '';
+  const lines = page.split('\n');
+  const start = lines.findIndex((l) => l.includes('data-section="services"'));
+  const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && /<\/section>/.test(l));
+  // The last card of the services section, copied with the new name.
+  const last = end < 0 ? -1 : lines.slice(start, end).findLastIndex((l) => /<h3>[^<]*<\/h3>/.test(l));
+  if (last < 0) return false;
+  const card = cardAround(lines, start + last);
+  if (!card) return false;
+  const shown = label.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+  if (fold(page).includes(`<h3>${fold(escapeHtml(shown))}</h3>`)) return false;
+  out.understood = true;
+  const copy = lines
+    .slice(card[0], card[1] + 1)
+    .filter((l, i, all) => i === 0 || i === all.length - 1 || /<h3>|class="card-icon"/.test(l))
+    .map((l) => l.replace(/<h3>[^<]*<\/h3>/, `<h3>${escapeHtml(shown)}</h3>`));
+  write(files, out, 'index.html', [...lines.slice(0, card[1] + 1), ...copy, ...lines.slice(card[1] + 1)].join('\n'));
+  out.messages.push(t(lang, `He añadido «${shown}» a los servicios.`, `I added "${shown}" to the services.`));
+  return true;
+};
+
+export const itemHandlers: Handler[] = [newPrice, addItem, removeItem, addService];

@@ -34,7 +34,7 @@ export { clausesOf, type FollowUpResult } from './followup-kit';
  */
 
 const COLOUR_WORDS = wordPattern(
-  'colou?r(?:es|s)?|tonos?|fondo|background|paleta|palette|hazl[oa]|ponl[oa]|p[ií]ntal[oa]|make it|paint|principal|primary|secundari[oa]|secondary|acento|accent|botones|buttons',
+  'colou?r(?:es|s)?|tonos?|fondo|background|paleta|palette|hazl[oa]|ponl[oa]|pon[eé]l[oa]|hac[eé]l[oa]|p[ií]ntal[oa]|make it|paint|principal|primary|secundari[oa]|secondary|acento|accent|botones|buttons',
   'iu',
 );
 const BACKGROUND_WORDS = wordPattern('fondo|background', 'iu');
@@ -145,7 +145,13 @@ function sectionStart(lines: string[], id: SectionId): number {
 // The edits
 
 function changeColour(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
-  const colours = findColours(clause);
+  // "verde oscuro en vez de azul": the colour being replaced is not the new one.
+  const colours = findColours(
+    clause.replace(
+      /(?:(?:en vez|en lugar)\s+(?:del?|de la)|instead of|rather than|que no sea)\s+(?:(?:el|la|the)\s+)?\p{L}+(?:\s+(?:oscuro|claro|dark|light))?/giu,
+      ' ',
+    ),
+  );
   if (colours.length === 0 || !COLOUR_WORDS.test(clause)) return false;
   const hex = colours.at(-1) as string;
   const css = files.get('style.css');

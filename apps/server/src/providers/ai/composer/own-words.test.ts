@@ -64,6 +64,16 @@ describe('follow-ups as people say them', () => {
     expect(text(after.files['index.html'] ?? '')).not.toContain('Boiler installs');
     expect(text(after.files['index.html'] ?? '')).toContain('Leaks');
   });
+  it('adds a service said as "también doy…", and takes the colour asked for, not the one it replaces', () => {
+    const academy = answerApplied(
+      'Clases de piano en Sevilla con Rocío. Clases: particulares en mi casa, a domicilio. Tel 600 11 22 33.',
+    ).files;
+    const added = answerApplied('pon que también doy clases de lenguaje musical', academy);
+    expect(text(added.files['index.html'] ?? '')).toContain('Clases de lenguaje musical');
+    const green = answerApplied('ponelo en verde oscuro en vez de azul', academy);
+    expect(green.files['style.css']).not.toEqual(academy['style.css']);
+    expect(green.prose).not.toMatch(/#2563eb/);
+  });
   it('changes the price of the one item that shares most words with the request', () => {
     const hostel = answerApplied(
       'Hostal Inti Wasi en Cusco. Camas en dormitorio compartido 35 soles, habitación privada 110 soles. whatsapp +51 984 221 307',
