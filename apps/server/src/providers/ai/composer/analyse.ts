@@ -1,5 +1,5 @@
 import { type ContactFacts, findContactFacts } from './brief/contact';
-import { businessNoun, detectKindId, isKindWord, kindById } from './brief/detect';
+import { businessNoun, detectKindId, isKindWord, kindById, namesOwnNoun } from './brief/detect';
 import { type Extra, findExtras } from './brief/extras';
 import type { KindDef } from './brief/kind-types';
 import { type BriefLists, findLists, PRICE } from './brief/lists';
@@ -345,18 +345,6 @@ function impliedSections(kind: KindDef, facts: BriefFacts): SectionId[] {
 }
 
 /** `kindId` (a kind of the taxonomy) replaces the one read from the text: the kind a person chose in the card. */
-const foldWords = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-/** Whether the brief says the kind's own noun ("hotel", "hotels"), as a word of its own. */
-function namesOwnNoun(text: string, noun: readonly [string, string]): boolean {
-  const plain = foldWords(text);
-  return noun.some((n) => {
-    const word = foldWords(n).trim();
-    if (!word) return false;
-    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`(?<![\\p{L}])${escaped}(?:s|es)?(?![\\p{L}])`, 'u').test(plain);
-  });
-}
-
 export function analysePrompt(prompt: string, options: { kindId?: string } = {}): SiteBrief {
   const text = prompt.normalize('NFC').replace(/\s+/gu, ' ').trim();
   const language = detectLanguage(text);

@@ -3,7 +3,7 @@ import { findAddress, findEmail, findPhone, findSocial, whatsappDigits } from '.
 import { PRICE } from './brief/lists';
 import { labels } from './content';
 import { DAY, hoursValue } from './followup-hours';
-import { type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
+import { closestName, type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
 import { escapeHtml, ICON, icon, mapsUrl } from './render-kit';
 
 /**
@@ -149,28 +149,6 @@ export function pricedNames(page: string): string[] {
     if (/class="(?:price|plan-price)">/.test(after)) names.add(m[2] ?? '');
   }
   return [...names];
-}
-
-const CONTENT_WORD =
-  /^(?!(?:precio|precios|price|prices|cambia|cambiad|cambien|change|sube|baja|pon|ponle|set|del|de|la|el|los|las|the|of|to|en|por|para|que|now|ahora|porfa|please)$)\p{L}{3,}$/u;
-/**
- * "el precio del dormitorio compartido" for "Camas en dormitorio compartido": the one priced name that
- * shares the most words with the request, at least half of its own; a tie names none.
- */
-function closestName(names: string[], asked: string): string | undefined {
-  const words = new Set(asked.split(/[^\p{L}]+/u).filter((w) => CONTENT_WORD.test(w)));
-  const scored = names
-    .map((n) => {
-      const own = fold(n.replace(/\([^)]*\)/g, ' '))
-        .split(/[^\p{L}]+/u)
-        .filter((w) => CONTENT_WORD.test(w));
-      const hits = own.filter((w) => words.has(w)).length;
-      return { n, hits, ok: own.length > 0 && hits * 2 >= own.length };
-    })
-    .filter((x) => x.hits > 0 && x.ok)
-    .sort((a, b) => b.hits - a.hits);
-  const [best, next] = scored;
-  return best && (!next || next.hits < best.hits) ? best.n : undefined;
 }
 
 /** "cambia el precio del croissant a 1,50 €": the price shown after that item, wherever it is. */
