@@ -14,6 +14,7 @@
 // Run from the repository root: node --import tsx bench/composer-blind.ts /path/to/batch.ts [--misses]
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { findSections } from '../apps/server/src/providers/ai/composer/analyse.ts';
 import { answerApplied } from '../apps/server/src/providers/ai/composer/answer-applied.ts';
 import { allKinds } from '../apps/server/src/providers/ai/composer/brief/detect.ts';
 
@@ -122,6 +123,21 @@ const GENERIC_FOREIGN = [
   'para tu negocio',
 ];
 
+/**
+ * A section asked for by name is on the page when a section is marked with it, with the section id
+ * its name means ("galería" → gallery, "preguntas frecuentes" → faq), or when a heading says it
+ * ("documentación necesaria"). The name is folded like the page (the first version compared the
+ * accented name with the folded page, so "galería" could never be found).
+ */
+function sectionShown(page: string, name: string): boolean {
+  const folded = fold(name);
+  if (page.includes(`data-section="${folded}"`)) return true;
+  if (findSections(name).some((id) => page.includes(`data-section="${id}"`))) return true;
+  return [...page.matchAll(/<h([23])[^>]*>([\s\S]*?)<\/h\1>/g)].some((m) =>
+    (m[2] ?? '').replace(/<[^>]*>/g, '').includes(folded),
+  );
+}
+
 const GENERIC_REFUSAL = /no s[eé] hacer ese cambio|can't make that change without|cannot make that change without/i;
 
 const totals = { asked: 0, honoured: 0 };
@@ -151,7 +167,7 @@ for (const [i, brief] of batch.briefs.entries()) {
   };
   for (const [type, values] of Object.entries(brief.facts)) for (const v of values) count(type, page.includes(fold(v)), v);
   count('language', (files['index.html'] ?? '').includes(`<html lang="${brief.language}"`), brief.language);
-  for (const s of brief.sections) count('sections', page.includes(`data-section="${s}"`), s);
+  for (const s of brief.sections) count('sections', sectionShown(page, s), s);
   if (brief.dark) count('dark', /color-scheme:\s*dark|--color-bg:\s*#0/i.test(files['style.css'] ?? ''), 'dark');
   const chosen = (files['index.html'] ?? '').match(/data-kind-id="([^"]+)"/)?.[1] ?? 'business';
   kinds[i] = chosen;

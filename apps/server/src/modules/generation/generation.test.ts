@@ -484,7 +484,7 @@ describe('generation with the local composer', () => {
       spaceId,
     });
     const message = eventOf(answer.events, 'error')?.message ?? answer.json?.message;
-    expect(message).toMatch(/He entendido que quieres .*Puedo, por ejemplo/);
+    expect(message).toMatch(/He entendido que quieres .*Puedo, (?:por ejemplo|en cambio)/);
     expect(message).not.toContain('La IA no devolvió ningún archivo');
     expect(eventOf(answer.events, 'done')).toBeUndefined();
     expect(await messagesUsed(database, user.id)).toBe(used);

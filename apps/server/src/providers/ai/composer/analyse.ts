@@ -1,5 +1,5 @@
 import { type ContactFacts, findContactFacts } from './brief/contact';
-import { businessNoun, detectKindId, isKindWord, kindById } from './brief/detect';
+import { businessNoun, detectKindId, isKindWord, kindById, namesOwnNoun } from './brief/detect';
 import { type Extra, findExtras } from './brief/extras';
 import type { KindDef } from './brief/kind-types';
 import { type BriefLists, findLists, PRICE } from './brief/lists';
@@ -77,6 +77,11 @@ export interface SiteBrief {
   kindId?: string;
   /** A trade outside the taxonomy in the brief's own words ("alquiler de kayaks"), for the neutral layout. */
   noun?: string;
+  /**
+   * The kind was reached through a neighbouring word, not its own noun ("hostal" → hotel): its layout
+   * stays, but its sample items, offer title and tagline are the neutral ones (issue 37, ADR 0269).
+   */
+  borrowed?: boolean;
   name: string;
   language: Language;
   palette: Palette;
@@ -369,8 +374,21 @@ export function analysePrompt(prompt: string, options: { kindId?: string } = {})
   if (accent === '#ffffff' || accent === primary) accent = baseAccent === primary ? basePrimary : baseAccent;
   let rest = text;
   for (const cut of [name, contact.address, contact.email]) if (cut) rest = rest.replace(cut, ' ');
-  let asked = findSections(rest);
-  const extras = findExtras(rest, language, contact.date);
+  // "Sin precios", "sin formulario, solo el correo", "no reviews": a section said not to be wanted.
+  let asked = findSections(
+    rest.replace(/(?<![\p{L}])(?:sin|without|no|nada de)\s+(?:(?:el|la|los|las|un|una|the|a|any)\s+)?\p{L}+/giu, ' '),
+  );
+  // A section named in the brief that the library has (or is another fact) is not an extra block.
+  const extras = findExtras(
+    rest,
+    language,
+    contact.date,
+    (title) =>
+      findSections(title).length > 0 ||
+      /whatsapp|mapa|map|contact|formulario|form|precio|price|galer|gallery|foto|photo|preguntas|faq|opiniones|reviews|testimoni/iu.test(
+        title,
+      ),
+  );
   if (extras.length) facts.extras = extras;
   // "carta" and "menú" are a menu for food places; elsewhere a menu is the navigation.
   if (
@@ -386,6 +404,8 @@ export function analysePrompt(prompt: string, options: { kindId?: string } = {})
   // the brief gives them; asked for without them, it is an editor-only placeholder (render-kit.ts).
   const given: Partial<Record<SectionId, number>> = {
     testimonials: 0,
+    // A price list without prices would be placeholders ("Servicio principal · Consultar precio").
+    pricing: facts.prices.length,
     team: facts.team.length,
     speakers: facts.speakers.length,
     sponsors: facts.sponsors.length,
@@ -400,6 +420,7 @@ export function analysePrompt(prompt: string, options: { kindId?: string } = {})
     kind: kind.family,
     kindId: kind.id,
     ...(noun ? { noun } : {}),
+    ...(kind.id !== 'business' && !options.kindId && !namesOwnNoun(plain, kind.noun) ? { borrowed: true } : {}),
     name: name ?? '',
     language,
     palette: { primary, accent, dark },

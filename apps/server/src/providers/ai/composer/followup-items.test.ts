@@ -80,9 +80,19 @@ describe('refusals say their reason and change nothing', () => {
     expect(after.prose).toMatch(/He entendido que quieres/);
   });
 
-  it('a request done in part says which part it did not do', () => {
+  it('a request it can do only in part changes nothing and names the part it cannot do (ADR 0268)', () => {
     const after = answerApplied('cambia el tlf a 983 44 55 66 y haz que la web huela a café', base());
-    expect(after.files['index.html']).toContain('983 44 55 66');
-    expect(after.prose).toMatch(/Sin hacer:[^«]*«[^»]*huela a café/);
+    expect(after.files).toEqual(base());
+    expect(after.prose).toMatch(/No he tocado nada[^«]*«[^»]*».*«haz que la web huela a café»/);
+  });
+
+  it('an edit that would not do exactly what was asked changes nothing and says why (ADR 0268)', () => {
+    // Adding a second phone: the only edit known replaces the first, so nothing changes.
+    const second = answerApplied('añade también el teléfono 983 99 88 77 sin quitar el otro', base());
+    expect(second.files).toEqual(base());
+    expect(second.prose).toMatch(/No he tocado nada: pides añadir/);
+    // A price for an item the page does not name never lands on another one.
+    const price = answerApplied('sube el precio del menú degustación a 38€', base());
+    expect(price.files).toEqual(base());
   });
 });

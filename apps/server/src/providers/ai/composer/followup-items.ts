@@ -16,7 +16,10 @@ type Handler = (files: Files, clause: string, lang: Language, out: FollowUpResul
 const fold = (s: string) => s.replace(/&amp;/g, '&').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const indentOf = (line: string) => (line.match(/^\s*/)?.[0] ?? '').length;
 const ADD = wordPattern('a[nñ]ade|a[nñ]adir|agrega|incluye|add|include|tambi[eé]n hacemos|also (?:do|offer|sell)', 'iu');
-const REMOVE = wordPattern('quita|quitar|remove|delete|drop', 'iu');
+const REMOVE = wordPattern('quita|quitar|remove|delete|drop|take out|take off|saca|sacad|saquen|sacar', 'iu');
+/** "ya no doy cursos de torno", "we don't do ceramic coating anymore": what is no longer offered. */
+const NO_LONGER =
+  /(?:ya no\s+(?:doy|damos|hacemos|hago|ofrecemos|ofrezco|vendemos|vendo|tenemos|tengo|hay)|(?:we|i)\s+(?:don'?t|do not|no longer)\s+(?:do|offer|sell|have|make)|(?:i'?m|we'?re)\s+not\s+(?:doing|offering|selling)|(?:we|i)\s+stopped\s+(?:doing|offering|selling))\s+(?:m[aá]s\s+)?(.+?)(?:\s+(?:anymore|any more|no more|ya))?[.!]*$/iu;
 /** A price with a currency code after it: "$150 MXN", "NZ$2,400". */
 const FULL_PRICE = new RegExp(`(?:NZ|AU|CA|US)?${PRICE}(?:\\s?(?:MXN|USD|EUR|ARS|COP|CLP|PEN|NZD|AUD|CAD))?`, 'iu');
 
@@ -92,11 +95,16 @@ const addItem: Handler = (files, clause, lang, out) => {
 };
 
 const removeItem: Handler = (files, clause, lang, out) => {
-  if (!REMOVE.test(clause)) return false;
+  // "I'm not doing them anymore" names nothing: the object is then the one "remove" names.
+  const stopped = clause.match(NO_LONGER)?.[1]?.replace(/^(?:them|it|eso|esto|lo|la)$/iu, '') || undefined;
+  if (!stopped && !REMOVE.test(clause)) return false;
   const object = fold(
-    clause
+    (stopped ?? clause)
       .replace(REMOVE, ' ')
+      .replace(/(?<![\p{L}])(?:them|it|lo|la|los|las)(?![\p{L}])/giu, ' ')
       .replace(/(?<![\p{L}])(?:que|porque|because|as|ya no|since)(?![\p{L}])[\s\S]*$/iu, '')
+      // "take out boiler installs, I'm not doing them anymore": the reason after the comma is no name.
+      .replace(/,\s*(?:i'?m|i am|we'?re|we are|ya|no|not|porque|que|as|since)(?![\p{L}])[\s\S]*$/iu, '')
       .replace(/(?<![\p{L}])(?:lo de|lo del|del|de|la|el|los|las|the|item|plato|servicio|producto)(?![\p{L}])/giu, ' ')
       .replace(/\s+/g, ' ')
       .trim(),
@@ -108,8 +116,14 @@ const removeItem: Handler = (files, clause, lang, out) => {
     .map((l, i) => {
       const name = l.match(/<h3>([^<]+)<\/h3>|class="item-name">([^<]+)</);
       const text = fold(name?.[1] ?? name?.[2] ?? '');
+      // Every word of the request's object in the name ("cursos torno" → "Cursos de torno").
+      const words = object.split(' ').filter((w) => w.length >= 3);
+      const every =
+        words.length > 0 &&
+        words.every((w) => new RegExp(`(?<![\\p{L}])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(text));
       return text &&
         (text.includes(object) ||
+          every ||
           new RegExp(`(?<![\\p{L}])${object.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(text))
         ? i
         : -1;
@@ -171,4 +185,33 @@ const newPrice: Handler = (files, clause, lang, out) => {
   return changePrice(files, `precio de «${shown}» ${price}`, lang, out);
 };
 
-export const itemHandlers: Handler[] = [newPrice, addItem, removeItem];
+/** "pon que también doy clases de lenguaje musical", "we now also offer gutter cleaning": a new service. */
+const ALSO =
+  /(?:tambi[eé]n|tb|ahora)\s+(?:doy|damos|hago|hacemos|ofrecemos|ofrezco|impartimos|imparto|vendemos|vendo|reparamos|instalamos)\s+(.{3,60}?)[.!]*$|(?:we|i)\s+(?:now\s+)?(?:also|now)\s+(?:do|offer|sell|teach|provide)\s+(.{3,60}?)[.!]*$/iu;
+
+const addService: Handler = (files, clause, lang, out) => {
+  const m = clause.match(ALSO);
+  const label = (m?.[1] ?? m?.[2] ?? '').trim();
+  if (!label || new RegExp(PRICE, 'iu').test(label) || label.split(/\s+/u).length > 8) return false;
+  const page = files.get('index.html') ?? '';
+  const lines = page.split('\n');
+  const start = lines.findIndex((l) => l.includes('data-section="services"'));
+  const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && /<\/section>/.test(l));
+  // The last card of the services section, copied with the new name.
+  const last = end < 0 ? -1 : lines.slice(start, end).findLastIndex((l) => /<h3>[^<]*<\/h3>/.test(l));
+  if (last < 0) return false;
+  const card = cardAround(lines, start + last);
+  if (!card) return false;
+  const shown = label.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+  if (fold(page).includes(`<h3>${fold(escapeHtml(shown))}</h3>`)) return false;
+  out.understood = true;
+  const copy = lines
+    .slice(card[0], card[1] + 1)
+    .filter((l, i, all) => i === 0 || i === all.length - 1 || /<h3>|class="card-icon"/.test(l))
+    .map((l) => l.replace(/<h3>[^<]*<\/h3>/, `<h3>${escapeHtml(shown)}</h3>`));
+  write(files, out, 'index.html', [...lines.slice(0, card[1] + 1), ...copy, ...lines.slice(card[1] + 1)].join('\n'));
+  out.messages.push(t(lang, `He añadido «${shown}» a los servicios.`, `I added "${shown}" to the services.`));
+  return true;
+};
+
+export const itemHandlers: Handler[] = [newPrice, addItem, removeItem, addService];

@@ -85,3 +85,27 @@ export function markNotDone(out: FollowUpResult, skipped: readonly string[], lan
       ),
     );
 }
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+const CONTENT_WORD =
+  /^(?!(?:precio|precios|price|prices|cambia|cambiad|cambien|change|sube|baja|pon|ponle|set|del|de|la|el|los|las|the|of|to|en|por|para|que|now|ahora|porfa|please)$)\p{L}{3,}$/u;
+/**
+ * "el precio del dormitorio compartido" for "Camas en dormitorio compartido": the one priced name that
+ * shares the most words with the request, at least half of its own; a tie names none.
+ */
+export function closestName(names: string[], asked: string): string | undefined {
+  const words = new Set(asked.split(/[^\p{L}]+/u).filter((w) => CONTENT_WORD.test(w)));
+  const scored = names
+    .map((n) => {
+      const own = fold(n.replace(/\([^)]*\)/g, ' '))
+        .split(/[^\p{L}]+/u)
+        .filter((w) => CONTENT_WORD.test(w));
+      const hits = own.filter((w) => words.has(w)).length;
+      return { n, hits, ok: own.length > 0 && hits * 2 >= own.length };
+    })
+    .filter((x) => x.hits > 0 && x.ok)
+    .sort((a, b) => b.hits - a.hits);
+  const [best, next] = scored;
+  return best && (!next || next.hits < best.hits) ? best.n : undefined;
+}

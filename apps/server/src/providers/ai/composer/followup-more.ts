@@ -3,7 +3,7 @@ import { findAddress, findEmail, findPhone, findSocial, whatsappDigits } from '.
 import { PRICE } from './brief/lists';
 import { labels } from './content';
 import { DAY, hoursValue } from './followup-hours';
-import { type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
+import { closestName, type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
 import { escapeHtml, ICON, icon, mapsUrl } from './render-kit';
 
 /**
@@ -63,6 +63,25 @@ const changeFact: Handler = (files, clause, lang, out) => {
     const days = fact === 'hours' ? (clause.match(new RegExp(DAY.source, 'giu')) ?? []) : [];
     const day = days.length === 1 && !DAY.test(value) ? days[0] : undefined;
     const old = current;
+    // "cambia el horario de los viernes" on a timetable that does not name Friday as written (a "V"
+    // or an "L-V" range): which part to change cannot be told, so nothing changes.
+    const changing = /\b(?:cambi\w*|modific\w*|change)\b/iu.test(clause);
+    if (
+      day &&
+      current &&
+      value &&
+      changing &&
+      !new RegExp(`(?<![\\p{L}])${day.replace(/s$/iu, '').slice(0, 5)}`, 'iu').test(current)
+    ) {
+      out.messages.push(
+        t(
+          lang,
+          `He entendido que quieres cambiar el horario de ${day}, pero en el horario de la página («${current}») no sé qué parte es la de ${day} sin un modelo de IA, así que no he tocado nada. Escríbemelo entero: «cambia el horario a …».`,
+          `I understood you want to change the hours for ${day}, but in the page's hours ("${current}") I can't tell which part is ${day} without an AI model, so nothing changed. Send them whole: "change the hours to …".`,
+        ),
+      );
+      return true;
+    }
     if (day && current && value && !new RegExp(`(?<![\\p{L}])${day.replace(/s$/iu, '').slice(0, 5)}`, 'iu').test(current)) {
       const joined = `${current} · ${day}: ${value}`;
       write(files, out, 'index.html', page.split(escapeHtml(current)).join(escapeHtml(joined)));
@@ -141,14 +160,19 @@ export const changePrice: Handler = (files, clause, lang, out) => {
   let page = html(files);
   const asked = fold(clause.replace(new RegExp(PRICE, 'iu'), ' '));
   // The longest priced name the request mentions (a plural "croissants" also finds "Croissant").
-  const shown = pricedNames(page)
-    .filter((n) => {
-      const name = fold(n.replace(/&amp;/g, '&'));
-      return asked.includes(name) || asked.includes(name.replace(/s$/, '')) || asked.includes(`${name}s`);
-    })
-    .sort((a, b) => b.length - a.length)[0];
+  const shown =
+    pricedNames(page)
+      .filter((n) => {
+        const name = fold(n.replace(/&amp;/g, '&'));
+        // A heading that names the list ("Precios", "Tarifas") is no item.
+        if (/^(?:precios?|prices?|tarifas?|rates?|pricing|planes|plans|carta|menu)$/.test(name.trim())) return false;
+        return asked.includes(name) || asked.includes(name.replace(/s$/, '')) || asked.includes(`${name}s`);
+      })
+      .sort((a, b) => b.length - a.length)[0] ?? closestName(pricedNames(page), asked);
   if (!shown) {
-    const names = pricedNames(page).slice(0, 3);
+    const names = pricedNames(page)
+      .filter((n) => !/^(?:precios?|prices?|tarifas?|rates?|pricing|planes|plans|carta|menu)$/iu.test(n.trim()))
+      .slice(0, 3);
     out.messages.push(
       t(
         lang,

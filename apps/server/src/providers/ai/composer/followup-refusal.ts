@@ -34,11 +34,38 @@ const reasons: Reason[] = [
   {
     // Connections to accounts and outside services.
     pattern:
-      /(?:google calendar|calendly|shopify|woocommerce|stripe|paypal|mercado ?pago|bizum|redsys|cliniko|mailchimp|hubspot|salesforce|zapier|instagram feed|feed de instagram|chat en (?:vivo|directo)|live chat|chatbot|crm|(?:conecta|sincroniza|integra|vincula|enlaza con mi cuenta|connect|sync|integrate|link)\w*\s+(?:\S+\s+){0,4}(?:con|with|to|a)\s+(?:mi|mis|our|my|nuestr)|cobr\w+ (?:la|el|una|un) (?:se[nñ]al|dep[oó]sito|pago)|take (?:the |a )?(?:deposit|payment)|(?:oyentes|listeners|visitas|visitors|viewers) (?:en directo|live|ahora|right now|en tiempo real)|en (?:directo|tiempo real) ahora|right now|(?:email|e-mail|envía (?:un )?correo|manda (?:un )?correo|send (?:an )?email)\w* (?:a )?(?:all|todos))/iu,
+      /(?:google calendar|calendly|shopify|woocommerce|stripe|paypal|mercado ?pago|bizum|redsys|cliniko|mailchimp|hubspot|salesforce|zapier|instagram feed|feed de instagram|chat en (?:vivo|directo)|live chat|chatbot|crm|calendario real|real calendar|(?:stock|inventario|inventory)\s+(?:\S+\s+){0,3}?(?:se actualice|actualizad|update)\w*|(?:conecta|sincroni[cz]a|sincroni[cz]e|integra|vincula|enlaza con mi cuenta|connect|sync|integrate|link)\w*\s+(?:\S+\s+){0,4}(?:con|with|to|a)\s+(?:mi|mis|our|my|nuestr)|cobr\w+ (?:la|el|una|un) (?:se[nñ]al|dep[oó]sito|pago)|take (?:the |a )?(?:deposit|payment)|(?:oyentes|listeners|visitas|visitors|viewers) (?:en directo|live|ahora|right now|en tiempo real)|en (?:directo|tiempo real) ahora|right now|(?:email|e-mail|envía (?:un )?correo|manda (?:un )?correo|send (?:an )?email)\w* (?:a )?(?:all|todos))/iu,
     es: (m) =>
       `eso necesita un servicio de fuera (${m.trim()}) y una cuenta que yo no puedo conectar. Puedo, en cambio: «añade un botón de WhatsApp» o «añade un formulario de reservas»`,
     en: (m) =>
       `that needs an outside service (${m.trim()}) and an account I can't connect. I can instead: "add a WhatsApp button" or "add a booking form"`,
+  },
+  {
+    // Taking money on the site: a payment gateway and the business's merchant account.
+    pattern:
+      /(?:pag(?:ar|uen|ue|an)\w*\s+(?:\S+\s+){0,6}?(?:online|en l[ií]nea|desde la web|por la web|por internet)|(?:puedan|pueda|poder|puedes)\s+pagar|pasarela de pago|pagos? (?:online|en l[ií]nea)|(?:tienda|shop|store) online (?:donde|para|con|where|to|with)|carrito de compra|(?:pay|buy)\s+(?:\S+\s+){0,6}?(?:online|on the site|on the website)|(?:can|to) pay\b|online (?:shop|store) (?:where|to|with)|online payments?|checkout|e-?commerce)/iu,
+    es: (m) =>
+      `cobrar en la web (${m.trim()}) necesita una pasarela de pago y una cuenta de comercio del negocio, que yo no puedo abrir ni conectar. Puedo, en cambio: «añade un botón de WhatsApp para pedidos» o «añade un formulario de pedido»`,
+    en: (m) =>
+      `taking payments on the site (${m.trim()}) needs a payment gateway and the business's merchant account, which I can't open or connect. I can instead: "add a WhatsApp button for orders" or "add an order form"`,
+  },
+  {
+    // Accounts for visitors: logins, private areas, uploads kept per person.
+    pattern:
+      /(?:usuario y contrase[nñ]a|iniciar sesi[oó]n|inicio de sesi[oó]n|(?:[aá]rea|zona|espacio) (?:privad[ao]|de clientes|de socios|de alumnos)|log ?in|sign ?in|username and password|members?(?:'s)? area|private area|client (?:area|portal)|(?:clientes|usuarios|visitantes|pacientes|alumnos|parejas|customers|clients|users|visitors)\s+(?:\S+\s+){0,3}?(?:suban|subir|upload)\w*)/iu,
+    es: (m) =>
+      `eso (${m.trim()}) necesita cuentas de usuario y un servidor que guarde los datos de cada persona, y una web hecha sin un modelo de IA no los tiene. Puedo, en cambio: «añade un formulario de contacto» o «añade un botón de WhatsApp»`,
+    en: (m) =>
+      `that (${m.trim()}) needs user accounts and a server that keeps each person's data, which a site made without an AI model doesn't have. I can instead: "add a contact form" or "add a WhatsApp button"`,
+  },
+  {
+    // A chat or recommender driven by a model, automatic translation, detection of the visitor.
+    pattern:
+      /(?:(?:chat|asistente|bot|chatbot)\w*\s+(?:\S+\s+){0,4}?(?:inteligencia artificial|\bIA\b|\bAI\b)|(?:inteligencia artificial|\bIA\b|\bAI\b)\s+(?:\S+\s+){0,2}?(?:chat|chatbot|asistente|bot)|traduc\w+ autom[aá]tica\w*|autom[aá]tica\w* traducid\w*|traducida autom[aá]ticamente|detecte el idioma|automatic(?:ally)? translat\w*|detect\w* (?:the )?(?:visitor'?s? )?language)/iu,
+    es: (m) =>
+      `eso (${m.trim()}) necesita un servicio que funcione mientras la gente visita la web, y una web publicada sin un modelo de IA es fija. Puedo, en cambio: «traduce la web al inglés» o «añade una sección de preguntas frecuentes»`,
+    en: (m) =>
+      `that (${m.trim()}) needs a service running while people visit the site, and a site published without an AI model is static. I can instead: "translate the site to Spanish" or "add a FAQ section"`,
   },
   {
     // "haz eso otra vez", "lo mismo": nothing earlier to refer to.

@@ -16,6 +16,7 @@ import {
 import { readableOn, textOn } from './colour';
 import { labels } from './content';
 import { changeDesign } from './followup-design';
+import { guardFollowUp, restates } from './followup-guard';
 import { itemHandlers } from './followup-items';
 import { capital, clausesOf, type Files, type FollowUpResult, markNotDone, newValue, quotes, t } from './followup-kit';
 import { moreHandlers } from './followup-more';
@@ -36,7 +37,7 @@ export { clausesOf, type FollowUpResult } from './followup-kit';
  */
 
 const COLOUR_WORDS = wordPattern(
-  'colou?r(?:es|s)?|tonos?|fondo|background|paleta|palette|hazl[oa]|ponl[oa]|p[ií]ntal[oa]|make it|paint|principal|primary|secundari[oa]|secondary|acento|accent|botones|buttons',
+  'colou?r(?:es|s)?|tonos?|fondo|background|paleta|palette|hazl[oa]|ponl[oa]|pon[eé]l[oa]|hac[eé]l[oa]|p[ií]ntal[oa]|make it|paint|principal|primary|secundari[oa]|secondary|acento|accent|botones|buttons',
   'iu',
 );
 const BACKGROUND_WORDS = wordPattern('fondo|background', 'iu');
@@ -147,7 +148,13 @@ function sectionStart(lines: string[], id: SectionId): number {
 // The edits
 
 function changeColour(files: Files, clause: string, lang: Language, out: FollowUpResult): boolean {
-  const colours = findColours(clause);
+  // "verde oscuro en vez de azul": the colour being replaced is not the new one.
+  const colours = findColours(
+    clause.replace(
+      /(?:(?:en vez|en lugar)\s+(?:del?|de la)|instead of|rather than|que no sea)\s+(?:(?:el|la|the)\s+)?\p{L}+(?:\s+(?:oscuro|claro|dark|light))?/giu,
+      ' ',
+    ),
+  );
   if (colours.length === 0 || !COLOUR_WORDS.test(clause)) return false;
   const hex = colours.at(-1) as string;
   const css = files.get('style.css');
@@ -667,6 +674,7 @@ export function planFollowUp(
   if (reason) return { messages: [reason], changes: new Map(), understood: false, refused: true, notDone: [] };
   const prompt = plainWording(asked);
   const files: Files = new Map(current.map((f) => [f.path, f.content]));
+  const before: Files = new Map(files);
   const out: FollowUpResult = { messages: [], changes: new Map(), understood: false, notDone: [] };
   // With an element selected, the change is for that element only.
   if (selected && editSelected(files, prompt, lang, selected, out)) return out;
@@ -697,10 +705,13 @@ export function planFollowUp(
     else if (previous === addSections) addSections(files, `add ${clause}`, lang, out);
     else if (previous === removeSections) removeSections(files, `remove ${clause}`, lang, out);
     // A clause that asks for something (a few words, not a heading like "Current files:").
-    else if (/\p{L}{2,}\s+\p{L}/u.test(clause) && !/:\s*$/.test(clause)) skipped.push(clause.trim());
+    else if (/\p{L}{2,}\s+\p{L}/u.test(clause) && !/:\s*$/.test(clause) && !(previous && restates(clause)))
+      skipped.push(clause.trim());
   }
   // A request done in part says which part was not done.
   if (out.changes.size > 0) markNotDone(out, skipped, lang);
+  // A change not exactly as asked becomes a refusal with its reason (ADR 0268).
+  if (out.changes.size > 0) return guardFollowUp(asked, before, out, lang);
   if (!out.understood) {
     out.messages.push(
       t(

@@ -17,11 +17,21 @@ export interface RenderContext {
 export function renderContext(brief: SiteBrief): RenderContext {
   return {
     brief,
-    kind: ownNoun(kindById(brief.kindId ?? brief.kind), brief.noun),
+    kind: neutralWords(ownNoun(kindById(brief.kindId ?? brief.kind), brief.noun), brief.borrowed),
     facts: brief.facts ?? emptyFacts(),
     labels: labels[brief.language],
     li: brief.language === 'es' ? 0 : 1,
   };
+}
+
+/**
+ * A kind reached through a neighbouring word keeps its layout but says nothing of its own trade: its
+ * sample items, offer title and tagline become the neutral kind's (ADR 0269).
+ */
+function neutralWords(kind: KindDef, borrowed?: boolean): KindDef {
+  if (!borrowed) return kind;
+  const neutral = kindById('business');
+  return { ...kind, items: neutral.items, offer: neutral.offer, tagline: neutral.tagline };
 }
 
 /** The neutral kind says the brief's own business noun ("Alquiler de kayaks en Arriondas"). */

@@ -72,7 +72,8 @@ export const about: Renderer = (ctx) => {
     '<div class="about-grid">',
     '  <div class="about-text reveal">',
     `    <h2>${e(ctx.brief.kind === 'personal' ? (ctx.li === 0 ? 'Sobre mí' : 'About me') : (ctx.labels.titles.about ?? ''))}</h2>`,
-    `    <p>${e(`${displayName(ctx)} · ${kindLine(ctx)}.`)} ${e(ctx.kind.tagline[ctx.li])}</p>`,
+    // The brief's own sentences about the business say more than a template promise.
+    `    <p>${e(`${displayName(ctx)} · ${kindLine(ctx)}.`)} ${e(f.story?.length ? f.story.join(' ') : ctx.kind.tagline[ctx.li])}</p>`,
     '  </div>',
     ...(facts.length || f.hours
       ? [

@@ -232,3 +232,15 @@ export function businessNoun(text: string, name: string | null): string | undefi
   if (/^(?:hola|hi|hello|buenas|web|p[aá]gina|website|site)$/iu.test(words[0] ?? '')) return undefined;
   return opening.toLowerCase();
 }
+
+const foldWords = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** Whether the brief says the kind's own noun ("hotel", "hotels"), as a word of its own. */
+export function namesOwnNoun(text: string, noun: readonly [string, string]): boolean {
+  const plain = foldWords(text);
+  return noun.some((n) => {
+    const word = foldWords(n).trim();
+    if (!word) return false;
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(?<![\\p{L}])${escaped}(?:s|es)?(?![\\p{L}])`, 'u').test(plain);
+  });
+}

@@ -71,11 +71,47 @@ const rows: Row[] = [
   ],
 ];
 
-export function findExtras(text: string, language: 'es' | 'en', date?: string): Extra[] {
+export function findExtras(
+  text: string,
+  language: 'es' | 'en',
+  date?: string,
+  known: (name: string) => boolean = () => false,
+): Extra[] {
   const li = language === 'es' ? 0 : 1;
   const year = text.match(/(?:since|desde|founded in|fundad[oa] en|established in|est\.)\s+((?:19|20)\d{2})/iu)?.[1];
   const ctx: Ctx = { ...(date ? { date } : {}), ...(year ? { year } : {}) };
-  return rows
+  const found = rows
     .filter(([pattern]) => pattern.test(text))
     .map(([, host, title, body]) => ({ title: title[li], text: body(ctx)[li], host }));
+  for (const title of namedSections(text)) {
+    if (known(title) || found.some((f) => f.title.toLowerCase() === title.toLowerCase())) continue;
+    found.push({
+      title,
+      text: li === 0 ? 'Añade aquí el contenido de este apartado.' : 'Add the content of this section here.',
+      host: 'about',
+    });
+  }
+  return found;
+}
+
+/**
+ * Sections asked for by a name of their own ("un apartado de documentación necesaria", "una sección
+ * de «qué hacer cuando fallece un familiar»", "a transformations section"): the name, as written.
+ */
+function namedSections(text: string): string[] {
+  const out: string[] = [];
+  const es =
+    /(?<![\p{L}])(?:apartado|secci[oó]n|bloque|espacio)\s+(?:de|con|para|sobre|del|de la|de las|de los)\s+(?:["“«]([^"”»\n]{3,60})["”»]|([^,.;:()"“«\n]{3,60}))/giu;
+  const en =
+    /(?:an?|the)\s+((?:[\p{L}'-]+\s){0,3}?[\p{L}'-]+)\s+section(?![\p{L}])|section\s+(?:for|with|about|on)\s+([^,.;:()\n]{3,50})/giu;
+  const cut = (s: string) =>
+    s
+      .split(/\s+(?:y|e|o|con|para|en|que|and|or|with|for|where|donde)\s+|,/iu)[0]
+      ?.trim()
+      .replace(/^(?:las?|los?|el|the|our|nuestr[oa]s?)\s+/iu, '') ?? '';
+  for (const m of text.matchAll(es)) out.push(m[1]?.trim() ?? cut(m[2] ?? ''));
+  for (const m of text.matchAll(en)) out.push(cut(m[1] ?? m[2] ?? ''));
+  return [...new Set(out.filter((t) => t.length >= 3 && t.split(/\s+/u).length <= 7))].map((t) =>
+    t.replace(/^\p{Ll}/u, (c) => c.toUpperCase()),
+  );
 }

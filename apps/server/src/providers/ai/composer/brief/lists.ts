@@ -27,13 +27,30 @@ export interface BriefLists {
   sponsors: string[];
   /** The questions the brief asks its FAQ to answer, as written. */
   questions?: string[];
+  /** The brief's own sentences about the business (years, founding, figures, free offers), as written. */
+  story?: string[];
+}
+
+const CLAIM =
+  /(?:\b(?:19|20)\d{2}\b|\d+\s*(?:a[nñ]os|years|instalaciones|clientes|colmenas|hect[aá]reas|alumnos|socios|familias|proyectos|obras|camas|salas|installations|clients|customers|students|projects)|m[aá]s de \d|over \d|llevamos|fundad|founded|familiar|family[- ]run|family business|gratuit|gratis|\bfree\b|sin compromiso|cita previa|by appointment|experiencia|experience)/iu;
+const NOT_STORY =
+  /(?:quier|queremos|necesit|gustar|\bweb\b|p[aá]gina|\bsite\b|website|colou?r|estilo|style|tel[eé]f|\btel\b|\btlf|phone|whatsapp|@|horario|hours|abrimos|secci[oó]n|galer[ií]a|formulario|\bform\b|https?:|\d{3}[\s.-]?\d{2,3}[\s.-]?\d{2,3})/iu;
+
+/** Sentences of the brief that tell something about the business in its own words. */
+function storyOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 12 && s.length <= 220 && CLAIM.test(s) && !NOT_STORY.test(s))
+    .slice(0, 3)
+    .map((s) => s.replace(/^\p{Ll}/u, (c) => c.toUpperCase()));
 }
 
 const cityNames = new Set(cities.map((c) => c.toLowerCase()));
 
 const UNIT =
   'mes|month|mo|año|year|yr|hora|hour|h|noche|night|persona|person|pax|sesi[oó]n|session|clase|class|semana|week|d[ií]a|day|kg|ud|unidad|docena|m2|m²';
-export const PRICE = `(?:(?:[$£€]|US\\$|S\\/|(?<![\\p{L}])(?:USD|EUR|MXN|COP|ARS|CLP|PEN))\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
+export const PRICE = `(?:(?:[$£€]|US\\$|S\\/|(?<![\\p{L}])(?:USD|EUR|MXN|COP|ARS|CLP|PEN))\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|soles|quetzales|colones|bolivianos|reales|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
 
 const LEAD =
   /^(?:vendemos|vende|ofrecemos|tenemos|hacemos|we sell|we offer|we have|we make|sells|offers|y|e|and|o|or|el|la|los|las|un|una|the|a|an|con|with|desde|from|por|for|precio|price|precios|prices|a partir de|cuesta|costs?|son|is|are|de|:|-|–)\s+/iu;
@@ -123,6 +140,34 @@ function itemsAfterPrices(text: string): string[] {
   return out;
 }
 
+/** Words that make a sentence a request about the site, not a list of what the business does. */
+const NOT_A_LIST =
+  /(?:quier|queremos|gustar|me gusta|necesit|colou?r|estilo|fondo|tonos|\bweb\b|p[aá]gina|\bsite\b|style|\blook|want|would like|horario|hours|abrimos|open|tel[eé]fono|phone|whatsapp|e-?mail|correo|\bmail\b|direcci[oó]n|address|llam|call|somos|equipo|team|soy|me llamo|i'?m|precio|price|cuesta|desde|from|secci[oó]n|galer[ií]a|gallery|preguntas|testimonios|formulario|form|https?:|@)/iu;
+
+/**
+ * A sentence that is only a list ("reparación de PC, redes y wifi, cámaras de seguridad, backup"):
+ * at least three short parts without digits, after an optional lead ("Atiendo", "Vendo", "Label:").
+ */
+function bareLists(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/[.!?\n]+(?=\s|$)/u)) {
+    const sentence = raw
+      .replace(/\([^()]*\)/gu, ' ')
+      .replace(
+        /^\s*(?:[\p{L} ]{2,30}:|atiendo|atendemos|tratamos|trato|vendo|vendemos|reparamos|reparo|instalamos|imparto|impartimos|doy|damos)\s+/iu,
+        '',
+      )
+      .trim();
+    if (!sentence || NOT_A_LIST.test(raw)) continue;
+    const parts = splitList(sentence, /,\s*|\s+(?:y|e|and|&)\s+(?=[^,]*$)/u)
+      .map((p) => p.trim().replace(/^(?:y|e|and)\s+/iu, ''))
+      .filter(Boolean);
+    if (parts.length < 3 || parts.some((p) => /\d/u.test(p) || p.split(/\s+/u).length > 6 || STOP_ITEM.test(p))) continue;
+    out.push(...parts.map((p) => p.replace(/^[\p{Ll}]/u, (c) => c.toUpperCase())));
+  }
+  return out;
+}
+
 /** The list after a keyword: "servicios: A, B y C" → [A, B, C]. */
 function listAfter(text: string, keywords: string): string[] {
   const re = new RegExp(
@@ -140,7 +185,14 @@ function listAfter(text: string, keywords: string): string[] {
       const item = raw.trim().replace(/[.!?]+$/u, '');
       if (!item) continue;
       if (STOP_ITEM.test(item) || new RegExp(PRICE, 'iu').test(item)) break;
-      if (item.split(/\s+/).length > 6) break;
+      // "fiscal (IVA, IRPF, declaración de la renta)": the words outside the bracket count.
+      if (
+        item
+          .replace(/\([^()]*\)/gu, ' ')
+          .trim()
+          .split(/\s+/).length > 6
+      )
+        break;
       out.push(item.replace(/^[\p{Ll}]/u, (c) => c.toUpperCase()));
     }
   }
@@ -148,9 +200,9 @@ function listAfter(text: string, keywords: string): string[] {
 }
 
 const SERVICE_WORDS =
-  'servicios|tratamientos|ofrecemos|ofrece|terapias|especialidades m[eé]dicas|[aá]reas de pr[aá]ctica|clases de|cursos de|cursos|clases|actividades|services|treatments|we offer|offering|practice areas|classes|courses|activities|programas|programmes|programs|features|caracter[ií]sticas|funcionalidades|funciones';
+  'hacemos|realizamos|hago|atiendo|atendemos|tratamos|reparamos|instalamos|nos dedicamos a|especialistas en|especializad[oa]s en|materias|[aá]reas|trabajos de|we do|i do|we provide|we specialise in|we specialize in|specialising in|specializing in|services include|servicios|tratamientos|ofrecemos|ofrece|terapias|especialidades m[eé]dicas|[aá]reas de pr[aá]ctica|clases de|cursos de|cursos|clases|actividades|services|treatments|we offer|offering|practice areas|classes|courses|activities|programas|programmes|programs|features|caracter[ií]sticas|funcionalidades|funciones';
 const ITEM_WORDS =
-  'nuestr[oa]s \\p{L}+(?=\\s*:)|our \\p{L}+(?=\\s*:)|carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vende|sells?|selling|dishes|products|(?:our |nuestros )?(?:wines|vinos|beers|cervezas)|salas|sabores|flavou?rs|modelos|models|colecciones|collections';
+  'nuestr[oa]s \\p{L}+(?=\\s*:)|our \\p{L}+(?=\\s*:)|carta(?! de presentaci[oó]n)|men[uú](?! de navegaci[oó]n)|platos|especialidades|productos|vendemos|vendo|vende|sells?|selling|dishes|products|(?:our |nuestros )?(?:wines|vinos|beers|cervezas)|salas|sabores|flavou?rs|modelos|models|colecciones|collections';
 
 const NAME =
   '(?:(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\\.?\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+(?:[ -](?:(?:de|del|de la|van|von|da)\\s+)?\\p{Lu}[\\p{Ll}\\p{M}]+){1,2}';
@@ -190,18 +242,34 @@ const TEAM_WORDS =
  * a label a single capitalised word is a name too.
  */
 const ROLE_LABEL =
-  '(?:[\\p{L}]+\\s+)?(?:director(?:a|es|as)?|directed by|coordinador(?:a|es|as)?|profesor(?:a|es|as)?|tutor(?:a|es|as)?|monitor(?:a|es|as)?|entrenador(?:a|es|as)?|coach(?:es)?|psic[oó]log[oa]s?|psychologists?|terapeutas?|therapists?|fisioterapeutas?|physios?|dentistas?|dentists?|doctor(?:a|es|as)?|m[eé]dic[oa]s?|veterinari[oa]s?|vets|abogad[oa]s?|attorneys?(?:\\s+profiles)?|lawyers?|arquitect[oa]s?|architects?|estilistas?|stylists?|peluquer[oa]s?|barber[oa]s?|barbers?|tatuador(?:a|es|as)?|tattoo artists?|artists?|fot[oó]graf[oa]s?|photographers?|chefs?|cociner[oa]s?|cooks?|gu[ií]as?|guides?|hosts?|anfitri[oó]n(?:a|es)?|presentador(?:a|es|as)?|members|miembros|integrantes|m[uú]sicos|musicians|band|partners|socios|socias|fundador(?:a|es|as)?|founders?|equipo|team|staff|organizador(?:a|es|as)?|organi[sz]ers?|instructor(?:a|es|as)?|instructors?|teachers?|trainers?|speakers|ponentes|cartel|line-?up|profes|somos (?:dos|tres|cuatro|cinco|seis)|we(?:’re| are) (?:two|three|four|five|six))';
+  '(?:[\\p{L}]+\\s+)?(?:director(?:a|es|as)?|directed by|coordinador(?:a|es|as)?|profesor(?:a|es|as)?|tutor(?:a|es|as)?|monitor(?:a|es|as)?|entrenador(?:a|es|as)?|coach(?:es)?|psic[oó]log[oa]s?|psychologists?|terapeutas?|therapists?|fisioterapeutas?|physios?|dentistas?|dentists?|doctor(?:a|es|as)?|m[eé]dic[oa]s?|veterinari[oa]s?|vets|abogad[oa]s?|attorneys?(?:\\s+profiles)?|lawyers?|arquitect[oa]s?|architects?|estilistas?|stylists?|peluquer[oa]s?|barber[oa]s?|barbers?|tatuador(?:a|es|as)?|tattoo artists?|artists?|artistas?|fot[oó]graf[oa]s?|photographers?|chefs?|cociner[oa]s?|cooks?|gu[ií]as?|guides?|hosts?|anfitri[oó]n(?:a|es)?|presentador(?:a|es|as)?|members|miembros|integrantes|m[uú]sicos|musicians|band|partners|socios|socias|fundador(?:a|es|as)?|founders?|equipo|team|staff|organizador(?:a|es|as)?|organi[sz]ers?|instructor(?:a|es|as)?|instructors?|teachers?|trainers?|speakers|ponentes|cartel|line-?up|profes|somos (?:dos|tres|cuatro|cinco|seis|\\d+)(?:\\s+\\p{L}+)?|we(?:’re| are) (?:two|three|four|five|six|\\d+)(?:\\s+\\p{L}+)?)';
+
+/**
+ * People who introduce themselves or a partner: "soy Laura y trabajo con mi compañera Sandra", "mi
+ * nombre es Mtra. Daniela Treviño Olvera", "I'm Gonzalo Paz".
+ */
+function selfNamed(text: string): Person[] {
+  const re =
+    /(?<![\p{L}])(?:[Ss]oy|[Mm]e llamo|[Mm]i nombre es|[Mm]y name is|I'?m|I am|[Cc]ompa[nñ]er[oa]|[Ss]oci[oa]|[Pp]artner|[Cc]olleague|con mi (?:herman[oa]|marido|mujer|pareja|hij[oa]|padre|madre))\s+(?:(?:Dr|Dra|Mtra|Mtro|Lic|Sr|Sra|Mr|Mrs|Ms)\.?\s+)?(\p{Lu}[\p{Ll}\p{M}]+(?:\s+(?:(?:de|del|de la)\s+)?\p{Lu}[\p{Ll}\p{M}-]+){0,3})/gu;
+  const out: Person[] = [];
+  for (const m of text.matchAll(re)) {
+    const name = m[1] ?? '';
+    if (name && !cityNames.has(name.toLowerCase()) && !out.some((o) => o.name === name)) out.push({ name });
+  }
+  return out;
+}
 
 const PART_NAME = /^(\p{Lu}[\p{L}\p{M}'’]+(?:[ -](?:(?:de|del|de la|van|von|da)\s+)?\p{Lu}[\p{L}\p{M}'’]+){0,3})$/u;
 
 /** People listed after a role label: every part of the list must be a name, or none is taken. */
 function peopleListed(text: string, label: string): Person[] {
   const out: Person[] = [];
-  const re = new RegExp(`(?<![\\p{L}])${label}\\s*(?::\\s*([^.;\\n]+)|\\(([^)]+)\\))`, 'giu');
+  // "Teachers are Sofia and Ben": "are"/"son" works as the colon.
+  const re = new RegExp(`(?<![\\p{L}])${label}\\s*(?::\\s*([^.;\\n]+)|\\(([^)]+)\\)|\\s(?:are|son|somos)\\s+([^.;\\n]+))`, 'giu');
   // Titles are dropped first, so their full stop does not end the list.
   const plain = text.replace(/\b(?:Dr|Dra|Sr|Sra|Mr|Mrs|Ms|Prof)\.\s*/gu, '');
   for (const m of plain.matchAll(re)) {
-    const body = bulletCut(m[1] ?? m[2] ?? '');
+    const body = bulletCut(m[1] ?? m[2] ?? m[3] ?? '');
     const found: Person[] = [];
     for (const raw of splitList(body, /,\s*|\s+(?:y|e|and|&)\s+/u)) {
       const roleMatch = raw.match(/\(([^)]{2,40})\)/u);
@@ -247,12 +315,17 @@ export function findLists(text: string): BriefLists {
   return {
     prices: findPrices(text),
     items: [...new Set([...listAfter(text, ITEM_WORDS), ...itemsAfterPrices(text)])],
-    services: listAfter(text, SERVICE_WORDS),
-    team: merge(peopleAfter(text, TEAM_WORDS), peopleListed(text, ROLE_LABEL)).filter(
+    services: (() => {
+      const cued = listAfter(text, SERVICE_WORDS);
+      const folded = new Set(cued.map((c) => c.toLowerCase()));
+      return [...cued, ...bareLists(text).filter((b) => !folded.has(b.toLowerCase()))];
+    })(),
+    team: merge(merge(peopleAfter(text, TEAM_WORDS), peopleListed(text, ROLE_LABEL)), selfNamed(text)).filter(
       (p) => !speakers.some((s) => s.name === p.name),
     ),
     speakers,
     sponsors,
     questions: findQuestions(text),
+    story: storyOf(text),
   };
 }
