@@ -1,5 +1,7 @@
 /** Business constants of the spec (section 9) that both sides read. */
 export const PRODUCT_NAME = 'DIV';
+/** The longest project name (schemas in spaces.ts; the editor's rename field, which loads without zod). */
+export const SPACE_NAME_MAX = 100;
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPACE_NAME_MAX } from './constants';
 
 /**
  * Spaces (projects), their files and their immutable versions (spec sections 3, 4, 7, 9).
@@ -8,7 +9,7 @@ import { z } from 'zod';
 /** The spec sends a fixed product label as every project's description. */
 export const SPACE_DESCRIPTION = 'Proyecto DIV';
 
-export const SPACE_NAME_MAX = 100;
+export { SPACE_NAME_MAX };
 /** Largest single file, in UTF-8 bytes. */
 export const FILE_MAX_BYTES = 2 * 1024 * 1024;
 /** Largest sum of all files of a space, in UTF-8 bytes. */

@@ -79,7 +79,9 @@ describe.each(testDrivers)('notice address confirmation (%s)', (driver) => {
     expect(link, mail.text).toBeDefined();
     return link as string;
   };
-  const open = (path: string) => app.inject({ method: 'GET', url: path, headers: { host: 'app.test' } });
+  /** Opens a link as a browser does (asking for a page). */
+  const open = (path: string) =>
+    app.inject({ method: 'GET', url: path, headers: { host: 'app.test', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
 
   it('a third-party address stays pending (notices go to the owner) until its link is opened; the link works once', async () => {
     const { spaceId, host } = await site('Taller Avisos');
@@ -107,6 +109,10 @@ describe.each(testDrivers)('notice address confirmation (%s)', (driver) => {
     expect(wrong.headers['content-type']).toContain('text/html');
     expect(wrong.body).toContain('Enlace no válido');
     expect((await open('/api/forms/confirm-email')).statusCode).toBe(404);
+    // A program asking for JSON gets the API's shape: the reason as a `message`.
+    const asApi = await app.inject({ method: 'GET', url: '/api/forms/confirm-email?token=x', headers: { host: 'app.test' } });
+    expect(asApi.statusCode).toBe(404);
+    expect(asApi.json().message).toMatch(/\S/);
     expect((await settingsOf(spaceId)).notifyEmailStatus).toBe('pending');
 
     const confirmed = await open(linkIn(confirmation));

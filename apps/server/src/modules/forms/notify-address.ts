@@ -137,6 +137,14 @@ export function registerConfirmRoute(app: FastifyInstance, ctx: AppContext): voi
       { schema: { querystring: z.object({ token: z.string().max(200).optional() }).passthrough() } },
       async (request, reply) => {
         const page = PAGES[await confirmNotifyEmail(ctx.db, request.query.token ?? '')];
+        // The link is opened in a browser (a page); a program asking for anything else gets the
+        // API's shape, a `message` (the fuzz of every route holds every 4xx to it).
+        if (!(request.headers.accept ?? '').includes('text/html')) {
+          return reply
+            .status(page.status)
+            .header('cache-control', 'no-store')
+            .send(page.status < 400 ? { ok: true, message: page.text } : { message: page.text, code: 'CONFIRMATION' });
+        }
         return reply
           .status(page.status)
           .header('content-type', 'text/html; charset=utf-8')

@@ -35,6 +35,7 @@ registerLocale('api-docs', {
       Submissions: 'Envíos de formularios',
       Checks: 'Revisión',
       Usage: 'Uso',
+      Git: 'Git',
     },
   },
   en: {
@@ -63,5 +64,14 @@ registerLocale('api-docs', {
     schema: 'Schema',
     noFields: 'No fields',
     showSchema: 'Show schema',
+    tags: {
+      Generation: 'Generation',
+      Spaces: 'Projects',
+      Publishing: 'Publishing',
+      Submissions: 'Form submissions',
+      Checks: 'Review',
+      Usage: 'Usage',
+      Git: 'Git',
+    },
   },
 });

@@ -1,4 +1,5 @@
-import { SPACE_NAME_MAX, type SpaceDetailResponse } from '@div/shared/spaces';
+import { SPACE_NAME_MAX } from '@div/shared/constants';
+import type { SpaceDetailResponse } from '@div/shared/spaces';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
