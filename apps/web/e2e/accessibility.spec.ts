@@ -140,7 +140,10 @@ const screens: Screen[] = [
       await expect(p.getByText('Panadería Aurora').first()).toBeVisible();
       await expect(p.getByTestId('shared-space-card')).toBeVisible();
       // The cards as they finish (ADR 0187): thumbnails drawn, the published address, menu buttons.
+      // Thumbnails are drawn as they scroll into view; on a phone the brief box sits above them.
+      for (const thumbnail of await p.getByTestId('space-thumbnail').all()) await thumbnail.scrollIntoViewIfNeeded();
       await expect(p.locator('[data-testid="space-thumbnail"][data-state="drawn"]')).toHaveCount(2);
+      await p.evaluate(() => window.scrollTo(0, 0));
       await expect(p.getByTestId('space-published')).toBeVisible();
       await expect(p.getByRole('button', { name: /^Más acciones para / })).toHaveCount(2);
     },

@@ -71,6 +71,12 @@ test('a brief without a name in quotes names the project after what the site is 
   await page.getByRole('button', { name: 'Crear sitio' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Clínica dental en Valencia' })).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: '/tmp/div-n-editor-390.png' });
+  // Every control of the header is on the screen at 390 px (it wraps rather than hiding them).
+  for (const control of await page.getByRole('banner').last().getByRole('button').all()) {
+    if (!(await control.isVisible())) continue;
+    const box = await control.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  }
 });
 
 test('an empty project asks for the site to create, and for a change once there is a site', async ({ page }) => {

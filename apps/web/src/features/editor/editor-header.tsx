@@ -45,7 +45,7 @@ export function EditorHeader({
   const { access } = detail;
   const canEdit = access.role !== 'viewer';
   return (
-    <header className="flex shrink-0 items-center gap-2 border-b border-gray-200 px-2 py-2 sm:gap-3 sm:px-4 dark:border-gray-800">
+    <header className="flex shrink-0 flex-wrap items-center gap-2 border-b md:flex-nowrap border-gray-200 px-2 py-2 sm:gap-3 sm:px-4 dark:border-gray-800">
       <Link
         to={paths.spaces}
         aria-label={t('back')}
