@@ -33,10 +33,10 @@ test('a free user buys the medium plan in local billing mode', async ({ page }) 
 
   await page.goto('/usage');
   await expect(page.getByTestId('plan-badge')).toHaveText('Mediano');
-  await expect(page.getByTestId('messages-limit')).toHaveText('1000');
+  await expect(page.getByTestId('messages-limit')).toHaveText('1.000');
   await page.goto('/settings');
   await expect(page.getByTestId('settings-plan')).toHaveText('Mediano');
-  await expect(page.getByTestId('settings-messages')).toHaveText('0 / 1000');
+  await expect(page.getByTestId('settings-messages')).toHaveText('0 / 1.000');
 });
 
 test('settings shows the profile, copies the id and opens the local portal', async ({ page, context }) => {

@@ -115,7 +115,7 @@ test('after an upgrade the usage card and the chart count the same messages, nam
 
   await page.goto('/usage');
   // The two messages of this period count against the new allowance, as the chart shows them (ADR 0186).
-  await expect(page.getByTestId('messages-limit')).toHaveText('1000');
+  await expect(page.getByTestId('messages-limit')).toHaveText('1.000');
   await expect(page.getByTestId('messages-used')).toHaveText('2');
   const bars = page.getByTestId('usage-chart').getByTestId('usage-bar');
   await expect(bars).toHaveCount(30);

@@ -1,6 +1,6 @@
 import { COPY_CONFIRMATION_MS } from '@div/shared/constants';
 import { developerPlanOf, planOf } from '@div/shared/plans';
-import { formatDateEs, formatOneDecimal, isUnlimited, percentUsed, progressColor } from '@div/shared/usage-display';
+import { formatDateEs, isUnlimited, percentUsed, progressColor } from '@div/shared/usage-display';
 import { clsx } from 'clsx';
 import { Check, Copy, CreditCard, ExternalLink } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { paths } from '../../app/paths';
 import { Avatar } from '../../components/avatar';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
+import { formatNumber, formatPercent } from '../../lib/number-format';
 import { useProfile } from '../../lib/profile';
 import { toast } from '../../lib/toast';
 import { ApiKeysSection } from '../api-keys/api-keys-section';
@@ -139,7 +140,7 @@ function PersonalInfo(props: { id: string; name: string; email: string; picture:
 }
 
 function PlanSection({ plan, developerPlan }: { plan: string; developerPlan: string }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const allowance = useAllowance();
   const current = planOf(allowance.data?.currentPlan ?? plan);
   const used = allowance.data?.messagesUsed ?? 0;
@@ -168,7 +169,9 @@ function PlanSection({ plan, developerPlan }: { plan: string; developerPlan: str
         <div className="flex justify-between text-sm">
           <span className="text-slate-600 dark:text-slate-300">{t('plan.messages')}</span>
           <span data-testid="settings-messages" className="font-medium text-slate-900 dark:text-white">
-            {isUnlimited(limit) ? t('plan.unlimited') : `${used} / ${limit}`}
+            {isUnlimited(limit)
+              ? t('plan.unlimited')
+              : `${formatNumber(used, i18n.language)} / ${formatNumber(limit, i18n.language)}`}
           </span>
         </div>
         {!isUnlimited(limit) && (
@@ -185,7 +188,7 @@ function PlanSection({ plan, developerPlan }: { plan: string; developerPlan: str
               <div className={clsx('h-full rounded-full', barColours[colour])} style={{ width: `${percent}%` }} />
             </div>
             <p className="mt-1.5 flex justify-between text-slate-500 text-xs dark:text-slate-400">
-              <span>{t('plan.percentUsed', { percent: formatOneDecimal(percent) })}</span>
+              <span>{t('plan.percentUsed', { percent: formatPercent(percent, i18n.language) })}</span>
               {allowance.data && <span>{t('plan.resets', { date: formatDateEs(allowance.data.resetDate) })}</span>}
             </p>
           </>
