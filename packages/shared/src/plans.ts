@@ -129,9 +129,9 @@ export const plans: Record<PlanId, Plan> = {
   },
 };
 
-/** Formats a count the Spanish way (1.000, 10.000). */
-export function formatCount(value: number): string {
-  return new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+/** Formats a count the Spanish way (1.000, 10.000), or in another locale's way when given. */
+export function formatCount(value: number, locale = 'es-ES'): string {
+  return new Intl.NumberFormat(locale, { useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
 }
 
 /** Megabytes as a person reads them: 50 MB, 2 GB, 10 GB. */

@@ -78,8 +78,3 @@ export function formatMonthLabel(isoMonth: string): string {
   const date = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 15));
   return new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date).replace('.', '');
 }
-
-/** '1.234' — es-ES grouping for counts. */
-export function formatCount(value: number): string {
-  return new Intl.NumberFormat(LOCALE, { useGrouping: true }).format(value);
-}

@@ -1,3 +1,5 @@
+import { formatCount } from '@div/shared/plans';
+
 /**
  * Numbers as the interface language writes them (issue 43): "3.000" and "96,7 %" in Spanish, "3,000"
  * and "96.7%" in English. Spanish groups four-digit numbers too, so "3000" never sits beside "3.000".
@@ -8,7 +10,7 @@ export function numberLocale(language: string): string {
 
 /** A count: "1.234" / "1,234". */
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(numberLocale(language), { useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+  return formatCount(value, numberLocale(language));
 }
 
 /** A percentage given as 0–100, with one decimal: "72,0 %" / "72.0%". */
