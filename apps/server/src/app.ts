@@ -41,6 +41,7 @@ import { registerProfileRoutes } from './modules/profile/routes';
 import { registerPublishingRoutes } from './modules/publishing/routes';
 import { registerRealtime } from './modules/realtime/realtime';
 import { registerRedesignRoutes } from './modules/redesign/routes';
+import { registerImageRenameRoute } from './modules/spaces/image-routes';
 import { registerSpacesRoutes } from './modules/spaces/routes';
 import { registerUsageRoutes } from './modules/usage/routes';
 import { registerLocalIdpRoutes } from './providers/identity/local-routes';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       registerCustomModelsRoutes(api, ctx);
       registerFormsRoutes(api, ctx);
       registerAssetsRoutes(api, ctx);
+      registerImageRenameRoute(api, ctx);
       registerChecksRoutes(api, ctx);
       registerProfileRoutes(api, ctx);
       registerDesignRoutes(api, ctx);

@@ -6,8 +6,7 @@ import type { AppContext } from '../../context';
 import { aiProvidersFor } from '../../providers/ai';
 import { starterTemplates } from '../../providers/ai/composer/templates';
 import { bearerToken, findSessionUser } from '../auth/sessions';
-import { planAllowsCustomModels } from '../custom-models/routes';
-import { customModelOptions } from '../custom-models/service';
+import { customModelOptions, planAllowsCustomModels } from '../custom-models/service';
 
 const templatesResponseSchema = z.object({
   templates: z.array(z.object({ id: z.string(), name: z.string(), premium: z.boolean() })),

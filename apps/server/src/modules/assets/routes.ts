@@ -2,8 +2,6 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
   listImagesResponseSchema,
-  updateImageBodySchema,
-  updateImageResponseSchema,
   uploadImageQuerySchema,
   uploadImageResponseSchema,
 } from '@div/shared/assets';
@@ -12,14 +10,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { requireSpaceAccess, type SpaceAccess, spaceRole } from '../../lib/space-access';
 import { requireUser } from '../auth/sessions';
-import { requireSpaceAccess, type SpaceAccess, spaceRole } from '../members/access';
-import { deleteImage, imageStorage, listImages, readVariant, toSpaceImage, updateImage, uploadImage } from './service';
+import { deleteImage, IMMUTABLE, imageStorage, listImages, readVariant, toSpaceImage, uploadImage } from './service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const imageParams = idParams.extend({ imageId: z.string().min(1).max(100) });
-/** Variants are content-addressed: a URL names the same bytes for ever. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Preview URLs are relative: the preview frame's document lives on the app's origin (ADR 0060). */
 const PREVIEW_BASE = '';
 
@@ -46,26 +42,6 @@ export function registerAssetsRoutes(api: FastifyInstance, ctx: AppContext) {
         imageStorage(ctx, space.ownerId, space.ownerPlan),
       ]);
       return { images: rows.map((row) => toSpaceImage(row, PREVIEW_BASE)), storage };
-    },
-  );
-
-  typed.patch(
-    '/spaces/:id/images/:imageId',
-    {
-      schema: { params: imageParams, body: updateImageBodySchema, response: { 200: updateImageResponseSchema } },
-      ...spaceRole('editor'),
-    },
-    async (request) => {
-      const space = await access(request);
-      const user = await requireUser(ctx, request);
-      const result = await updateImage(ctx, {
-        spaceId: space.spaceId,
-        ownerId: space.ownerId,
-        imageId: request.params.imageId,
-        ...request.body,
-      });
-      if (result.filesChanged) ctx.realtime?.filesChanged(space.spaceId, { type: 'changed', reason: 'files', by: user.name });
-      return { image: toSpaceImage(result.row, PREVIEW_BASE), revision: result.revision };
     },
   );
 

@@ -12,11 +12,10 @@ import {
 import { planOf } from '@div/shared/plans';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { type Database, isUniqueViolation, rowsOf } from '../../db/client';
+import { type Database, rowsOf } from '../../db/client';
 import { spaceImages } from '../../db/schema/assets';
 import { AppError, notFound } from '../../lib/errors';
 import { storageOf } from '../../providers/storage/create';
-import { getSpaceFiles, saveFiles } from '../spaces/service';
 import { processImage, resizedVariant } from './process';
 
 /**
@@ -35,6 +34,8 @@ const originalKey = (spaceId: string, short: string, format: ImageFormat) =>
 /** The file name of a variant in a URL: `<hash>-<width>.webp`, the same on the preview and on a site. */
 export const variantFile = (short: string, width: number) => `${short}-${width}.webp`;
 export const VARIANT_FILE = /^([0-9a-f]{32})-(\d{1,5})\.webp$/;
+/** Variants are content-addressed: a URL names the same bytes for ever. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const ORIGINAL_TYPES: Record<ImageFormat, string> = {
   jpeg: 'image/jpeg',
@@ -232,7 +233,7 @@ export function freeName(name: string, taken: Set<string>): string {
   }
 }
 
-async function findImage(ctx: AppContext, spaceId: string, imageId: string): Promise<ImageRow> {
+export async function findImage(ctx: AppContext, spaceId: string, imageId: string): Promise<ImageRow> {
   const [row] = await ctx.db
     .select()
     .from(spaceImages)
@@ -245,47 +246,6 @@ async function findImage(ctx: AppContext, spaceId: string, imageId: string): Pro
 /** A reference to `images/<name>` in a file, not a longer name that starts the same. */
 export const referencePattern = (name: string) =>
   new RegExp(`${imageReference(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.-])`, 'g');
-
-/**
- * Renames an image and rewrites `images/<old>` to `images/<new>` in the space's files in one save
- * (a conflict with an edit in between answers 409 and changes nothing); a new alt text is kept as
- * the image's default.
- */
-export async function updateImage(
-  ctx: AppContext,
-  opts: { spaceId: string; ownerId: string; imageId: string; name?: string | undefined; alt?: string | undefined },
-): Promise<{ row: ImageRow; revision: number; filesChanged: boolean }> {
-  const current = await findImage(ctx, opts.spaceId, opts.imageId);
-  const renamed = opts.name !== undefined && opts.name !== current.name;
-  if (renamed && opts.name?.slice(opts.name.lastIndexOf('.')) !== current.name.slice(current.name.lastIndexOf('.'))) {
-    throw new AppError('VALIDATION', IMAGE_MESSAGES.wrongExtension);
-  }
-  const { files, revision } = await getSpaceFiles({ db: ctx.db, userId: opts.ownerId, spaceId: opts.spaceId });
-  const changed = renamed
-    ? files
-        .filter((f) => referencePattern(current.name).test(f.content))
-        .map((f) => ({
-          path: f.path,
-          content: f.content.replace(referencePattern(current.name), imageReference(opts.name as string)),
-        }))
-    : [];
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(spaceImages)
-        .set({ ...(renamed ? { name: opts.name } : {}), ...(opts.alt !== undefined ? { alt: opts.alt } : {}) })
-        .where(and(eq(spaceImages.spaceId, opts.spaceId), eq(spaceImages.id, opts.imageId)))
-        .returning();
-      if (!row) throw notFound(IMAGE_MESSAGES.notFound);
-      if (!changed.length) return { row, revision, filesChanged: false };
-      const saved = await saveFiles({ db: tx, userId: opts.ownerId, spaceId: opts.spaceId, body: { revision, files: changed } });
-      return { row, revision: saved.revision, filesChanged: true };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', IMAGE_MESSAGES.nameTaken);
-    throw error;
-  }
-}
 
 /** Deletes an image; its bytes stay while a deployment of the space still serves them. */
 export async function deleteImage(ctx: AppContext, spaceId: string, imageId: string): Promise<void> {

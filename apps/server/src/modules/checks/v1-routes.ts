@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
-import { checkRole, findSpaceAccess } from '../members/access';
+import { checkRole, findSpaceAccess } from '../../lib/space-access';
 import { fixChecks, getChecks } from './service';
 
 /**

@@ -7,20 +7,13 @@ import {
   testCustomEndpointResponseSchema,
   updateCustomEndpointBodySchema,
 } from '@div/shared/custom-models';
-import { planAllowsModel } from '@div/shared/models';
-import { type PlanId, planOf } from '@div/shared/plans';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { planRefusal } from '../../lib/errors';
 import { idParams } from '../../lib/params';
 import { type AuthUser, requireUser } from '../auth/sessions';
-import { createEndpoint, deleteEndpoint, listEndpoints, testEndpoint, updateEndpoint } from './service';
-
-/** Whether a plan includes custom models (the model catalogue's 'custom' tier: Pro). */
-export function planAllowsCustomModels(plan: string): boolean {
-  return planAllowsModel(planOf(plan).id as PlanId, { tier: 'custom' });
-}
+import { createEndpoint, deleteEndpoint, listEndpoints, planAllowsCustomModels, testEndpoint, updateEndpoint } from './service';
 
 /** /api/custom-models: a Pro user's own OpenAI-compatible endpoints (ADR 0085). */
 export function registerCustomModelsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -9,19 +9,25 @@ import {
   parseCustomModelValue,
   type TestCustomEndpointResponse,
 } from '@div/shared/custom-models';
-import { DEFAULT_MODEL_MAX_TOKENS, type ModelOption } from '@div/shared/models';
+import { DEFAULT_MODEL_MAX_TOKENS, type ModelOption, planAllowsModel } from '@div/shared/models';
+import { type PlanId, planOf } from '@div/shared/plans';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { customModelEndpoints } from '../../db/schema/custom-models';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
+import { guardedFetch } from '../../lib/guarded-fetch';
 import { classifyAddress, SafeFetchError } from '../../lib/ssrf';
 import { type AiChunk, type AiProvider, AiProviderError, type AiStreamOptions } from '../../providers/ai';
 import { OpenAiRouterProvider } from '../../providers/ai/openai-router';
-import { describeAiError } from '../generation/service';
-import { guardedFetch } from './guarded-fetch';
+import { describeAiError } from '../../providers/ai/types';
 import { decryptSecret, encryptSecret } from './secrets';
+
+/** Whether a plan includes custom models (the model catalogue's 'custom' tier: Pro). */
+export function planAllowsCustomModels(plan: string): boolean {
+  return planAllowsModel(planOf(plan).id as PlanId, { tier: 'custom' });
+}
 
 type Row = typeof customModelEndpoints.$inferSelect;
 type Ctx = { config: Config; db: Database };

@@ -10,8 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
+import { requireSpaceAccess, spaceRole } from '../../lib/space-access';
 import { requireUser } from '../auth/sessions';
-import { requireSpaceAccess, spaceRole } from '../members/access';
 import { applyDesign, listDesigns, previewDesign, useHeroImage } from './service';
 
 const familyParams = idParams.extend({ family: z.string().min(1).max(40) });

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { spaces } from '../../db/schema/spaces';
 import { AppError, notFound } from '../../lib/errors';
+import type { SpaceAccess } from '../../lib/space-access';
 import { familyById, otherFamilies } from '../../providers/ai/composer/design/choose';
 import { families } from '../../providers/ai/composer/design/families.data';
 import { faceName } from '../../providers/ai/composer/design/fonts';
@@ -12,7 +13,6 @@ import { restyleSite, siteFamily } from '../../providers/ai/composer/design/rest
 import type { DesignFamily } from '../../providers/ai/composer/design/types';
 import { placeHeroImage } from '../../providers/ai/composer/followup-photo';
 import { listImages, toSpaceImage } from '../assets/service';
-import type { SpaceAccess } from '../members/access';
 import { readFiles, toSpaceFile } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
 

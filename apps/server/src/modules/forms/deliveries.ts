@@ -6,8 +6,8 @@ import type { AppContext } from '../../context';
 import { formDeliveries, formSettings, formSubmissions } from '../../db/schema/forms';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
+import { guardedFetch } from '../../lib/guarded-fetch';
 import { mailProviderOf } from '../../providers/mail/create';
-import { guardedFetch } from '../custom-models/guarded-fetch';
 import { notifyEmailStatusOf } from './notify-address';
 
 /**

@@ -14,8 +14,8 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { loadSecret } from '../../lib/secret';
+import { findSpaceAccess } from '../../lib/space-access';
 import { safeEqual } from '../../lib/tokens';
-import { findSpaceAccess } from '../members/access';
 import { storeSubmission } from './submit';
 import { clientIp, formsRuntimeOf, readSubmission } from './visitor';
 

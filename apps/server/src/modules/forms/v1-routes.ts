@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { idParams, resourceId } from '../../lib/params';
-import { checkRole, findSpaceAccess } from '../members/access';
+import { checkRole, findSpaceAccess } from '../../lib/space-access';
 import { deleteSubmission, getSubmission, type InboxScope, listSubmissions } from './service';
 
 const submissionParams = idParams.extend({ submissionId: resourceId });

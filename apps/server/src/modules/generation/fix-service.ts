@@ -7,12 +7,12 @@ import { usageEvents } from '../../db/schema/metering';
 import { AppError, planRefusal } from '../../lib/errors';
 import type { AiProviders } from '../../providers/ai';
 import { AiProviderError } from '../../providers/ai';
+import { describeAiError } from '../../providers/ai/types';
 import type { AuthUser } from '../auth/sessions';
 import { recordUsageEvent, releaseMessage, reserveMessage } from '../metering/service';
 import { composeFix } from './fix';
 import { resolveRequestModel } from './gates';
 import { fixMessages } from './prompts';
-import { describeAiError } from './service';
 
 const QUOTA_MESSAGE = 'Alcanzaste el límite de mensajes de tu plan este mes.';
 const CANNOT_FIX = 'No se pudo corregir el problema automáticamente.';

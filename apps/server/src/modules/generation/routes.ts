@@ -28,10 +28,11 @@ import type { AppContext } from '../../context';
 import { AppError, planRefusal } from '../../lib/errors';
 import { activeGenerations } from '../../lib/metrics';
 import { SHUTDOWN_MESSAGE, SHUTDOWN_REASON } from '../../lib/shutdown';
+import { requireSpaceAccess, spaceRole } from '../../lib/space-access';
 import { AiProviderError, aiProvidersFor } from '../../providers/ai';
+import { describeAiError } from '../../providers/ai/types';
 import { listImages } from '../assets/service';
 import { type AuthUser, requireUser } from '../auth/sessions';
-import { requireSpaceAccess, spaceRole } from '../members/access';
 import {
   holdReservation,
   releaseReservation,
@@ -48,7 +49,7 @@ import { resolveRequestModel } from './gates';
 import { buildMessages, estimateTokens, isFollowUp } from './prompts';
 import { createGenerationRegistry, type GenerationRegistry } from './registry';
 import { outOfScope, scopeSelection } from './scope';
-import { describeAiError, GenerationFailure, generate } from './service';
+import { GenerationFailure, generate } from './service';
 
 export const GENERATION_MESSAGES = {
   quota: 'Alcanzaste el límite de mensajes de tu plan este mes.',

@@ -4,13 +4,11 @@ import type { AppContext } from '../../context';
 import { customDomains, deploymentFiles, type SiteSeo, sites } from '../../db/schema/publishing';
 import { users } from '../../db/schema/users';
 import { type Broadcast, createBroadcast } from '../../providers/redis/broadcast';
-import { IMMUTABLE } from '../assets/routes';
-import { readVariant, SITE_IMAGES_PATH, VARIANT_FILE } from '../assets/service';
+import { IMMUTABLE, readVariant, SITE_IMAGES_PATH, VARIANT_FILE } from '../assets/service';
 import { SITE_IMAGES_PREFIX } from '../assets/site-images';
 import { fillStampKeyOf, signFillStamp } from '../forms/fill-stamp';
 import type { FormSpecs } from '../forms/rewrite';
 import { FORM_SPECS_PATH, handleFormsRequest, isFormsPath } from '../forms/visitor';
-import { bodyOf } from '../publishing/stored-files';
 import { SiteAccessLog } from './access-log';
 import { PageViewCounter } from './analytics';
 import { isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
@@ -18,6 +16,7 @@ import { appHostOf, normalHost, siteAddress, sitesDomainOf } from './hosts';
 import { common, type FillStamper, generated, lookupFile, type ServedFile, servedFile, writeServedFile } from './served-file';
 import type { SiteProcess } from './site-process';
 import { type HostAnswer, MAX_CACHE_BYTES } from './site-protocol';
+import { bodyOf } from './stored-files';
 
 const MAX_IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** Redis channel on which an instance tells the others to forget a space's cached site (ADR 0107). */

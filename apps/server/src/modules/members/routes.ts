@@ -13,9 +13,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { idParams, resourceId } from '../../lib/params';
+import { requireSpaceAccess, spaceRole } from '../../lib/space-access';
 import { requireUser } from '../auth/sessions';
 import { siteAddressingOf } from '../hosting/hosts';
-import { requireSpaceAccess, spaceRole } from './access';
 import { invitationLocale, sendInvitation } from './invitation-mail';
 import {
   acceptInvitation,

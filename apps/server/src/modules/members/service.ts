@@ -17,11 +17,11 @@ import { spaceInvitations, spaceMembers } from '../../db/schema/members';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
 import { AppError, notFound, planRefusal } from '../../lib/errors';
+import type { SpaceAccess } from '../../lib/space-access';
 import { hashToken, newToken } from '../../lib/tokens';
 import { publishedSites } from '../spaces/published';
 import type { SiteAddressing } from '../spaces/read-json';
 import { summaryColumns, toSummary } from '../spaces/service';
-import type { SpaceAccess } from './access';
 
 /** Members and invitations of a space (issue 25, ADR 0211). Callers have checked the role (access.ts). */
 

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
+import { requireSpaceAccess, spaceRole } from '../../lib/space-access';
 import { profileKinds } from '../../providers/ai/composer/profile-site';
 import { requireUser } from '../auth/sessions';
-import { requireSpaceAccess, spaceRole } from '../members/access';
 import { editProfile, readProfile } from './service';
 
 /**

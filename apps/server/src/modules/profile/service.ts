@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { spaceProfiles } from '../../db/schema/profiles';
 import { spaces } from '../../db/schema/spaces';
 import { AppError, notFound } from '../../lib/errors';
+import type { SpaceAccess } from '../../lib/space-access';
 import { analysePrompt } from '../../providers/ai/composer/analyse';
 import { profileOf } from '../../providers/ai/composer/profile';
 import {
@@ -21,7 +22,6 @@ import {
   recomposeWithKind,
 } from '../../providers/ai/composer/profile-site';
 import { listImages } from '../assets/service';
-import type { SpaceAccess } from '../members/access';
 import { type Executor, readFiles, toSpaceFile } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
 

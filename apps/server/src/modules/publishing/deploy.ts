@@ -12,12 +12,12 @@ import { FORM_SPECS_PATH } from '../forms/visitor';
 import { isHtmlPath, type PreparedFile, pagePathOf, prepareFile } from '../hosting/content';
 import { hostingOf } from '../hosting/front-door';
 import { customDomainUrl, siteUrl } from '../hosting/hosts';
+import { storedFile } from '../hosting/stored-files';
 import { checkFiles, getSpaceFiles } from '../spaces/service';
 import { applyBadge, badgeHtml } from './badge';
 import { stripPlaceholders } from './placeholders';
 import { applySeo, seoOf } from './seo';
 import { ensureSite } from './sites';
-import { storedFile } from './stored-files';
 
 /**
  * Publishes a space: its current files (or the files or document sent) become an immutable

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { oncePerDatabase } from '../../db/client';
 import { spaceFiles, spaces } from '../../db/schema/spaces';
 import { badRequest, notFound } from '../../lib/errors';
-import { membershipOf, roleIn } from '../members/access';
+import { membershipOf, roleIn } from '../../lib/space-access';
 import type { FilesJsonCache } from './files-cache';
 import { type Executor, sortForEditor, toSpaceFile } from './service';
 

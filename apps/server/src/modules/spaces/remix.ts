@@ -5,8 +5,8 @@ import { deploymentFiles, sites } from '../../db/schema/publishing';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
 import { notFound } from '../../lib/errors';
-import { findSpaceAccess } from '../members/access';
-import { bodyOf, isInternalFile } from '../publishing/stored-files';
+import { findSpaceAccess } from '../../lib/space-access';
+import { bodyOf, isInternalFile } from '../hosting/stored-files';
 import { findSpace, readFiles } from './service';
 import { appendVersion, getVersion } from './versions';
 

@@ -7,7 +7,6 @@ import {
   remixBodySchema,
   remixResponseSchema,
   remixSpaceResponseSchema,
-  SPACE_MAX_BYTES,
   saveFilesBodySchema,
   saveFilesResponseSchema,
   sharedViewSchema,
@@ -25,26 +24,21 @@ import type { AppContext } from '../../context';
 import { compress, preferredEncoding } from '../../lib/encoding';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { idParams, resourceId } from '../../lib/params';
+import { requireSpaceAccess, spaceRole } from '../../lib/space-access';
 import { storageOf } from '../../providers/storage/create';
 import { bearerToken, requireUser } from '../auth/sessions';
 import { hostingOf } from '../hosting/front-door';
 import { siteAddressingOf } from '../hosting/hosts';
-import { requireSpaceAccess, spaceRole } from '../members/access';
+import { createSpace } from './create';
 import { attachment, exportSpace } from './export';
 import { FilesJsonCache, VersionedBufferCache, VersionedCache } from './files-cache';
 import { getSpaceDetailBody, getSpaceDetailHead, listSpacesJson, type SpaceDetailHead } from './read-json';
 import { findShared, remixSpace } from './remix';
 import { startVersionRetention } from './retention';
-import { createSpace, deleteSpace, saveFiles } from './service';
+import { deleteSpace, FILES_BODY_LIMIT, saveFiles } from './service';
 import { updateSpace } from './space-changes';
 import { spaceThumbnail } from './thumbnail';
 import { getVersion, listVersions, resetSpace, restoreVersion, saveVersion } from './versions';
-
-/**
- * JSON escaping can double the size of code (quotes, newlines), so the body may be larger than the
- * space limit; the exact limits are checked on the decoded files, with a clear 413.
- */
-export const FILES_BODY_LIMIT = SPACE_MAX_BYTES * 2 + 1024 * 1024;
 
 /** The ETag of a compressed representation: the content's, with the encoding named. */
 const taggedFor = (etag: string, encoding: string) => `${etag.slice(0, -1)}-${encoding}"`;

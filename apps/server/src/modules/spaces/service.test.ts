@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestApp, createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
-import { createSpace, getSpaceFiles } from './service';
+import { createSpace } from './create';
+import { getSpaceFiles } from './service';
 import { appendVersion, listVersions } from './versions';
 
 /** The functions the AI generation and deploy modules call. */

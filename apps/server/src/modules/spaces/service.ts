@@ -1,12 +1,10 @@
 import {
-  defaultStarterFiles,
   FILE_MAX_BYTES,
   type FileInput,
   isSafeFilePath,
   languageOf,
   MESSAGES,
   type SaveFilesBody,
-  SPACE_DESCRIPTION,
   SPACE_MAX_BYTES,
   SPACE_MAX_FILES,
   type SpaceFile,
@@ -17,10 +15,15 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { spaceFiles, spaces } from '../../db/schema/spaces';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { appendVersion } from './versions';
 
 /** A database or a transaction: service functions work inside a caller's transaction too. */
 export type Executor = Database;
+
+/**
+ * JSON escaping can double the size of code (quotes, newlines), so the body may be larger than the
+ * space limit; the exact limits are checked on the decoded files, with a clear 413.
+ */
+export const FILES_BODY_LIMIT = SPACE_MAX_BYTES * 2 + 1024 * 1024;
 
 export const summaryColumns = {
   id: spaces.id,
@@ -98,20 +101,6 @@ export function checkFiles(files: readonly FileInput[], whole: boolean): void {
   }
   if (whole && files.length > SPACE_MAX_FILES) throw badRequest(MESSAGES.tooManyFiles);
   if (whole && total > SPACE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.spaceTooLarge);
-}
-
-/** Creates a space with the starter files and its first version, in one transaction. */
-export async function createSpace(opts: { db: Executor; userId: string; name: string }): Promise<SpaceSummary> {
-  const name = parseName(opts.name);
-  return opts.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(spaces)
-      .values({ ownerId: opts.userId, name, description: SPACE_DESCRIPTION, revision: 0 })
-      .returning({ id: spaces.id });
-    if (!row) throw new Error('space not created');
-    await appendVersion({ tx, spaceId: row.id, files: defaultStarterFiles, prompt: null, source: 'initial' });
-    return findSpace({ db: tx, userId: opts.userId, spaceId: row.id });
-  });
 }
 
 /** The space if the user owns it, else 404 (also for another user's space). */

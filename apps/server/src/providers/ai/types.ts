@@ -122,3 +122,17 @@ export class AiProviderError extends Error {
     this.detail = options.detail;
   }
 }
+
+/** How an AI provider's failure is told to people, and the HTTP status when the stream has not started. */
+export function describeAiError(error: AiProviderError): { code: string; status: number; message: string } {
+  switch (error.kind) {
+    case 'rate_limit':
+      return { code: 'RATE_LIMITED', status: 429, message: error.message };
+    case 'aborted':
+      return { code: 'ABORTED', status: 499, message: error.message };
+    case 'stall':
+      return { code: 'UPSTREAM_STALLED', status: 503, message: error.message };
+    default:
+      return { code: `UPSTREAM_${error.kind.toUpperCase()}`, status: 502, message: error.message };
+  }
+}

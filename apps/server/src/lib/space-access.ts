@@ -2,8 +2,8 @@ import { MEMBER_MESSAGES, roleAllows, type SpaceRole } from '@div/shared/members
 import { MESSAGES } from '@div/shared/spaces';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type Database, oncePerDatabase } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { type Database, oncePerDatabase } from '../db/client';
+import { AppError, notFound } from './errors';
 
 /**
  * Who may do what in a space (issue 25, ADR 0211): the one place that decides it. Every route that

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
-import { blockedMessage, classifyAddress, guardedLookup, policyAgent, SafeFetchError } from '../../lib/ssrf';
+import { blockedMessage, classifyAddress, guardedLookup, policyAgent, SafeFetchError } from './ssrf';
 
 /**
  * A `fetch` for the OpenAI client that talks to a user's endpoint: over node:http(s) with the SSRF

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SafeFetchError, safeFetch } from '../../lib/ssrf';
 import { guardedFetch } from './guarded-fetch';
+import { SafeFetchError, safeFetch } from './ssrf';
 
 /**
  * Issue 19: a keep-alive socket opened under a loose policy (a custom model on a private network)

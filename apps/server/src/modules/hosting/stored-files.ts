@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import type { PreparedFile } from '../hosting/content';
+import type { PreparedFile } from './content';
 
 // How a deployment's files are stored (ADR 0227): a file that has a gzip variant is stored as that
 // variant (and its brotli one) without its UTF-8 body, which is gzip's lossless content and is unpacked
