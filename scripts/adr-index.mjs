@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = path.resolve(import.meta.dirname, '../docs/decisions');
+const SECTIONS = ['Context', 'Decision', 'Consequences'];
 const KEYS = ['Status', 'Date', 'Issue', 'Amends', 'Amended by', 'Supersedes', 'Superseded by', 'Note'];
 const num = (s) => [...s.matchAll(/\b(\d{4})\b/g)].map((m) => m[1]);
 
@@ -157,12 +158,24 @@ export function buildDecisions() {
     ...rows,
     '',
   ].join('\n');
-  return { written, index };
+  // One layout for the body too: the template's three sections, in order (findings, measurements and
+  // updates may sit between or after them).
+  const layout = adrs
+    .filter((a) => {
+      const heads = [...a.body.matchAll(/^## (.+)$/gm)].map((m) => m[1].trim()).filter((h) => SECTIONS.includes(h));
+      return heads.join('|') !== SECTIONS.join('|');
+    })
+    .map((a) => a.file);
+  return { written, index, layout };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const check = process.argv.includes('--check');
-  const { written, index } = buildDecisions();
+  const { written, index, layout } = buildDecisions();
+  if (layout.length > 0) {
+    console.error(`Not in the template's sections (## ${SECTIONS.join(', ## ')}): ${layout.join(', ')}`);
+    if (check) process.exit(1);
+  }
   const stale = [];
   for (const [file, text] of [...written, ['README.md', index]]) {
     const target = path.join(dir, file);
