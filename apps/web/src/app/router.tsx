@@ -1,6 +1,6 @@
 import { startTransition, useLayoutEffect, useState } from 'react';
 import { UNSAFE_createBrowserHistory as createBrowserHistory, type RouteObject, Router, useRoutes } from 'react-router';
-import { socialNetworks } from './paths';
+import { socialNetworks } from '../lib/paths';
 import { RootLayout } from './root-layout';
 import { type Load, type Screen, screen } from './screen';
 

@@ -10,8 +10,8 @@ import {
 import { CheckCircle2, Loader2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../app/paths';
 import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { useProfile } from '../lib/profile';
 import { useStoredSession } from '../lib/session';
 import './checkout-locale';

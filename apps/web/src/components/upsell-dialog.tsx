@@ -4,9 +4,9 @@ import type { Upsell } from '@div/shared/upsell';
 import { Check, Sparkles } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
 import { useCheckout } from '../lib/checkout';
 import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import './upsell-locale';
 import { DialogContent } from './dialog-content';
 

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { BookOpen, Download, KeyRound, Lock, Timer } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { type Endpoint, groupEndpoints, type JsonSchema, nestedObject, type Parameter, typeLabel, useOpenApi } from './openapi';
 import { Prose } from './prose';
 import './locale';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { clearSession, getSession, rememberReturnTo } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { remix } from './api';

@@ -4,10 +4,10 @@ import { type DeveloperPlan, developerPlanIds, developerPlanLimits, developerPla
 import { clsx } from 'clsx';
 import { ArrowRight, Check, Gauge, KeyRound, LifeBuoy, Package, ShieldCheck, Terminal, Zap } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
 import { CheckoutResult } from '../../components/checkout-result';
 import { useCheckout } from '../../lib/checkout';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { useProfile } from '../../lib/profile';
 import { useStoredSession } from '../../lib/session';
 import { CodeBlock } from './code-block';

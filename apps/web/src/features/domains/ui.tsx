@@ -1,8 +1,8 @@
 import { PUBLISHING_MESSAGES } from '@div/shared/publishing';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import './locale';
 
 export const button =

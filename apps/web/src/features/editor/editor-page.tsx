@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { clearSession } from '../../lib/session';
 import { useSpace } from './api/get-space';
 import { createEditorStore, EditorStoreContext } from './editor-store';

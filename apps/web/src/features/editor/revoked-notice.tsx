@@ -1,9 +1,9 @@
 import { ShieldOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
 import { CopyButton } from '../../components/copy-button';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 
 /**
  * Said at once when the owner removes this person while they edit (issue 43): the page turns

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { remixSpace } from './api/remix-space';
 import { whenToasterReady } from './when-toaster-ready';

@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { useSpaceHeader } from './api';
 import { Inbox } from './inbox';
 import { NotificationSettings } from './notification-settings';

@@ -3,10 +3,10 @@ import { clsx } from 'clsx';
 import { AlertTriangle, Download, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import {
   deleteAllSubmissions,

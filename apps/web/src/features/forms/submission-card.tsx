@@ -2,8 +2,8 @@ import { fieldValueText, type Submission } from '@div/shared/forms';
 import { clsx } from 'clsx';
 import { Lock, Mail, MailOpen, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import './locale';
 
 const button =

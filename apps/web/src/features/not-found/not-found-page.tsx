@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../lib/document-title';
 import { registerLocale, useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { getSession } from '../../lib/session';
 
 registerLocale('not-found', {

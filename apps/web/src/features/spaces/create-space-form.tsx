@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useCreateSpace } from './api/create-space';
 import { useAuthRedirect } from './use-auth-redirect';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
+import { paths } from '../../lib/paths';
 import { clearSession } from '../../lib/session';
 
 export function isUnauthorized(error: unknown) {

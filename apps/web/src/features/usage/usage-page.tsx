@@ -16,10 +16,10 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
 import { LoadingMessage } from '../../components/loading-message';
 import { useTranslation } from '../../lib/i18n';
 import { formatNumber, formatPercent, numberLocale } from '../../lib/number-format';
+import { paths } from '../../lib/paths';
 import { useUsage } from './api';
 import { OutcomeBar } from './outcome-bar';
 import { PlanBadge } from './plan-badge';

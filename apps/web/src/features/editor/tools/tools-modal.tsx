@@ -20,9 +20,9 @@ import {
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { DialogContent } from '../../../components/dialog-content';
 import { useTranslation } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 import { useFormsUnread } from '../api/forms';
 import { useEditorStore, useEditorUi } from '../editor-store';
 import { type Device, deviceNames, devices } from '../preview/devices';
