@@ -8,7 +8,7 @@ import { createTestUser } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/db';
 import { connectEditor, type TestEditor } from '../../test/realtime-client';
 import { createApiKey } from '../api-keys/service';
-import { GENERATION_MESSAGES } from '../generation/routes';
+import { GENERATION_MESSAGES } from '../generation/run';
 import { createSpaceFor, listenTestApp, messagesUsed, postGenerate, postJson, readSpace } from '../generation/test-helpers';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
