@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
-import { requireSpaceAccess, spaceRole } from '../../lib/space-access';
 import { requireUser } from '../auth/sessions';
+import { requireSpaceAccess, spaceRole } from '../members/access';
 import { connect, disconnect, getStatus } from './connection';
 import { pull, push } from './sync';
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { idParams } from '../../lib/params';
-import { checkRole, findSpaceAccess } from '../../lib/space-access';
+import { checkRole, findSpaceAccess } from '../members/access';
 import { connect, disconnect, getStatus } from './connection';
 import { pull, push } from './sync';
 
