@@ -18,6 +18,7 @@ import { registerAccountRoutes } from './modules/account/routes';
 import { registerAiRoutes } from './modules/ai/routes';
 import { registerApiKeysRoutes } from './modules/api-keys/routes';
 import { registerAssetsRoutes, registerImagePreviewRoute } from './modules/assets/routes';
+import { registerLocalIdpRoutes } from './modules/auth/local-idp-routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerSignInFirst, signedOutInstead } from './modules/auth/sign-in-first';
 import { registerLocalBillingPages } from './modules/billing/local-pages';
@@ -44,7 +45,6 @@ import { registerRedesignRoutes } from './modules/redesign/routes';
 import { registerImageRenameRoute } from './modules/spaces/image-routes';
 import { registerSpacesRoutes } from './modules/spaces/routes';
 import { registerUsageRoutes } from './modules/usage/routes';
-import { registerLocalIdpRoutes } from './providers/identity/local-routes';
 
 export interface BuildAppOptions {
   /** An already open database (tests share one per worker); otherwise opened from config. */

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
  */
 const BASELINE = {
   fileCycles: 2,
-  folderCycles: 2,
-  providerToModule: 2,
+  folderCycles: 0,
+  providerToModule: 0,
   groundToFeature: 0,
   routesOfAnother: 0,
   featureToFeature: 23,

@@ -1,24 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { customDomains, deploymentFiles, type SiteSeo, sites } from '../../db/schema/publishing';
-import { users } from '../../db/schema/users';
+import { customDomains } from '../../db/schema/publishing';
 import { type Broadcast, createBroadcast } from '../../providers/redis/broadcast';
-import { IMMUTABLE, readVariant, SITE_IMAGES_PATH, VARIANT_FILE } from '../assets/service';
 import { SITE_IMAGES_PREFIX } from '../assets/site-images';
 import { fillStampKeyOf, signFillStamp } from '../forms/fill-stamp';
-import type { FormSpecs } from '../forms/rewrite';
-import { FORM_SPECS_PATH, handleFormsRequest, isFormsPath } from '../forms/visitor';
+import { handleFormsRequest, isFormsPath } from '../forms/visitor';
 import { SiteAccessLog } from './access-log';
 import { PageViewCounter } from './analytics';
-import { isHtmlPath, noSitePage, pagePathOf, prepareFile, sitePageNotFound } from './content';
-import { appHostOf, normalHost, siteAddress, sitesDomainOf } from './hosts';
-import { common, type FillStamper, generated, lookupFile, type ServedFile, servedFile, writeServedFile } from './served-file';
+import { sitePageNotFound } from './content';
+import { appHostOf, normalHost, sitesDomainOf } from './hosts';
+import { type FillStamper, generated, lookupFile, type ServedFile, servedFile, writeServedFile } from './served-file';
+import {
+  analyticsPlan,
+  type DeploymentFiles,
+  noSite,
+  type ResolvedHost,
+  readDeployment,
+  resolveHost,
+  type SiteEntry,
+  siteEntryOf,
+} from './site-entry';
+import { SiteImages } from './site-images-cache';
 import type { SiteProcess } from './site-process';
 import { type HostAnswer, MAX_CACHE_BYTES } from './site-protocol';
-import { bodyOf } from './stored-files';
 
-const MAX_IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** Redis channel on which an instance tells the others to forget a space's cached site (ADR 0107). */
 export const SITE_INVALIDATION_CHANNEL = 'div:sites:invalidate';
 /** How long startup waits for the invalidation subscription before going on without it. */
@@ -28,32 +33,6 @@ interface Invalidation {
   spaceId: string;
   /** Custom domain names changed too: reload them. */
   domains: boolean;
-}
-
-interface SiteEntry {
-  spaceId: string;
-  deploymentId: string | null;
-  analytics: boolean;
-  files: Map<string, ServedFile>;
-  notFound: ServedFile;
-  checkedAt: number;
-  /** The deployment's forms (issue 23), read from its `_div/forms.json`. */
-  forms: FormSpecs;
-  /** The space's images the deployment serves (issue 24), by short hash, read from its `_div/images.json`. */
-  images: Set<string>;
-}
-
-interface DeploymentFiles {
-  spaceId: string;
-  files: Map<string, ServedFile>;
-  bytes: number;
-}
-
-interface ResolvedHost {
-  spaceId: string;
-  deploymentId: string | null;
-  plan: string;
-  seo: SiteSeo | null;
 }
 
 /** The published-sites side of the server: host resolution, an LRU of live deployments and page-view counting. */
@@ -67,9 +46,7 @@ export class Hosting {
   private readonly broadcast: Broadcast<Invalidation> | undefined;
   private readonly checked = new Map<string, number>();
   private cachedBytes = 0;
-  /** Image variants served lately, by space and file (content-addressed: never stale). */
-  private readonly images = new Map<string, Buffer>();
-  private imageBytes = 0;
+  private readonly siteImages: SiteImages;
   private domainHosts = new Set<string>();
   private domainTimer: ReturnType<typeof setInterval> | undefined;
   private readonly appHost: string;
@@ -95,6 +72,7 @@ export class Hosting {
     this.views = new PageViewCounter(ctx.db, ctx.log, ctx.config.ANALYTICS_FLUSH_MS);
     this.notFoundPage = generated('404.html', 'text/html; charset=utf-8', sitePageNotFound());
     this.access = new SiteAccessLog(ctx.log);
+    this.siteImages = new SiteImages(ctx);
     if (ctx.config.REDIS_URL) {
       this.broadcast = createBroadcast<Invalidation>({
         url: ctx.config.REDIS_URL,
@@ -253,41 +231,13 @@ export class Hosting {
     }
   }
 
-  /**
-   * An image of the space the deployment uses (ADR 0205): content-hashed paths, so cached for ever by
-   * browsers and CDNs; this instance keeps the most recent ones in memory.
-   */
+  /** An image of the space the deployment uses (ADR 0205), from the instance's image cache. */
   private async answerImage(host: string, entry: SiteEntry, file: string, req: IncomingMessage, res: ServerResponse) {
     try {
-      const name = file.replace(/\?.*$/, '');
-      const match = VARIANT_FILE.exec(name);
-      const key = `${entry.spaceId}/${name}`;
-      const served = match !== null && entry.images.has(match[1] as string);
-      let body = served ? this.images.get(key) : undefined;
-      if (!body && served) {
-        body = await readVariant(this.ctx, entry.spaceId, name);
-        if (body) this.rememberImage(key, body);
-      }
-      if (!body) {
-        this.send(host, req, res, 404, entry.notFound);
-        return;
-      }
-      const etag = `"${match?.[1]}-${match?.[2]}"`;
-      const headers = { ...common('image/webp', IMMUTABLE), etag, 'content-length': body.length };
-      delete headers.vary;
-      this.send(host, req, res, 200, { page: undefined, identity: { headers, etag, body }, gzip: undefined, br: undefined });
+      const image = await this.siteImages.file(entry, file);
+      this.send(host, req, res, image ? 200 : 404, image ?? entry.notFound);
     } catch (error) {
       this.fail(host, res, error);
-    }
-  }
-
-  private rememberImage(key: string, body: Buffer): void {
-    this.images.set(key, body);
-    this.imageBytes += body.length;
-    while (this.imageBytes > MAX_IMAGE_CACHE_BYTES && this.images.size > 1) {
-      const [oldest, bytes] = this.images.entries().next().value as [string, Buffer];
-      this.images.delete(oldest);
-      this.imageBytes -= bytes.length;
     }
   }
 
@@ -362,7 +312,7 @@ export class Hosting {
 
   private async fetchEntry(host: string): Promise<SiteEntry | null> {
     const generation = this.generation;
-    const resolved = await this.resolve(host);
+    const resolved = await resolveHost(this.ctx.db, host, this.suffix);
     const previous = this.entries.get(host);
     let entry: SiteEntry | null = null;
     if (resolved?.deploymentId) {
@@ -380,29 +330,6 @@ export class Hosting {
     this.entries.set(host, entry);
     this.checked.set(host, Date.now());
     return entry;
-  }
-
-  private async resolve(host: string): Promise<ResolvedHost | undefined> {
-    const columns = { spaceId: sites.spaceId, deploymentId: sites.liveDeploymentId, plan: users.plan, seo: sites.seo };
-    if (host.endsWith(this.suffix)) {
-      const slug = host.slice(0, -this.suffix.length);
-      if (slug.includes('.')) return undefined;
-      const [row] = await this.ctx.db
-        .select(columns)
-        .from(sites)
-        .innerJoin(users, eq(users.id, sites.ownerId))
-        .where(eq(sites.slug, slug))
-        .limit(1);
-      return row;
-    }
-    const [row] = await this.ctx.db
-      .select(columns)
-      .from(customDomains)
-      .innerJoin(sites, eq(sites.spaceId, customDomains.spaceId))
-      .innerJoin(users, eq(users.id, sites.ownerId))
-      .where(and(eq(customDomains.hostname, host), eq(customDomains.status, 'active')))
-      .limit(1);
-    return row;
   }
 
   /**
@@ -453,64 +380,13 @@ export class Hosting {
       this.deployments.set(deploymentId, cached);
       return cached;
     }
-    const rows = await this.ctx.db
-      .select({
-        path: deploymentFiles.path,
-        contentType: deploymentFiles.contentType,
-        etag: deploymentFiles.etag,
-        body: deploymentFiles.body,
-        gzip: deploymentFiles.gzip,
-        brotli: deploymentFiles.brotli,
-      })
-      .from(deploymentFiles)
-      .where(eq(deploymentFiles.deploymentId, deploymentId));
-    // A compressed file is stored without its body (ADR 0227); deployments stored without variants
-    // (before ADR 0108) get them computed here once.
-    const files = await Promise.all(
-      rows.map(async (row) => {
-        const body = await bodyOf(row);
-        return row.gzip === null && row.brotli === null ? prepareFile(row.path, body) : { ...row, body };
-      }),
-    );
+    const files = await readDeployment(this.ctx.db, deploymentId);
     return this.storeDeployment(spaceId, deploymentId, files);
   }
 
   private async buildEntry(host: string, resolved: ResolvedHost): Promise<SiteEntry> {
-    const deploymentId = resolved.deploymentId as string;
-    const deployment = await this.deploymentFiles(resolved.spaceId, deploymentId);
-    const files = new Map(deployment.files);
-    const paths = [...deployment.files.keys()];
-    // A subdomain's address keeps the sites domain's port (local development: `shop.localhost:3000`).
-    const address = host.endsWith(this.suffix) ? siteAddress(this.ctx.config, host.slice(0, -this.suffix.length)) : host;
-    const origin = `${this.ctx.config.TRUST_PROXY ? 'https' : new URL(this.ctx.config.publicUrl).protocol.slice(0, -1)}://${address}`;
-    const indexing = resolved.seo?.indexing ?? true;
-    if (!files.has('robots.txt')) {
-      const robots = indexing ? `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n` : 'User-agent: *\nDisallow: /\n';
-      files.set('robots.txt', generated('robots.txt', 'text/plain; charset=utf-8', robots));
-    }
-    if (!files.has('sitemap.xml')) {
-      const pages = paths
-        .filter((p) => isHtmlPath(p) && p !== '404.html')
-        .sort((a, b) => (a === 'index.html' ? -1 : b === 'index.html' ? 1 : a.localeCompare(b)));
-      const urls = indexing ? pages.map((p) => `  <url><loc>${origin}${encodeURI(pagePathOf(p))}</loc></url>`) : [];
-      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`;
-      files.set('sitemap.xml', generated('sitemap.xml', 'application/xml; charset=utf-8', xml));
-    }
-    const own = files.get('404.html');
-    const specs = files.get(FORM_SPECS_PATH);
-    files.delete(FORM_SPECS_PATH);
-    const images = files.get(SITE_IMAGES_PATH);
-    files.delete(SITE_IMAGES_PATH);
-    return {
-      images: new Set(images ? (JSON.parse(images.identity.body.toString('utf8')) as string[]) : []),
-      forms: specs ? (JSON.parse(specs.identity.body.toString('utf8')) as FormSpecs) : {},
-      spaceId: resolved.spaceId,
-      deploymentId,
-      analytics: analyticsPlan(resolved.plan),
-      files,
-      notFound: own ?? this.notFoundPage,
-      checkedAt: Date.now(),
-    };
+    const deployment = await this.deploymentFiles(resolved.spaceId, resolved.deploymentId as string);
+    return siteEntryOf({ config: this.ctx.config, host, suffix: this.suffix, resolved, deployment, notFound: this.notFoundPage });
   }
 
   private drop(host: string): void {
@@ -545,8 +421,3 @@ export class Hosting {
     }
   }
 }
-
-const analyticsPlan = (plan: string) => plan === 'medium' || plan === 'pro';
-
-/** The page a site Host with nothing published answers (404). */
-const noSite = (host: string) => generated('404.html', 'text/html; charset=utf-8', noSitePage(host));

@@ -2,9 +2,15 @@ import { type AuthProvider, authProviderSchema } from '@div/shared/auth';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { authRateLimit, enableAuthRateLimit } from '../../modules/auth/rate-limit';
-import { bearerToken } from '../../modules/auth/sessions';
-import { exchangeLocalIdpCode, issueLocalIdpCode, LOCAL_IDP_PATH, localRedirectUri, readLocalIdpUserinfo } from './local';
+import {
+  exchangeLocalIdpCode,
+  issueLocalIdpCode,
+  LOCAL_IDP_PATH,
+  localRedirectUri,
+  readLocalIdpUserinfo,
+} from '../../providers/identity/local';
+import { authRateLimit, enableAuthRateLimit } from './rate-limit';
+import { bearerToken } from './sessions';
 
 /** What an authorization request must carry; anything else is refused without redirecting. */
 const authorizeParamsSchema = z.object({
