@@ -8,21 +8,13 @@ import { handleFormsRequest, isFormsPath } from '../forms/visitor';
 import { SiteAccessLog } from './access-log';
 import { PageViewCounter } from './analytics';
 import { sitePageNotFound } from './content';
+import { DeploymentCache } from './deployment-cache';
 import { appHostOf, normalHost, sitesDomainOf } from './hosts';
-import { type FillStamper, generated, lookupFile, type ServedFile, servedFile, writeServedFile } from './served-file';
-import {
-  analyticsPlan,
-  type DeploymentFiles,
-  noSite,
-  type ResolvedHost,
-  readDeployment,
-  resolveHost,
-  type SiteEntry,
-  siteEntryOf,
-} from './site-entry';
+import { type FillStamper, generated, lookupFile, type ServedFile, writeServedFile } from './served-file';
+import { analyticsPlan, noSite, type ResolvedHost, resolveHost, type SiteEntry, siteEntryOf } from './site-entry';
 import { SiteImages } from './site-images-cache';
 import type { SiteProcess } from './site-process';
-import { type HostAnswer, MAX_CACHE_BYTES } from './site-protocol';
+import type { HostAnswer } from './site-protocol';
 
 /** Redis channel on which an instance tells the others to forget a space's cached site (ADR 0107). */
 export const SITE_INVALIDATION_CHANNEL = 'div:sites:invalidate';
@@ -39,13 +31,12 @@ interface Invalidation {
 export class Hosting {
   readonly views: PageViewCounter;
   private readonly entries = new Map<string, SiteEntry | null>();
-  private readonly deployments = new Map<string, DeploymentFiles>();
+  private readonly deployments: DeploymentCache;
   private readonly loading = new Map<string, Promise<SiteEntry | null>>();
   /** Bumped by every invalidation: a load that started before one does not cache what it read. */
   private generation = 0;
   private readonly broadcast: Broadcast<Invalidation> | undefined;
   private readonly checked = new Map<string, number>();
-  private cachedBytes = 0;
   private readonly siteImages: SiteImages;
   private domainHosts = new Set<string>();
   private domainTimer: ReturnType<typeof setInterval> | undefined;
@@ -72,6 +63,9 @@ export class Hosting {
     this.views = new PageViewCounter(ctx.db, ctx.log, ctx.config.ANALYTICS_FLUSH_MS);
     this.notFoundPage = generated('404.html', 'text/html; charset=utf-8', sitePageNotFound());
     this.access = new SiteAccessLog(ctx.log);
+    this.deployments = new DeploymentCache(ctx, (deploymentId) => {
+      for (const [host, entry] of this.entries) if (entry?.deploymentId === deploymentId) this.drop(host);
+    });
     this.siteImages = new SiteImages(ctx);
     if (ctx.config.REDIS_URL) {
       this.broadcast = createBroadcast<Invalidation>({
@@ -325,7 +319,7 @@ export class Hosting {
     // Invalidated while reading: this answer may predate the change, so it serves only its waiters.
     if (generation !== this.generation) return entry;
     // The site is no longer published: its files leave with it.
-    if (!entry && resolved) this.dropSpaceDeployments(resolved.spaceId);
+    if (!entry && resolved) this.deployments.dropSpace(resolved.spaceId);
     this.drop(host);
     this.entries.set(host, entry);
     this.checked.set(host, Date.now());
@@ -341,51 +335,16 @@ export class Hosting {
     deploymentId: string,
     files: { path: string; contentType: string; etag: string; body: Buffer; gzip: Buffer | null; brotli: Buffer | null }[],
   ): void {
-    this.storeDeployment(spaceId, deploymentId, files);
+    this.deployments.store(spaceId, deploymentId, files);
   }
 
   /** What the site cache holds: deployments and their bytes (bounded by MAX_CACHE_BYTES). */
   cacheStats(): { deployments: number; bytes: number; hosts: number } {
-    return { deployments: this.deployments.size, bytes: this.cachedBytes, hosts: this.entries.size };
-  }
-
-  /**
-   * Stores a space's live deployment. A space serves one deployment at a time, so any other of the
-   * same space is superseded (a redeploy or a rollback) and leaves at once: twelve redeploys of a
-   * 5 MB site hold one deployment, not twelve until the byte bound evicts them (issue 26).
-   */
-  private storeDeployment(
-    spaceId: string,
-    deploymentId: string,
-    rows: { path: string; contentType: string; etag: string; body: Buffer; gzip: Buffer | null; brotli: Buffer | null }[],
-  ): DeploymentFiles {
-    const files = new Map<string, ServedFile>();
-    let bytes = 0;
-    for (const row of rows) {
-      files.set(row.path, servedFile(row));
-      bytes += row.body.length + (row.gzip?.length ?? 0) + (row.brotli?.length ?? 0);
-    }
-    const stored = { spaceId, files, bytes };
-    this.dropSpaceDeployments(spaceId);
-    this.deployments.set(deploymentId, stored);
-    this.cachedBytes += bytes;
-    this.evict();
-    return stored;
-  }
-
-  private async deploymentFiles(spaceId: string, deploymentId: string): Promise<DeploymentFiles> {
-    const cached = this.deployments.get(deploymentId);
-    if (cached) {
-      this.deployments.delete(deploymentId);
-      this.deployments.set(deploymentId, cached);
-      return cached;
-    }
-    const files = await readDeployment(this.ctx.db, deploymentId);
-    return this.storeDeployment(spaceId, deploymentId, files);
+    return { ...this.deployments.stats(), hosts: this.entries.size };
   }
 
   private async buildEntry(host: string, resolved: ResolvedHost): Promise<SiteEntry> {
-    const deployment = await this.deploymentFiles(resolved.spaceId, resolved.deploymentId as string);
+    const deployment = await this.deployments.files(resolved.spaceId, resolved.deploymentId as string);
     return siteEntryOf({ config: this.ctx.config, host, suffix: this.suffix, resolved, deployment, notFound: this.notFoundPage });
   }
 
@@ -396,28 +355,6 @@ export class Hosting {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);
       this.checked.delete(oldest);
-    }
-  }
-
-  private dropDeployment(deploymentId: string): void {
-    const stored = this.deployments.get(deploymentId);
-    if (!stored) return;
-    this.cachedBytes -= stored.bytes;
-    this.deployments.delete(deploymentId);
-    for (const [host, entry] of this.entries) {
-      if (entry?.deploymentId === deploymentId) this.drop(host);
-    }
-  }
-
-  private dropSpaceDeployments(spaceId: string): void {
-    for (const [id, stored] of this.deployments) if (stored.spaceId === spaceId) this.dropDeployment(id);
-  }
-
-  /** Least recently used deployments leave first; a host entry whose files left reloads them on its next miss. */
-  private evict(): void {
-    while (this.cachedBytes > MAX_CACHE_BYTES && this.deployments.size > 1) {
-      const oldest = this.deployments.keys().next().value as string;
-      this.dropDeployment(oldest);
     }
   }
 }
