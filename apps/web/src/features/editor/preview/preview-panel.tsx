@@ -103,9 +103,16 @@ export function PreviewPanel({
   framesRef.current = frames;
   /** The document each frame was given to render. */
   const rendered = useRef(new WeakMap<HTMLIFrameElement, string>());
+  /** How far the shown page is scrolled, and whether the next document keeps that place (an edit that reloads). */
+  const scrollY = useRef(0);
+  const keepScroll = useRef(false);
   const render = useCallback((target: HTMLIFrameElement) => {
     sendToFrame(target, { type: 'render', html: shownRef.current });
     rendered.current.set(target, shownRef.current);
+    // Queued behind the render, so it reaches the new document's runtime once it is written.
+    if (keepScroll.current) sendToFrame(target, { type: 'restore-scroll', y: scrollY.current });
+    else scrollY.current = 0;
+    keepScroll.current = false;
   }, []);
   /**
    * The source the shown frame holds as the base of edits in place, and its number: set when the
@@ -204,7 +211,11 @@ export function PreviewPanel({
       if (!message) return;
       if (message.type === 'host-ready') {
         if (frame.current) render(frame.current);
+      } else if (message.type === 'scrolled') {
+        scrollY.current = message.y;
       } else if (message.type === 'patch-failed') {
+        // An edit the page could not take in place (a duplicate, a move): loaded anew at the same place.
+        keepScroll.current = true;
         reload();
       } else if (message.type === 'ready' || message.type === 'patched') {
         // A document loaded anew: hand the frame its source, the base of the next edits in place.
