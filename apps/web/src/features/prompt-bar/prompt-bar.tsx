@@ -137,7 +137,8 @@ export function PromptBar(props: PromptBarProps) {
       log.add({ kind: told.partial ? 'partial' : 'done', prompt: text, text: told.text });
       (told.partial ? toast.warning : toast.success)(
         told.text,
-        undo ? { action: { label: t('undo'), onClick: () => void undo() } } : undefined,
+        // One such toast at a time: it waits for its "Deshacer" (lib/toast), the next answer replaces it.
+        { id: 'generation-done', ...(undo ? { action: { label: t('undo'), onClick: () => void undo() } } : {}) },
       );
       await props.onDone({ versionId: outcome.done.versionId, updatedLines: outcome.done.updatedLines });
       void profile.refetch();
