@@ -4,6 +4,8 @@ import type { TextDelta } from './text-delta';
 export type PreviewMessage =
   | { type: 'host-ready' }
   | { type: 'ready' }
+  /** The document is parsed and styled (DOMContentLoaded), before its images load. */
+  | { type: 'painted' }
   | { type: 'patched' }
   | { type: 'patch-failed' }
   /** How far the page is scrolled (sent when a scroll settles), so a reload can keep the place. */
@@ -81,6 +83,7 @@ export function parsePreviewMessage(data: unknown): PreviewMessage | null {
   if (message.source !== 'div-preview') return null;
   if (message.type === 'host-ready') return { type: 'host-ready' };
   if (message.type === 'ready') return { type: 'ready' };
+  if (message.type === 'painted') return { type: 'painted' };
   if (message.type === 'patched') return { type: 'patched' };
   if (message.type === 'patch-failed') return { type: 'patch-failed' };
   if (message.type === 'scrolled' && typeof message.y === 'number' && Number.isFinite(message.y))

@@ -97,6 +97,8 @@ export function PreviewPanel({
   // next document at once instead of loading a new frame first (ADR 0065).
   const [frames, setFrames] = useState<{ shown: number; standby: number | null }>({ shown: 0, standby: null });
   const nextFrame = useRef(1);
+  /** The frame whose document has painted: white goes behind it then; before, the editor's own colour. */
+  const [painted, setPainted] = useState<number | null>(null);
   const standby = useRef<HTMLIFrameElement>(null);
   const standbyReady = useRef<number | null>(null);
   const framesRef = useRef(frames);
@@ -209,6 +211,7 @@ export function PreviewPanel({
       if (!fromOwnFrame(event, frame.current)) return;
       const message = parsePreviewMessage(event.data);
       if (!message) return;
+      if (message.type === 'painted' || message.type === 'ready') setPainted(framesRef.current.shown);
       if (message.type === 'host-ready') {
         if (frame.current) render(frame.current);
       } else if (message.type === 'scrolled') {
@@ -326,7 +329,12 @@ export function PreviewPanel({
                 sandbox={PREVIEW_SANDBOX}
                 src={PREVIEW_HOST_URL}
                 style={shown ? shownStyle : STANDBY_STYLE}
-                className={shown ? 'block h-full w-full border-0 bg-white' : 'border-0'}
+                data-painted={shown && painted === id ? '' : undefined}
+                className={
+                  shown
+                    ? `block h-full w-full border-0 ${painted === id ? 'bg-white' : 'bg-gray-100 dark:bg-gray-950'}`
+                    : 'border-0'
+                }
               />
             );
           })}

@@ -66,6 +66,9 @@ function previewRuntime(
     const message = reason && typeof reason.message === 'string' ? reason.message : String(event.reason);
     post({ type: 'error', phase: phase(), kind: 'rejection', message });
   });
+  // The document is written and styled: the editor puts white behind it (a page's default canvas);
+  // until then the frame shows the editor's own colour, never a blank white frame (issue 43).
+  document.addEventListener('DOMContentLoaded', () => post({ type: 'painted' }));
   window.addEventListener('load', () => {
     // Errors thrown by the page's own load handlers still count as a failed load.
     setTimeout(() => {
