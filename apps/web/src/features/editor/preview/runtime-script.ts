@@ -357,11 +357,8 @@ function previewRuntime(
     }
     if (data.type === 'visual-select-mark' && typeof data.mark === 'string') {
       const element = document.querySelector(`[data-div-src="${CSS.escape(data.mark)}"]`);
-      if (element) {
-        visual.select(element, false);
-        const rect = element.getBoundingClientRect();
-        if (rect.bottom < 0 || rect.top > window.innerHeight) element.scrollIntoView({ block: 'nearest' });
-      }
+      // The page stays where the person had it (issue 43): the panel names the selection.
+      if (element) visual.select(element, false);
       return;
     }
     if (data.type === 'restore-scroll' && typeof data.y === 'number') {
