@@ -22,4 +22,19 @@ describe('toasts (issue 43)', () => {
     expect(screen.queryByText('Sitio publicado')).toBeNull();
     expect(screen.getByText(/no puede conectar con tu tienda de Shopify/)).toBeTruthy();
   });
+
+  it('keeps a toast with an action until it is closed, so the keyboard can reach its button', async () => {
+    vi.useFakeTimers();
+    render(<Toaster closeButton />);
+    act(() => {
+      toast.success('Sitio publicado', { action: { label: 'Abrir sitio', onClick: () => {} } });
+      toast.success('Exportado');
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(screen.getByText('Sitio publicado')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Abrir sitio' })).toBeTruthy();
+    expect(screen.queryByText('Exportado')).toBeNull();
+  });
 });

@@ -8,6 +8,7 @@ import { aiFixPrompt } from './browser-findings';
 import { ScoreBadge } from './score';
 import './locale';
 import { DialogContent } from '../../components/dialog-content';
+import { summaryText } from './summary-text';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 const ICONS = { error: AlertCircle, warning: AlertTriangle, notice: Info } as const;
@@ -95,7 +96,7 @@ export function ChecksPanel({
           {data && (
             <div className="flex flex-wrap items-center gap-2 border-gray-200 border-b px-4 py-3 dark:border-gray-800">
               <p className="flex-1 text-gray-700 text-sm dark:text-gray-200" data-testid="checks-summary">
-                {t('summary', data.summary)}
+                {summaryText(t, data.summary)}
               </p>
               {canEdit && onUndo && (
                 <button type="button" onClick={onUndo} className={button}>

@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { ScoreBadge } from './score';
 import './locale';
 import { AlertDialogContent } from '../../components/dialog-content';
+import { summaryText } from './summary-text';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
@@ -43,7 +44,7 @@ export function PublishChecksDialog({
             <div className="mt-2 space-y-1 text-gray-700 text-sm dark:text-gray-200">
               {checks === null && <p role="status">{t('publish.checking')}</p>}
               {checks === undefined && <p>{t('publish.unchecked')}</p>}
-              {checks && <p data-testid="publish-checks-summary">{t('summary', checks.summary)}</p>}
+              {checks && <p data-testid="publish-checks-summary">{summaryText(t, checks.summary)}</p>}
               {checks && <p>{errors > 0 ? t('publish.errorsText', { count: errors }) : t('publish.okText')}</p>}
             </div>
           </AlertDialog.Description>

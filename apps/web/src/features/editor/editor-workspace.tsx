@@ -4,13 +4,13 @@ import type { PlanId } from '@div/shared/plans';
 import type { SpaceDetailResponse, SpaceSummary, Version } from '@div/shared/spaces';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { StreamingCode, StreamingPreview, type StreamView } from '../prompt-bar/prompt-bar';
+import { StreamingCode } from '../prompt-bar/prompt-bar';
 import { ReadOnlyBar } from './access-badges';
 import { usePreviewFormsEndpoint } from './api/forms';
 import { spaceQueryKey } from './api/get-space';
@@ -26,31 +26,27 @@ import { ImagesSection } from './images/images-section';
 import { useSpaceImages } from './images/use-space-images';
 import { EditorLayout } from './layout/editor-layout';
 import { useLiveSpace } from './live-slot';
-import { PreviewPanel } from './preview/preview-panel';
+import { PreviewPane } from './preview-pane';
 import { useProfileSlot } from './profile-slot';
 import { PromptSlot } from './prompt-slot';
 import { RevokedNotice } from './revoked-notice';
 import { StaleDraftBanner } from './save-indicator';
 import { ToolsButton } from './tools/tools-button';
+import { useBriefRequest } from './use-brief-request';
 import { useDark } from './use-dark';
 import { useEditorActions } from './use-editor-actions';
 import { useRemix } from './use-remix';
+import { useStreamView } from './use-stream-view';
 import type { ScopeQuestion } from './visual/scope-dialog';
 import { useVisualEdits } from './visual/use-visual-edits';
-import { PreviewPagePicker, VisualToggle } from './visual/visual-toggle';
 
 // The tools modal and the reset confirmation load on first use (editor route JS budget, ADR 0061).
 const ToolsModal = lazy(() => import('./tools/tools-modal').then((module) => ({ default: module.ToolsModal })));
 const GitSection = lazy(() => import('../git/git-section').then((module) => ({ default: module.GitSection })));
 const ResetDialog = lazy(() => import('./tools/reset-dialog').then((module) => ({ default: module.ResetDialog })));
-// So do the inspector's panel and the export (ADR 0064: room for the early requests in the budget).
-const InspectorPanel = lazy(() => import('./tools/inspector-panel').then((module) => ({ default: module.InspectorPanel })));
 const ScopeDialog = lazy(() => import('./visual/scope-dialog').then((module) => ({ default: module.ScopeDialog })));
-const VisualPanel = lazy(() => import('./visual/visual-panel').then((module) => ({ default: module.VisualPanel })));
 /** The code editor's states are rebuilt once, when the shared document takes over the files. */
 const LIVE_GENERATION = -1;
-/** Longest the half-written site stays on top once the files are in, if the live preview never reports them loaded. */
-const STREAM_HANDOFF_MAX_MS = 3000;
 const ignoreEdit = () => {};
 /** The longest the code editor waits for the first preview before loading its syntax highlighting. */
 const SYNTAX_WAIT_MAX_MS = 2000;
@@ -66,9 +62,7 @@ export function EditorWorkspace({
 }) {
   const { t } = useTranslation('editor');
   const navigate = useNavigate();
-  // A project started from the brief box on /spaces carries its brief here, to be sent once (issue 43).
-  const location = useLocation();
-  const brief = (location.state as { brief?: unknown } | null)?.brief;
+  useBriefRequest();
   const dark = useDark();
   // A space with members is edited together through its shared document (ADR 0213).
   const { live, snapshot } = useLiveSpace(spaceId, given.access.role !== 'owner' || given.access.members > 0);
@@ -151,8 +145,6 @@ export function EditorWorkspace({
   const [toolsOpen, setToolsOpen] = useState(false);
   // On a narrow screen a finished generation shows the site, not the code it streamed into.
   const [previewRequest, setPreviewRequest] = useState(0);
-  const inspectorShown = useEditorUi((state) => state.inspecting || state.selectedElement !== null);
-  const visualShown = useEditorUi((state) => state.visualEditing);
   // Syntax highlighting starts once the preview has first loaded (or after a while): ADR 0064.
   const [previewLoaded, setPreviewLoaded] = useState(false);
   useEffect(() => {
@@ -160,32 +152,9 @@ export function EditorWorkspace({
     return () => clearTimeout(timer);
   }, []);
   const [toolsUsed, setToolsUsed] = useState(false);
-  // While the AI writes code: the files as they stream (preview and active editor follow them).
-  const [stream, setStream] = useState<StreamView | null>(null);
+  const { stream, setStream, loaded: streamLoaded } = useStreamView(detail);
   // Lines the last generation changed, highlighted in the editor.
   const [updatedLines, setUpdatedLines] = useState<Record<string, LineRange[]>>({});
-  // New files from the server end the streaming view once the live preview has loaded them: until
-  // then the half-written site stays on top, so there is no blank frame between the two (issue 22).
-  const endStream = useRef<(() => void) | null>(null);
-  const streamRef = useRef(stream);
-  streamRef.current = stream;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new files from the server end the streaming view
-  useEffect(() => {
-    const ending = streamRef.current;
-    if (!ending) {
-      endStream.current = null;
-      return;
-    }
-    // Only the view that was streaming when the files came ends (not one a new generation started).
-    const end = () => {
-      clearTimeout(timer);
-      endStream.current = null;
-      setStream((current) => (current === ending ? null : current));
-    };
-    const timer = setTimeout(end, STREAM_HANDOFF_MAX_MS);
-    endStream.current = end;
-    return () => clearTimeout(timer);
-  }, [detail]);
   const editorActions = useEditorActions({ spaceId, session, setVersions, onUnauthorized });
   const visual = useVisualEdits({ spaceId, session, setVersions, onUnauthorized });
   const [scopeQuestion, setScopeQuestion] = useState<ScopeQuestion | null>(null);
@@ -317,62 +286,24 @@ export function EditorWorkspace({
           </>
         }
         preview={
-          <div className="flex h-full min-h-0 flex-col">
-            {/* The preview's own controls sit in a bar above the frame, never over the site's header (its
-                logo, its menu). Hidden but kept in place while code streams, so the frame does not jump. */}
-            {(canEdit || htmlPageCount(session.files) > 1) && (
-              <div
-                role="group"
-                aria-label={t('pane.previewTools')}
-                data-testid="preview-toolbar"
-                className={`flex shrink-0 items-center gap-2 border-gray-200 border-b bg-gray-50 px-2 py-1.5 dark:border-gray-800 dark:bg-gray-950 ${
-                  stream ? 'invisible' : ''
-                }`}
-              >
-                {canEdit && <VisualToggle />}
-                <PreviewPagePicker files={session.files} />
-              </div>
-            )}
-            <div className="relative min-h-0 flex-1">
-              {/* Mounted once the files are in, so the first document renders at once (no empty frame first). */}
-              {session.files.length > 0 && (
-                <PreviewPanel
-                  files={session.files}
-                  onFix={actions.fix}
-                  onLoaded={() => {
-                    setPreviewLoaded(true);
-                    endStream.current?.();
-                  }}
-                  prepare={visual.prepare}
-                  onVisual={visual.onVisual}
-                  formsEndpoint={formsEndpoint}
-                />
-              )}
-              {/* While code streams, the half-written site covers the live preview (which keeps its state). */}
-              {stream && (
-                <div className="absolute inset-0 z-10">
-                  <StreamingPreview view={stream} title={t('pane.preview')} />
-                </div>
-              )}
-            </div>
-            {inspectorShown && (
-              <Suspense fallback={null}>
-                <InspectorPanel />
-              </Suspense>
-            )}
-            {visualShown && canEdit && (
-              <Suspense fallback={null}>
-                <VisualPanel edits={visual} uploadImages={images.upload} />
-              </Suspense>
-            )}
-          </div>
+          <PreviewPane
+            files={session.files}
+            canEdit={canEdit}
+            stream={stream}
+            onFix={actions.fix}
+            onLoaded={() => {
+              setPreviewLoaded(true);
+              streamLoaded();
+            }}
+            visual={visual}
+            formsEndpoint={formsEndpoint}
+            uploadImages={images.upload}
+          />
         }
       />
       {canEdit ? (
         <PromptSlot
           spaceId={spaceId}
-          autoPrompt={typeof brief === 'string' ? brief : undefined}
-          onAutoPromptSent={() => navigate(location.pathname, { replace: true, state: null })}
           sharing={
             access.role === 'owner'
               ? generatingBy
@@ -462,9 +393,4 @@ export function EditorWorkspace({
       )}
     </div>
   );
-}
-
-/** How many HTML pages the site has (the page picker shows when there are two or more). */
-function htmlPageCount(files: readonly { path: string }[]): number {
-  return files.filter((file) => /\.html?$/i.test(file.path)).length;
 }

@@ -125,7 +125,9 @@ export function useEditorActions({
       // The header's chip shows the new address, time and revision.
       void queryClient.invalidateQueries({ queryKey: publishedQueryKey(spaceId) });
       const url = result.url;
+      // It waits for "Abrir sitio" (lib/toast: a toast with an action stays until closed); a new publish replaces it.
       toast.success(t('deploy.success'), {
+        id: 'published',
         description: url ?? result.message,
         // The published site opens on its own origin, never the app's.
         action: url ? { label: t('deploy.open'), onClick: () => window.open(url, '_blank', 'noopener,noreferrer') } : undefined,

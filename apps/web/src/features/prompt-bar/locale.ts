@@ -45,6 +45,15 @@ registerLocale('prompt-bar', {
     redesignError: 'No se pudo cargar la página',
     redesignPro: 'Disponible a partir del plan {{plan}}',
     close: 'Cerrar',
+    log: {
+      title: 'Mensajes de la sesión',
+      button_one: 'Mensajes de la sesión: {{count}} respuesta',
+      button_other: 'Mensajes de la sesión: {{count}} respuestas',
+      description: 'Cada respuesta de DIV en esta sesión, la más reciente primero.',
+      empty: 'Aún no hay respuestas en esta sesión.',
+      asked: 'Pediste:',
+      kind: { done: 'Hecho', partial: 'Hecho en parte', stopped: 'Detenido', refused: 'No se hizo', error: 'Error' },
+    },
   },
   en: {
     label: 'Describe your site or the change you want',
@@ -90,5 +99,14 @@ registerLocale('prompt-bar', {
     redesignError: 'Could not load the page',
     redesignPro: 'Available from the {{plan}} plan',
     close: 'Close',
+    log: {
+      title: 'Messages of this session',
+      button_one: 'Messages of this session: {{count}} answer',
+      button_other: 'Messages of this session: {{count}} answers',
+      description: 'Every answer DIV gave in this session, newest first.',
+      empty: 'No answers in this session yet.',
+      asked: 'You asked:',
+      kind: { done: 'Done', partial: 'Done in part', stopped: 'Stopped', refused: 'Not done', error: 'Error' },
+    },
   },
 });

@@ -81,9 +81,9 @@ function renderBar(overrides: Partial<PromptBarProps> = {}) {
 
 /** Hands the bar a request, as the editor store does (set by Harness). */
 let hand: (request: PromptBarProps['request']) => void = () => {};
-/** The bar under a holder of its `request`, which starts with one made before it mounted. */
-function Harness() {
-  const [request, setRequest] = useState<PromptBarProps['request']>({ text: 'Una petición de antes', nonce: 1 });
+/** The bar under a holder of its `request` (as the editor store), which starts with the project's brief. */
+function Harness({ brief }: { brief: string }) {
+  const [request, setRequest] = useState<PromptBarProps['request']>({ text: brief, nonce: 1 });
   hand = setRequest;
   return (
     <PromptBar
@@ -92,6 +92,7 @@ function Harness() {
       activeFile="index.html"
       element={null}
       request={request}
+      onRequestTaken={() => setRequest(null)}
       onClearElement={() => {}}
       beforeGenerate={async () => {}}
       onBusyChange={() => {}}
@@ -111,29 +112,65 @@ describe('PromptBar', () => {
     vi.unstubAllGlobals();
   });
 
-  it('sends a request handed over by another feature as if typed, once per nonce, and not one there before it mounted', async () => {
+  it('one way in for a prompt not typed here: the brief at mount and a later request each go once, as if typed', async () => {
     const calls = serve(() =>
       Response.json({ message: 'El compositor local no sabe hacer esto.', code: 'BAD_REQUEST' }, { status: 422 }),
     );
     const generations = () => calls.filter((c) => c.url === '/api/ask-ai/generate-separate-files');
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const router = createMemoryRouter([{ path: '/', element: <Harness /> }]);
+    const brief = 'Una panadería en Sevilla';
+    const router = createMemoryRouter([{ path: '/', element: <Harness brief={brief} /> }]);
     render(
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>,
     );
-    await act(async () => new Promise((r) => setTimeout(r, 50)));
-    expect(generations()).toHaveLength(0);
-    const text = 'Corrige estos problemas: index.html, línea 4: Enlace roto';
-    act(() => hand({ text, nonce: 2 }));
+    // The brief goes once the models are known, and is taken (the holder drops it).
     await waitFor(() => expect(generations()).toHaveLength(1));
-    expect(generations()[0]?.body).toMatchObject({ prompt: text });
+    expect(generations()[0]?.body).toMatchObject({ prompt: brief });
+    const text = 'Corrige estos problemas: index.html, línea 4: Enlace roto';
+    const request = { text, nonce: 1 };
+    act(() => hand(request));
+    await waitFor(() => expect(generations()).toHaveLength(2));
+    expect(generations()[1]?.body).toMatchObject({ prompt: text });
     // Refused: the request stays in the box, as a typed one does.
     await waitFor(() => expect(input().value).toBe(text));
-    act(() => hand({ text, nonce: 2 }));
+    // The same request handed again is not sent again.
+    act(() => hand(request));
     await act(async () => new Promise((r) => setTimeout(r, 50)));
-    expect(generations()).toHaveLength(1);
+    expect(generations()).toHaveLength(2);
+  });
+
+  it('keeps every answer of the session in "Mensajes de la sesión", refusals and errors included, to read again', async () => {
+    let answer = 0;
+    serve(() => {
+      answer++;
+      if (answer === 1) return ndjson([{ type: 'done', versionId: 'v', messagesUsed: 1, messagesLimit: 100 }]);
+      if (answer === 2)
+        return ndjson([
+          { type: 'error', code: 'NOT_UNDERSTOOD', message: 'No sé cambiar el clima del sitio: prueba con un color.' },
+        ]);
+      return Response.json({ message: 'Algo falló en el servidor.', code: 'INTERNAL' }, { status: 500 });
+    });
+    renderBar();
+    await screen.findByTestId('prompt-model');
+    for (const text of ['Una web', 'Pon el clima soleado', 'Otra cosa']) {
+      fireEvent.change(input(), { target: { value: text } });
+      fireEvent.keyDown(input(), { key: 'Enter' });
+      await waitFor(() => expect(screen.getByTestId('message-log-button').getAttribute('aria-label')).toMatch(/\d/));
+      await waitFor(() => expect(input().disabled).toBe(false));
+    }
+    await waitFor(() =>
+      expect(screen.getByTestId('message-log-button').getAttribute('aria-label')).toBe('Mensajes de la sesión: 3 respuestas'),
+    );
+    fireEvent.click(screen.getByTestId('message-log-button'));
+    const log = await screen.findByRole('dialog', { name: 'Mensajes de la sesión' });
+    const items = [...log.querySelectorAll('li')];
+    expect(items.map((item) => item.dataset.kind)).toEqual(['error', 'refused', 'done']);
+    expect(items[1]?.textContent).toContain('Pon el clima soleado');
+    expect(items[1]?.textContent).toContain('No sé cambiar el clima del sitio: prueba con un color.');
+    expect(items[1]?.textContent).toContain('No se hizo');
+    expect(items[0]?.textContent).toContain('Algo falló en el servidor.');
   });
 
   it('blocks blank prompts; Enter sends, Shift+Enter does not', async () => {

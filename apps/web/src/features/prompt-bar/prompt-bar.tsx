@@ -4,44 +4,30 @@ import { planAllowsRedesign } from '@div/shared/plan-access';
 import { type PlanId, plans } from '@div/shared/plans';
 import { isStarterSite } from '@div/shared/starter.data';
 import { readUpsell, type Upsell, upsellFor } from '@div/shared/upsell';
-import { ArrowUp, Brain, Globe, Loader2, Square, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { ArrowUp, Globe, Loader2, Square } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { UpsellDialog } from '../../components/upsell-dialog';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { useProfile } from '../../lib/profile';
 import { toast } from '../../lib/toast';
-import { fetchRedesign, stopGeneration, useModels } from './api';
+import { stopGeneration, useModels } from './api';
+import { readChoice, saveChoice } from './choice';
 import { doneMessage } from './done-message';
 import './locale';
+import { errorKind, MessageLog, useMessageLog } from './message-log';
+import { PromptChips, type Redesign, RedesignForm } from './redesign-form';
 import { type AiChoice, SettingsPopover } from './settings-popover';
 import { playDoneSound } from './sound';
 import type { StreamView } from './streaming-view';
+import { ThinkingPanel } from './thinking-panel';
 import { useGeneration } from './use-generation';
 
 export type { StreamView } from './streaming-view';
 export { StreamingCode, StreamingPreview } from './streaming-view';
 
-const CHOICE_KEY = 'div.ai.choice';
-
-function readChoice(): AiChoice | null {
-  try {
-    const raw = localStorage.getItem(CHOICE_KEY);
-    const parsed = raw ? (JSON.parse(raw) as Partial<AiChoice>) : null;
-    return parsed && typeof parsed.model === 'string' && typeof parsed.provider === 'string'
-      ? { model: parsed.model, provider: parsed.provider }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 export interface PromptBarProps {
   spaceId: string;
-  /** A brief to send at once (a project started from the brief box on /spaces). */
-  autoPrompt?: string;
-  /** Called when the brief has been taken, so a reload does not send it again. */
-  onAutoPromptSent?: () => void;
   /** The site's current files (sent as context and used as the base of the streaming view). */
   files: { path: string; content: string }[];
   activeFile: string;
@@ -53,8 +39,13 @@ export interface PromptBarProps {
    */
   onOutOfScope?: (question: { prompt: string; message: string; proposal: { path: string; content: string }[] }) => void;
   onClearElement: () => void;
-  /** A request sent as if typed and sent here (the Revisión's "Corregir con IA"); each new nonce sends it. */
+  /**
+   * A request sent as if typed and sent here, once the models are known: the brief of a project
+   * started on /spaces, the Revisión's "Corregir con IA". Each new request object is sent once;
+   * `onRequestTaken` is called as it is, so the caller drops it and a remount never sends it again.
+   */
   request?: { text: string; nonce: number } | null;
+  onRequestTaken?: () => void;
   /** Saves pending edits so the server generates from what the user sees. */
   beforeGenerate: () => Promise<void>;
   onBusyChange: (busy: boolean) => void;
@@ -84,11 +75,9 @@ export function PromptBar(props: PromptBarProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [providerMessage, setProviderMessage] = useState<string | null>(null);
   const [upsell, setUpsell] = useState<Upsell | null>(null);
-  const [showThinking, setShowThinking] = useState(true);
   const [redesignOpen, setRedesignOpen] = useState(false);
-  const [redesignUrl, setRedesignUrl] = useState('');
-  const [redesign, setRedesign] = useState<{ url: string; markdown: string } | null>(null);
-  const [redesignLoading, setRedesignLoading] = useState(false);
+  const [redesign, setRedesign] = useState<Redesign | null>(null);
+  const log = useMessageLog();
   const generation = useGeneration({ onStream: props.onStream, onBusyChange: props.onBusyChange });
   // Another member generating: the bar says so and waits (one generation per space).
   const lockedBy = generation.busy ? null : (props.sharing?.generatingBy ?? null);
@@ -105,19 +94,8 @@ export function PromptBar(props: PromptBarProps) {
   const redesignPlan = redesignOffer ? plans[redesignOffer.plan].name : '';
 
   useEffect(() => {
-    if (choice) localStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
+    if (choice) saveChoice(choice);
   }, [choice]);
-
-  // A project started from a brief on /spaces (issue 43): the brief is sent once the models are known.
-  const sentBrief = useRef(false);
-  const { autoPrompt, onAutoPromptSent } = props;
-  useEffect(() => {
-    if (!autoPrompt || sentBrief.current || !catalogue) return;
-    sentBrief.current = true;
-    onAutoPromptSent?.();
-    setPrompt(autoPrompt);
-    void submit(autoPrompt);
-  });
 
   const blank = prompt.trim() === '';
   // The starter page is no site yet: the bar asks for the site to create, not for a change (issue 43).
@@ -156,9 +134,11 @@ export function PromptBar(props: PromptBarProps) {
       const undo = props.undo;
       // What changed, and which part of the request was not done (then a warning, never "terminado").
       const told = doneMessage(outcome.done, props.files, t);
+      log.add({ kind: told.partial ? 'partial' : 'done', prompt: text, text: told.text });
       (told.partial ? toast.warning : toast.success)(
         told.text,
-        undo ? { action: { label: t('undo'), onClick: () => void undo() } } : undefined,
+        // One such toast at a time: it waits for its "Deshacer" (lib/toast), the next answer replaces it.
+        { id: 'generation-done', ...(undo ? { action: { label: t('undo'), onClick: () => void undo() } } : {}) },
       );
       await props.onDone({ versionId: outcome.done.versionId, updatedLines: outcome.done.updatedLines });
       void profile.refetch();
@@ -166,6 +146,7 @@ export function PromptBar(props: PromptBarProps) {
     }
     if (outcome.kind === 'stopped') {
       toast.info(t('stopped'));
+      log.add({ kind: 'stopped', prompt: text, text: t('stopped') });
       return;
     }
     if (outcome.kind === 'error' && outcome.code === 'OUT_OF_SCOPE' && outcome.proposal && props.onOutOfScope) {
@@ -184,6 +165,11 @@ export function PromptBar(props: PromptBarProps) {
               code: outcome.error.code,
             }
           : { message: t('failed') };
+    log.add({
+      kind: errorKind(flags.code, 'status' in flags ? flags.status : undefined),
+      prompt: text,
+      text: flags.message,
+    });
     if ('status' in flags && flags.status === 401) {
       toast.error(flags.message);
       props.onUnauthorized();
@@ -198,16 +184,19 @@ export function PromptBar(props: PromptBarProps) {
     }
   };
 
-  // Another feature's request goes the same way as a typed one: the same charge, the same refusals.
-  const requested = useRef(props.request?.nonce);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request sends
+  // One way in for a request that was not typed here (issue 42): the brief a project started from,
+  // another feature's request. It goes as a typed one (the same charge, the same refusals), once the
+  // model list is known, and is taken at once, so a remount or a reload never sends it twice.
+  const requested = useRef<typeof props.request>(null);
+  const { request, onRequestTaken } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new request, or the models arriving, sends
   useEffect(() => {
-    const request = props.request;
-    if (!request || request.nonce === requested.current) return;
-    requested.current = request.nonce;
+    if (!request || request === requested.current || !catalogue) return;
+    requested.current = request;
+    onRequestTaken?.();
     setPrompt(request.text);
     void submit(request.text);
-  }, [props.request]);
+  }, [request, catalogue]);
 
   const stop = () => {
     generation.stop();
@@ -218,24 +207,6 @@ export function PromptBar(props: PromptBarProps) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
-    }
-  };
-
-  const loadRedesign = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!redesignUrl.trim()) return;
-    setRedesignLoading(true);
-    try {
-      const answer = await fetchRedesign(redesignUrl.trim());
-      setRedesign({ url: redesignUrl.trim(), markdown: answer.markdown });
-      setRedesignOpen(false);
-      toast.success(t('redesignLoaded'));
-    } catch (error) {
-      if (error instanceof ApiError && readUpsell(error.body.upsell)) {
-        setUpsell(readUpsell(error.body.upsell));
-      } else toast.error(t('redesignError'), { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setRedesignLoading(false);
     }
   };
 
@@ -254,74 +225,21 @@ export function PromptBar(props: PromptBarProps) {
 
   return (
     <div data-slot="prompt-bar" className="border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
-      {generation.thinking && (
-        <section
-          aria-label={t('thinkingTitle')}
-          data-testid="thinking-panel"
-          className="mb-2 rounded-lg border border-indigo-200 bg-indigo-50/60 text-sm dark:border-indigo-900 dark:bg-indigo-950/40"
-        >
-          <button
-            type="button"
-            onClick={() => setShowThinking((v) => !v)}
-            aria-expanded={showThinking}
-            className="flex w-full items-center gap-2 px-3 py-1.5 text-left font-medium text-indigo-800 dark:text-indigo-200"
-          >
-            <Brain className="size-4" aria-hidden />
-            {t('thinkingTitle')}
-            <span className="ml-auto text-xs font-normal">{showThinking ? t('hideThinking') : t('showThinking')}</span>
-          </button>
-          {showThinking && (
-            <p className="max-h-32 overflow-auto px-3 pb-2 whitespace-pre-wrap text-gray-700 dark:text-gray-300">
-              {generation.thinking}
-            </p>
-          )}
-        </section>
-      )}
-      {(props.element || redesign) && (
-        <div className="mb-2 flex flex-wrap gap-2">
-          {props.element && (
-            <span
-              data-testid="prompt-element"
-              className="inline-flex max-w-xs items-center gap-1 truncate rounded-full bg-indigo-50 px-2 py-1 text-xs text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
-            >
-              {t('element', { selector: props.element.selector })}
-              <button type="button" aria-label={t('clearElement')} onClick={props.onClearElement}>
-                <X className="size-3" aria-hidden />
-              </button>
-            </span>
-          )}
-          {redesign && (
-            <span className="inline-flex max-w-xs items-center gap-1 truncate rounded-full bg-fuchsia-50 px-2 py-1 text-xs text-fuchsia-700 dark:bg-fuchsia-950 dark:text-fuchsia-300">
-              {t('redesignReady', { host: hostOf(redesign.url) })}
-              <button type="button" aria-label={t('redesignClear')} onClick={() => setRedesign(null)}>
-                <X className="size-3" aria-hidden />
-              </button>
-            </span>
-          )}
-        </div>
-      )}
+      {generation.thinking && <ThinkingPanel thinking={generation.thinking} />}
+      <PromptChips
+        element={props.element}
+        redesign={redesign}
+        onClearElement={props.onClearElement}
+        onClearRedesign={() => setRedesign(null)}
+      />
       {redesignOpen && canRedesign && (
-        <form onSubmit={(e) => void loadRedesign(e)} className="mb-2 flex gap-2">
-          <label htmlFor="redesign-url" className="sr-only">
-            {t('redesign')}
-          </label>
-          <input
-            id="redesign-url"
-            type="url"
-            required
-            value={redesignUrl}
-            onChange={(e) => setRedesignUrl(e.target.value)}
-            placeholder={t('redesignPlaceholder')}
-            className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm dark:border-gray-700 dark:bg-gray-800"
-          />
-          <button
-            type="submit"
-            disabled={redesignLoading}
-            className="rounded-lg bg-gray-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-gray-100 dark:text-gray-900"
-          >
-            {redesignLoading ? <Loader2 className="size-4 animate-spin" aria-hidden /> : t('redesignLoad')}
-          </button>
-        </form>
+        <RedesignForm
+          onLoaded={(loaded) => {
+            setRedesign(loaded);
+            setRedesignOpen(false);
+          }}
+          onUpsell={setUpsell}
+        />
       )}
       <form
         onSubmit={(e) => {
@@ -363,6 +281,7 @@ export function PromptBar(props: PromptBarProps) {
         >
           <Globe className="size-4" aria-hidden />
         </button>
+        <MessageLog entries={log.entries} />
         <div className="relative min-w-0 flex-1">
           <label htmlFor="prompt-input" className="sr-only">
             {t('label')}
@@ -433,14 +352,6 @@ export function PromptBar(props: PromptBarProps) {
       />
     </div>
   );
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }
 
 /**

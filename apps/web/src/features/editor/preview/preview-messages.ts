@@ -4,8 +4,12 @@ import type { TextDelta } from './text-delta';
 export type PreviewMessage =
   | { type: 'host-ready' }
   | { type: 'ready' }
+  /** The document is parsed and styled (DOMContentLoaded), before its images load. */
+  | { type: 'painted' }
   | { type: 'patched' }
   | { type: 'patch-failed' }
+  /** How far the page is scrolled (sent when a scroll settles), so a reload can keep the place. */
+  | { type: 'scrolled'; y: number }
   | PreviewError
   | { type: 'select'; selector: string; html: string; mark?: string }
   | VisualMessage;
@@ -79,8 +83,11 @@ export function parsePreviewMessage(data: unknown): PreviewMessage | null {
   if (message.source !== 'div-preview') return null;
   if (message.type === 'host-ready') return { type: 'host-ready' };
   if (message.type === 'ready') return { type: 'ready' };
+  if (message.type === 'painted') return { type: 'painted' };
   if (message.type === 'patched') return { type: 'patched' };
   if (message.type === 'patch-failed') return { type: 'patch-failed' };
+  if (message.type === 'scrolled' && typeof message.y === 'number' && Number.isFinite(message.y))
+    return { type: 'scrolled', y: Math.max(0, Math.round(message.y)) };
   if (message.type === 'error') {
     return {
       type: 'error',
@@ -121,6 +128,10 @@ export type EditorMessage =
   /** Where the page's forms go as test submissions; `{name}` stands for the form's name (ADR 0195). */
   | { type: 'forms'; endpoint: string }
   | { type: 'visual-attribute'; mark: string; name: string; value: string | null }
+  /** Selects the element with this source mark (the copy after "Duplicar", the element after a move). */
+  | { type: 'visual-select-mark'; mark: string }
+  /** Scrolls a document just rendered to where the one it replaces was (a visual edit that reloads). */
+  | { type: 'restore-scroll'; y: number }
   /** Outlines the element a Revisión finding names (issue 40). */
   | { type: 'highlight'; selector: string }
   /** Runs the Revisión's browser checks in a checks frame, with axe-core's source (checks-runtime.ts). */

@@ -97,15 +97,24 @@ export function PreviewPanel({
   // next document at once instead of loading a new frame first (ADR 0065).
   const [frames, setFrames] = useState<{ shown: number; standby: number | null }>({ shown: 0, standby: null });
   const nextFrame = useRef(1);
+  /** The frame whose document has painted: white goes behind it then; before, the editor's own colour. */
+  const [painted, setPainted] = useState<number | null>(null);
   const standby = useRef<HTMLIFrameElement>(null);
   const standbyReady = useRef<number | null>(null);
   const framesRef = useRef(frames);
   framesRef.current = frames;
   /** The document each frame was given to render. */
   const rendered = useRef(new WeakMap<HTMLIFrameElement, string>());
+  /** How far the shown page is scrolled, and whether the next document keeps that place (an edit that reloads). */
+  const scrollY = useRef(0);
+  const keepScroll = useRef(false);
   const render = useCallback((target: HTMLIFrameElement) => {
     sendToFrame(target, { type: 'render', html: shownRef.current });
     rendered.current.set(target, shownRef.current);
+    // Queued behind the render, so it reaches the new document's runtime once it is written.
+    if (keepScroll.current) sendToFrame(target, { type: 'restore-scroll', y: scrollY.current });
+    else scrollY.current = 0;
+    keepScroll.current = false;
   }, []);
   /**
    * The source the shown frame holds as the base of edits in place, and its number: set when the
@@ -202,9 +211,14 @@ export function PreviewPanel({
       if (!fromOwnFrame(event, frame.current)) return;
       const message = parsePreviewMessage(event.data);
       if (!message) return;
+      if (message.type === 'painted' || message.type === 'ready') setPainted(framesRef.current.shown);
       if (message.type === 'host-ready') {
         if (frame.current) render(frame.current);
+      } else if (message.type === 'scrolled') {
+        scrollY.current = message.y;
       } else if (message.type === 'patch-failed') {
+        // An edit the page could not take in place (a duplicate, a move): loaded anew at the same place.
+        keepScroll.current = true;
         reload();
       } else if (message.type === 'ready' || message.type === 'patched') {
         // A document loaded anew: hand the frame its source, the base of the next edits in place.
@@ -315,7 +329,12 @@ export function PreviewPanel({
                 sandbox={PREVIEW_SANDBOX}
                 src={PREVIEW_HOST_URL}
                 style={shown ? shownStyle : STANDBY_STYLE}
-                className={shown ? 'block h-full w-full border-0 bg-white' : 'border-0'}
+                data-painted={shown && painted === id ? '' : undefined}
+                className={
+                  shown
+                    ? `block h-full w-full border-0 ${painted === id ? 'bg-white' : 'bg-gray-100 dark:bg-gray-950'}`
+                    : 'border-0'
+                }
               />
             );
           })}

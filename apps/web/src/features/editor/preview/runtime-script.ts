@@ -66,6 +66,9 @@ function previewRuntime(
     const message = reason && typeof reason.message === 'string' ? reason.message : String(event.reason);
     post({ type: 'error', phase: phase(), kind: 'rejection', message });
   });
+  // The document is written and styled: the editor puts white behind it (a page's default canvas);
+  // until then the frame shows the editor's own colour, never a blank white frame (issue 43).
+  document.addEventListener('DOMContentLoaded', () => post({ type: 'painted' }));
   window.addEventListener('load', () => {
     // Errors thrown by the page's own load handlers still count as a failed load.
     setTimeout(() => {
@@ -86,8 +89,16 @@ function previewRuntime(
     }
     return box;
   };
+  /** The element outlined now: the box follows it when it moves (a scroll, a text edit, a phone's keyboard). */
+  let outlined: Element | null = null;
+  const follow = new ResizeObserver(() => outlined?.isConnected && highlight(outlined));
   const highlight = (element: Element | null) => {
     const target = overlay();
+    if (element !== outlined) {
+      follow.disconnect();
+      if (element) follow.observe(element);
+      outlined = element;
+    }
     if (!element) {
       target.style.display = 'none';
       return;
@@ -101,7 +112,22 @@ function previewRuntime(
   };
   // A finding of the Revisión shown in the page (issue 40): its element outlined, kept in place on scroll.
   let marked: Element | null = null;
-  window.addEventListener('scroll', () => marked && highlight(marked), { passive: true });
+  // The box follows what it outlines; the settled scroll is reported, so a reload keeps the place.
+  let scrolled: ReturnType<typeof setTimeout> | undefined;
+  const reposition = () => outlined?.isConnected && highlight(outlined);
+  window.addEventListener(
+    'scroll',
+    () => {
+      reposition();
+      clearTimeout(scrolled);
+      scrolled = setTimeout(() => post({ type: 'scrolled', y: window.scrollY }), 120);
+    },
+    { passive: true },
+  );
+  window.addEventListener('resize', reposition);
+  window.visualViewport?.addEventListener('resize', reposition);
+  document.addEventListener('input', reposition, true);
+  document.addEventListener('focusout', () => setTimeout(reposition, 0), true);
   const unmark = () => {
     if (!marked) return;
     marked = null;
@@ -327,6 +353,19 @@ function previewRuntime(
     }
     if (data.type === 'visual-attribute' && typeof data.mark === 'string' && typeof data.name === 'string') {
       visual.setAttribute(data.mark, data.name, typeof data.value === 'string' ? data.value : null);
+      return;
+    }
+    if (data.type === 'visual-select-mark' && typeof data.mark === 'string') {
+      const element = document.querySelector(`[data-div-src="${CSS.escape(data.mark)}"]`);
+      // The page stays where the person had it (issue 43): the panel names the selection.
+      if (element) visual.select(element, false);
+      return;
+    }
+    if (data.type === 'restore-scroll' && typeof data.y === 'number') {
+      // Now (the document is parsed), and again once its images have their size.
+      const y = data.y;
+      window.scrollTo(0, y);
+      window.addEventListener('load', () => window.scrollY === 0 && window.scrollTo(0, y), { once: true });
       return;
     }
     if (data.type === 'highlight' && typeof data.selector === 'string') {

@@ -27,7 +27,8 @@ export function visualEditing(
 
   const state = {
     on: false,
-    select(element: Element) {
+    /** Selects an element; a text-only one becomes editable in place unless `editNow` is false (a selection the editor moved). */
+    select(element: Element, editNow = true) {
       const mark = element.getAttribute(MARK);
       const original = mark ? inSource(mark) : null;
       if (!mark || !original || shape(original) !== shape(element)) {
@@ -62,7 +63,7 @@ export function visualEditing(
           hidden: element.hasAttribute('hidden') ? '' : null,
         },
       });
-      if (editable) edit(element as HTMLElement, mark, original);
+      if (editable && editNow) edit(element as HTMLElement, mark, original);
     },
     /** Shows an attribute the editor wrote to the source at once (the preview's own patch follows). */
     setAttribute(mark: string, name: string, value: string | null) {

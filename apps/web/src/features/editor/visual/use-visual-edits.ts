@@ -8,6 +8,7 @@ import type { EditableFile } from '../files/drafts';
 import type { FileSession } from '../files/use-file-session';
 import type { VisualMessage } from '../preview/preview-messages';
 import './locale';
+import { indexAfter } from './moved-mark';
 
 type Engine = typeof import('@div/site-engine/visual-source');
 type VisualChange = import('@div/site-engine/visual-source').VisualChange;
@@ -112,6 +113,21 @@ export function useVisualEdits({
     [enqueue, session, flushVersion, failed],
   );
 
+  /** Selects `mark` in the preview once it shows `html` (the file as the edit left it). */
+  const reselect = useCallback(
+    (mark: string, path: string, html: string) => {
+      const watch = (event: { type: string }) => {
+        if (event.type !== 'ready' || files.current.find((f) => f.path === path)?.content !== html) return;
+        store.preview.watchers.delete(watch);
+        store.preview.send({ type: 'visual-select-mark', mark });
+      };
+      store.preview.watchers.add(watch);
+      // Given up if the page never shows it (the save was refused).
+      setTimeout(() => store.preview.watchers.delete(watch), 10_000);
+    },
+    [store],
+  );
+
   const apply = useCallback(
     (mark: string, tag: string, change: VisualChange) => {
       if (!engine) return;
@@ -143,12 +159,15 @@ export function useVisualEdits({
             : {},
         );
       } else if (change.kind !== 'text') {
-        // The elements after it moved: their marks change with the next preview.
+        // The elements after it moved: their marks change with the next preview. The selection
+        // follows the element (the copy after "Duplicar") once the page shows the new file.
         store.set({ visualSelection: null });
+        const next = indexAfter(engine.mapSourceElements(file.content), target.index, change);
+        if (next !== null) reselect(`${target.path}:${next}`, file.path, result.html);
       }
       void write(step, result.html);
     },
-    [engine, store, t, write],
+    [engine, store, t, write, reselect],
   );
 
   const travel = useCallback(

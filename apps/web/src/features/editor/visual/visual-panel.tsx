@@ -39,8 +39,31 @@ function Labeled({ label, children }: { label: string; children: (id: string) =>
   );
 }
 
+/** A computed colour nothing shows through: `transparent` or an alpha of 0. */
+export function isTransparent(color: string | undefined): boolean {
+  return color === 'transparent' || /^rgba\([^)]*,\s*0(?:\.0+)?\s*\)$/.test(color ?? '');
+}
+
+/** The swatch of a transparent colour: the usual checkerboard (a colour input alone would show black). */
+const CHECKERBOARD = {
+  backgroundImage: 'repeating-conic-gradient(#d1d5db 0% 25%, #ffffff 0% 50%)',
+  backgroundSize: '12px 12px',
+} as const;
+
 /** A colour input that writes once the choice is made (the native change event), not on every move. */
-function ColorField({ label, value, onCommit }: { label: string; value: string; onCommit: (value: string) => void }) {
+function ColorField({
+  label,
+  value,
+  transparent = false,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  /** The element has no colour of its own: a checkerboard shows, and the name says so. */
+  transparent?: boolean;
+  onCommit: (value: string) => void;
+}) {
+  const { t } = useTranslation('visual');
   const input = useRef<HTMLInputElement>(null);
   const commit = useRef(onCommit);
   commit.current = onCommit;
@@ -55,13 +78,21 @@ function ColorField({ label, value, onCommit }: { label: string; value: string; 
   return (
     <Labeled label={label}>
       {(id) => (
-        <input
-          id={id}
-          ref={input}
-          type="color"
-          defaultValue={value}
-          className="h-7 w-full cursor-pointer rounded border border-gray-300 dark:border-gray-700"
-        />
+        <span
+          data-testid={transparent ? 'color-transparent' : undefined}
+          className="relative block h-7 w-full rounded border border-gray-300 dark:border-gray-700"
+          style={transparent ? CHECKERBOARD : undefined}
+          title={transparent ? t('transparent') : undefined}
+        >
+          <input
+            id={id}
+            ref={input}
+            type="color"
+            defaultValue={value}
+            aria-description={transparent ? t('transparent') : undefined}
+            className={`block h-full w-full cursor-pointer rounded ${transparent ? 'opacity-0' : ''}`}
+          />
+        </span>
       )}
     </Labeled>
   );
@@ -247,16 +278,20 @@ export function VisualPanel({
             <ColorField
               label={t('background')}
               value={toHex(selection.styles.backgroundColor)}
+              transparent={isTransparent(selection.styles.backgroundColor)}
               onCommit={style('background-color')}
             />
             <Steps label={t('fontSize')} options={FONT_SIZES} onPick={style('font-size')} />
             <Steps label={t('fontWeight')} options={WEIGHTS} onPick={style('font-weight')} />
             <Steps label={t('margin')} options={SPACES} onPick={style('margin')} />
             <Steps label={t('padding')} options={SPACES} onPick={style('padding')} />
-            <Steps label={t('radius')} options={RADII} onPick={style('border-radius')} />
-            <fieldset className="flex flex-col gap-1 text-xs text-gray-600 dark:text-gray-300">
+            {/* Two columns wide, and its buttons wrap: three words never fit one column (issue 43). */}
+            <fieldset
+              data-testid="visual-align"
+              className="col-span-2 flex min-w-0 flex-col gap-1 text-xs text-gray-600 dark:text-gray-300"
+            >
               <legend className="mb-1">{t('align')}</legend>
-              <div className="flex gap-1">
+              <div className="flex flex-wrap gap-1">
                 {(['left', 'center', 'right'] as const).map((align) => (
                   <button
                     key={align}
@@ -270,6 +305,7 @@ export function VisualPanel({
                 ))}
               </div>
             </fieldset>
+            <Steps label={t('radius')} options={RADII} onPick={style('border-radius')} />
           </div>
           {selection.tag === 'a' && (
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
