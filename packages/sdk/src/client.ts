@@ -10,6 +10,7 @@ import type {
   GitPullBody,
   GitPullResponse,
   GitPushResponse,
+  GitResolveBody,
   GitStatus,
   ListSpacesQuery,
   ListSpacesResponse,
@@ -126,6 +127,12 @@ export class DivClient {
     /** With `resolutions`, the files of an earlier conflict take the side chosen (`ours` or `theirs`). */
     pull: (spaceId: string, body: GitPullBody = {}, options?: RequestOptions) =>
       this.json<GitPullResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/git/pull`, body, options),
+    /**
+     * Settles a pull's conflict: the 409's `remoteCommit` and `revision`, and a side per file. A
+     * remote or space that moved since answers 409 with nothing changed; pull again.
+     */
+    resolve: (spaceId: string, body: GitResolveBody, options?: RequestOptions) =>
+      this.json<GitPullResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/git/resolve`, body, options),
   };
 
   /** Form submissions of a space's published site (newest first; `nextCursor` pages on). */

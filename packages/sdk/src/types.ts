@@ -30,6 +30,7 @@ export type {
   GitPullBody,
   GitPullResponse,
   GitPushResponse,
+  GitResolveBody,
   GitStatus,
 } from '@div/shared/git';
 export type { DeployResponse } from '@div/shared/publishing';

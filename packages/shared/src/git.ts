@@ -22,6 +22,10 @@ export const GIT_MESSAGES = {
   remoteHasHistory: 'El repositorio ya tiene commits. Trae primero sus cambios con "Traer de Git" para no sobrescribirlos.',
   conflict: 'Los mismos cambios se hicieron en los dos lados. No se ha cambiado nada. Archivos en conflicto:',
   failed: 'La operación con el repositorio falló.',
+  staleConflict:
+    'El proyecto o el repositorio cambiaron desde que viste el conflicto. No se ha cambiado nada: vuelve a traer de Git para ver el conflicto de ahora.',
+  notInConflict: 'No se ha cambiado nada. Estos archivos no están en conflicto:',
+  noResolutions: 'Elige qué versión conservar de al menos un archivo.',
   visualEdit: 'Edición visual',
   fromGit: 'Desde Git',
 } as const;
@@ -101,5 +105,22 @@ export const gitConflictSchema = z.object({
   code: z.string(),
   files: z.array(z.string()),
   conflicts: z.array(gitConflictFileSchema),
+  /** The remote commit and the space revision the conflict was seen at; a resolution names them. */
+  remoteCommit: z.string(),
+  revision: z.number().int(),
 });
 export type GitConflict = z.infer<typeof gitConflictSchema>;
+
+/**
+ * `POST …/git/resolve`: the choices for the files of a conflict, made against what the 409 showed.
+ * When the remote or the space moved since, nothing is written (409, pull again); a file that is
+ * not changed on both sides is refused, so a choice never throws away a change that merges.
+ */
+export const gitResolveBodySchema = z.object({
+  remoteCommit: z.string().regex(/^[0-9a-f]{40}$/, GIT_MESSAGES.staleConflict),
+  revision: z.number().int().nonnegative(),
+  resolutions: z
+    .record(filePathSchema, gitResolutionSchema)
+    .refine((choices) => Object.keys(choices).length > 0, GIT_MESSAGES.noResolutions),
+});
+export type GitResolveBody = z.infer<typeof gitResolveBodySchema>;

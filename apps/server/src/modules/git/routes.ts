@@ -3,6 +3,7 @@ import {
   gitPullBodySchema,
   gitPullResponseSchema,
   gitPushResponseSchema,
+  gitResolveBodySchema,
   gitStatusSchema,
 } from '@div/shared/git';
 import type { FastifyInstance } from 'fastify';
@@ -69,6 +70,22 @@ export function registerGitRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await requireUser(ctx, request);
       const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
       const result = await pull({ ctx, access, author: user, resolutions: request.body?.resolutions });
+      if (result.changed) ctx.realtime?.filesChanged(access.spaceId, { type: 'changed', reason: 'files', by: user.name });
+      return result;
+    },
+  );
+
+  api.post(
+    '/spaces/:id/git/resolve',
+    {
+      schema: { params: idParams, body: gitResolveBodySchema, response: { 200: gitPullResponseSchema } },
+      ...spaceRole('editor'),
+    },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
+      const { resolutions, remoteCommit, revision } = request.body;
+      const result = await pull({ ctx, access, author: user, resolutions, seen: { remoteCommit, revision } });
       if (result.changed) ctx.realtime?.filesChanged(access.spaceId, { type: 'changed', reason: 'files', by: user.name });
       return result;
     },

@@ -3,6 +3,7 @@ import {
   gitPullBodySchema,
   gitPullResponseSchema,
   gitPushResponseSchema,
+  gitResolveBodySchema,
   gitStatusSchema,
 } from '@div/shared/git';
 import { eq } from 'drizzle-orm';
@@ -119,6 +120,35 @@ export function registerV1GitRoutes(
     async (request) => {
       const access = await accessOf(request, 'editor');
       const result = await pull({ ctx, access, author: await authorOf(request), resolutions: request.body?.resolutions });
+      if (result.changed) ctx.realtime?.filesChanged(access.spaceId, { type: 'changed', reason: 'files', by: null });
+      return result;
+    },
+  );
+
+  api.post(
+    '/spaces/:id/git/resolve',
+    {
+      config: { feature: 'api.git.resolve' },
+      schema: {
+        summary: 'Resuelve un conflicto eligiendo un lado por archivo',
+        description:
+          'Con el `remoteCommit` y la `revision` del 409 de pull y `resolutions` (`"ours"` mantiene la versión del proyecto, `"theirs"` la del repositorio) crea la versión fusionada. Si el repositorio o el proyecto cambiaron desde entonces responde 409 sin cambiar nada; un archivo que no está en conflicto responde 400.',
+        tags,
+        params: idParams,
+        body: gitResolveBodySchema,
+        response: { 200: gitPullResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const access = await accessOf(request, 'editor');
+      const { resolutions, remoteCommit, revision } = request.body;
+      const result = await pull({
+        ctx,
+        access,
+        author: await authorOf(request),
+        resolutions,
+        seen: { remoteCommit, revision },
+      });
       if (result.changed) ctx.realtime?.filesChanged(access.spaceId, { type: 'changed', reason: 'files', by: null });
       return result;
     },
