@@ -148,3 +148,56 @@ test('connect, push, pull a commit from a clone, and resolve a conflict', async 
   expect(readFileSync(path.join(clone, 'index.html'), 'utf8')).toContain('Pan de espelta.');
   expect(readFileSync(path.join(clone, 'horario.html'), 'utf8')).toBe('<h1>Horario de verano</h1>\n');
 });
+
+test('push after every saved version: on by choice, never over a moved remote', async ({ page }) => {
+  server.createRepo('auto');
+  await signIn(page, 'Automática');
+  const spaceId = await createSpace(page, 'Envío automático');
+  await openTools(page);
+  const tools = page.getByRole('dialog', { name: 'Herramientas de vista' });
+  const git = tools.getByTestId('git-section');
+  await git.getByLabel('URL del repositorio').fill(server.url('auto'));
+  await git.getByLabel('Token de acceso').fill(server.token);
+  await git.getByRole('button', { name: 'Conectar' }).click();
+  const auto = git.getByRole('checkbox', { name: 'Enviar cada versión a Git' });
+  await expect(auto).not.toBeChecked();
+  await auto.focus();
+  await page.keyboard.press('Space');
+  await expect(auto).toBeChecked();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // A saved version reaches the remote on its own.
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const head = async () =>
+    (await server.git(server.tempDir(), 'ls-remote', server.url('auto'), 'refs/heads/main')).split('\t')[0];
+  await saveIndex(page, spaceId, INDEX);
+  expect((await page.request.post(`/api/spaces/${spaceId}/versions`, { headers, data: { prompt: 'La portada' } })).status()).toBe(
+    201,
+  );
+  await expect.poll(head, { timeout: 30_000 }).not.toBe('');
+  const clone = path.join(server.tempDir(), 'auto');
+  await server.git(path.dirname(clone), 'clone', '-q', server.url('auto'), clone);
+  expect(readFileSync(path.join(clone, 'index.html'), 'utf8')).toBe(INDEX);
+
+  // The remote moves; the next version is not pushed over it, and the status says why.
+  await commitInClone(clone, 'notas.txt', 'Hornear a las 5.\n', 'Notas');
+  const moved = await head();
+  await saveIndex(page, spaceId, INDEX.replace('Pan de masa madre.', 'Pan de espelta.'));
+  expect((await page.request.post(`/api/spaces/${spaceId}/versions`, { headers, data: { prompt: 'Espelta' } })).status()).toBe(
+    201,
+  );
+  const gitStatus = async () => (await page.request.get(`/api/spaces/${spaceId}/git`, { headers })).json();
+  await expect
+    .poll(async () => JSON.stringify(await gitStatus()), { timeout: 30_000 })
+    .toContain('"lastError":"El envío automático no se hizo.');
+  expect(await head()).toBe(moved);
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.getByTestId('code-editor')).toBeAttached();
+  await openTools(page);
+  await expect(git.getByText(/Último error: El envío automático no se hizo\./)).toBeVisible();
+});

@@ -11,6 +11,7 @@ import type {
   GitPullResponse,
   GitPushResponse,
   GitResolveBody,
+  GitSettingsBody,
   GitStatus,
   ListSpacesQuery,
   ListSpacesResponse,
@@ -119,6 +120,9 @@ export class DivClient {
       this.json<GitStatus>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, undefined, options),
     connect: (spaceId: string, body: GitConnectBody, options?: RequestOptions) =>
       this.json<GitStatus>('PUT', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, body, options),
+    /** `{ autoPush: true }` pushes each new version in the background (never over a moved remote). */
+    settings: (spaceId: string, body: GitSettingsBody, options?: RequestOptions) =>
+      this.json<GitStatus>('PATCH', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, body, options),
     disconnect: async (spaceId: string, options?: RequestOptions): Promise<void> => {
       await this.request('DELETE', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, undefined, options);
     },

@@ -31,6 +31,7 @@ export type {
   GitPullResponse,
   GitPushResponse,
   GitResolveBody,
+  GitSettingsBody,
   GitStatus,
 } from '@div/shared/git';
 export type { DeployResponse } from '@div/shared/publishing';

@@ -26,6 +26,7 @@ export const GIT_MESSAGES = {
     'El proyecto o el repositorio cambiaron desde que viste el conflicto. No se ha cambiado nada: vuelve a traer de Git para ver el conflicto de ahora.',
   notInConflict: 'No se ha cambiado nada. Estos archivos no están en conflicto:',
   noResolutions: 'Elige qué versión conservar de al menos un archivo.',
+  autoPushFailed: 'El envío automático no se hizo.',
   visualEdit: 'Edición visual',
   fromGit: 'Desde Git',
 } as const;
@@ -58,8 +59,17 @@ export const gitStatusSchema = z.object({
   lastSyncedAt: z.string().nullable(),
   /** The last failure, in plain Spanish; null after a success. */
   lastError: z.string().nullable(),
+  /** Whether each new version is pushed in the background (ADR 0278). */
+  autoPush: z.boolean(),
 });
 export type GitStatus = z.infer<typeof gitStatusSchema>;
+
+/** `PATCH …/git`: the connection's settings (the remote and token change only by connecting again). */
+export const gitSettingsBodySchema = z.object({
+  /** Push each new version in the background; a moved remote is never overwritten. */
+  autoPush: z.boolean(),
+});
+export type GitSettingsBody = z.infer<typeof gitSettingsBodySchema>;
 
 export const gitPushResponseSchema = z.object({
   /** false when there was nothing new to send. */

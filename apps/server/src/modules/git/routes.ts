@@ -4,6 +4,7 @@ import {
   gitPullResponseSchema,
   gitPushResponseSchema,
   gitResolveBodySchema,
+  gitSettingsBodySchema,
   gitStatusSchema,
 } from '@div/shared/git';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,7 @@ import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
-import { connect, disconnect, getStatus } from './connection';
+import { connect, disconnect, getStatus, updateSettings } from './connection';
 import { pull, push } from './sync';
 
 /**
@@ -40,6 +41,16 @@ export function registerGitRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await requireUser(ctx, request);
       const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
       return reply.headers(noStore).send(await connect({ ctx, access, body: request.body }));
+    },
+  );
+
+  api.patch(
+    '/spaces/:id/git',
+    { schema: { params: idParams, body: gitSettingsBodySchema, response: { 200: gitStatusSchema } }, ...spaceRole('editor') },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
+      return reply.headers(noStore).send(await updateSettings({ ctx, access, body: request.body }));
     },
   );
 

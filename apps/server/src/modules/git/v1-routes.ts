@@ -4,6 +4,7 @@ import {
   gitPullResponseSchema,
   gitPushResponseSchema,
   gitResolveBodySchema,
+  gitSettingsBodySchema,
   gitStatusSchema,
 } from '@div/shared/git';
 import { eq } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { idParams } from '../../lib/params';
 import { checkRole, findSpaceAccess } from '../members/access';
-import { connect, disconnect, getStatus } from './connection';
+import { connect, disconnect, getStatus, updateSettings } from './connection';
 import { pull, push } from './sync';
 
 /**
@@ -68,6 +69,23 @@ export function registerV1GitRoutes(
       },
     },
     async (request) => connect({ ctx, access: await accessOf(request, 'editor'), body: request.body }),
+  );
+
+  api.patch(
+    '/spaces/:id/git',
+    {
+      config: { feature: 'api.git.settings' },
+      schema: {
+        summary: 'Activa o desactiva el envío automático de cada versión',
+        description:
+          'Con `autoPush`, cada versión nueva se envía en segundo plano (solo avance rápido: si el remoto avanzó no se sobrescribe y el motivo queda en `lastError`). Desactivado por defecto.',
+        tags,
+        params: idParams,
+        body: gitSettingsBodySchema,
+        response: { 200: gitStatusSchema, ...errors },
+      },
+    },
+    async (request) => updateSettings({ ctx, access: await accessOf(request, 'editor'), body: request.body }),
   );
 
   api.delete(

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { connectGit, disconnectGit, gitQueryKey, pullGit, pushGit, resolveGit, useGitStatus } from './api';
+import { AutoPushToggle } from './auto-push-toggle';
 import { ConflictList } from './conflict-list';
 import './locale';
 
@@ -138,6 +139,8 @@ export function GitSection({
               {t('lastError')}: {data.lastError}
             </p>
           )}
+          {!canEdit && data.autoPush && <p>{t('autoPushOn')}</p>}
+          {canEdit && <AutoPushToggle spaceId={spaceId} status={data} disabled={busy !== null} onChanged={update} />}
           {canEdit ? (
             <div className="flex flex-wrap gap-2 pt-1">
               <button type="button" className={button} disabled={busy !== null} onClick={() => void push()}>

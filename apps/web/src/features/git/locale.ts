@@ -45,6 +45,10 @@ registerLocale('git', {
     resolved: 'Conflicto resuelto: envía para llevar tu versión al repositorio',
     resolvedVersion: 'Conflicto resuelto en una versión nueva: envía para llevarla al repositorio',
     viewerNote: 'Solo los propietarios y editores pueden enviar y traer cambios.',
+    autoPush: 'Enviar cada versión a Git',
+    autoPushHint:
+      'Cada versión guardada se envía sola. Si el repositorio tiene commits nuevos no se sobrescribe nada y verás el motivo aquí.',
+    autoPushOn: 'Envío automático: activado',
   },
   en: {
     title: 'Git',
@@ -89,5 +93,9 @@ registerLocale('git', {
     resolved: 'Conflict resolved: push to take your version to the repository',
     resolvedVersion: 'Conflict resolved as a new version: push to take it to the repository',
     viewerNote: 'Only owners and editors can push and pull.',
+    autoPush: 'Push every version to Git',
+    autoPushHint:
+      'Each saved version is pushed on its own. If the repository has new commits nothing is overwritten and you will see why here.',
+    autoPushOn: 'Automatic push: on',
   },
 });
