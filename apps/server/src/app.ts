@@ -31,6 +31,7 @@ import { registerDomainsRoutes } from './modules/domains/routes';
 import { registerPreviewFormsRoutes } from './modules/forms/preview';
 import { registerFormsRoutes, startForms } from './modules/forms/routes';
 import { registerGenerationRoutes } from './modules/generation/routes';
+import { startGitAutoPush } from './modules/git/auto-push';
 import { registerGitRoutes } from './modules/git/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerHosting } from './modules/hosting/front-door';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Published sites are answered by Host before anything of the app runs (issue 6).
   registerHosting(app, ctx);
   startForms(app, ctx);
+  startGitAutoPush(app, ctx);
 
   // The WebSocket of spaces edited together (issue 25, ADR 0213), on the same server.
   ctx.realtime = registerRealtime(app, ctx);

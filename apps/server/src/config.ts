@@ -157,6 +157,8 @@ export const configSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).optional(),
   /** Whether git remotes may be on loopback or private addresses (tests, self-hosted forges; issue 41). */
   GIT_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** How often each instance looks for new versions to push automatically (ADR 0278). */
+  GIT_AUTO_PUSH_POLL_MS: z.coerce.number().int().min(10).default(5000),
   // Developer API (issue 8).
   /** Length of the developer plans' per-minute rate-limit window, in seconds (tests shorten it). */
   API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

@@ -10,6 +10,8 @@ import type {
   GitPullBody,
   GitPullResponse,
   GitPushResponse,
+  GitResolveBody,
+  GitSettingsBody,
   GitStatus,
   ListSpacesQuery,
   ListSpacesResponse,
@@ -118,6 +120,9 @@ export class DivClient {
       this.json<GitStatus>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, undefined, options),
     connect: (spaceId: string, body: GitConnectBody, options?: RequestOptions) =>
       this.json<GitStatus>('PUT', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, body, options),
+    /** `{ autoPush: true }` pushes each new version in the background (never over a moved remote). */
+    settings: (spaceId: string, body: GitSettingsBody, options?: RequestOptions) =>
+      this.json<GitStatus>('PATCH', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, body, options),
     disconnect: async (spaceId: string, options?: RequestOptions): Promise<void> => {
       await this.request('DELETE', `/v1/spaces/${encodeURIComponent(spaceId)}/git`, undefined, options);
     },
@@ -126,6 +131,12 @@ export class DivClient {
     /** With `resolutions`, the files of an earlier conflict take the side chosen (`ours` or `theirs`). */
     pull: (spaceId: string, body: GitPullBody = {}, options?: RequestOptions) =>
       this.json<GitPullResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/git/pull`, body, options),
+    /**
+     * Settles a pull's conflict: the 409's `remoteCommit` and `revision`, and a side per file. A
+     * remote or space that moved since answers 409 with nothing changed; pull again.
+     */
+    resolve: (spaceId: string, body: GitResolveBody, options?: RequestOptions) =>
+      this.json<GitPullResponse>('POST', `/v1/spaces/${encodeURIComponent(spaceId)}/git/resolve`, body, options),
   };
 
   /** Form submissions of a space's published site (newest first; `nextCursor` pages on). */

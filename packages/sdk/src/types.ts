@@ -30,6 +30,8 @@ export type {
   GitPullBody,
   GitPullResponse,
   GitPushResponse,
+  GitResolveBody,
+  GitSettingsBody,
   GitStatus,
 } from '@div/shared/git';
 export type { DeployResponse } from '@div/shared/publishing';

@@ -22,6 +22,11 @@ export const GIT_MESSAGES = {
   remoteHasHistory: 'El repositorio ya tiene commits. Trae primero sus cambios con "Traer de Git" para no sobrescribirlos.',
   conflict: 'Los mismos cambios se hicieron en los dos lados. No se ha cambiado nada. Archivos en conflicto:',
   failed: 'La operación con el repositorio falló.',
+  staleConflict:
+    'El proyecto o el repositorio cambiaron desde que viste el conflicto. No se ha cambiado nada: vuelve a traer de Git para ver el conflicto de ahora.',
+  notInConflict: 'No se ha cambiado nada. Estos archivos no están en conflicto:',
+  noResolutions: 'Elige qué versión conservar de al menos un archivo.',
+  autoPushFailed: 'El envío automático no se hizo.',
   visualEdit: 'Edición visual',
   fromGit: 'Desde Git',
 } as const;
@@ -54,8 +59,17 @@ export const gitStatusSchema = z.object({
   lastSyncedAt: z.string().nullable(),
   /** The last failure, in plain Spanish; null after a success. */
   lastError: z.string().nullable(),
+  /** Whether each new version is pushed in the background (ADR 0278). */
+  autoPush: z.boolean(),
 });
 export type GitStatus = z.infer<typeof gitStatusSchema>;
+
+/** `PATCH …/git`: the connection's settings (the remote and token change only by connecting again). */
+export const gitSettingsBodySchema = z.object({
+  /** Push each new version in the background; a moved remote is never overwritten. */
+  autoPush: z.boolean(),
+});
+export type GitSettingsBody = z.infer<typeof gitSettingsBodySchema>;
 
 export const gitPushResponseSchema = z.object({
   /** false when there was nothing new to send. */
@@ -101,5 +115,22 @@ export const gitConflictSchema = z.object({
   code: z.string(),
   files: z.array(z.string()),
   conflicts: z.array(gitConflictFileSchema),
+  /** The remote commit and the space revision the conflict was seen at; a resolution names them. */
+  remoteCommit: z.string(),
+  revision: z.number().int(),
 });
 export type GitConflict = z.infer<typeof gitConflictSchema>;
+
+/**
+ * `POST …/git/resolve`: the choices for the files of a conflict, made against what the 409 showed.
+ * When the remote or the space moved since, nothing is written (409, pull again); a file that is
+ * not changed on both sides is refused, so a choice never throws away a change that merges.
+ */
+export const gitResolveBodySchema = z.object({
+  remoteCommit: z.string().regex(/^[0-9a-f]{40}$/, GIT_MESSAGES.staleConflict),
+  revision: z.number().int().nonnegative(),
+  resolutions: z
+    .record(filePathSchema, gitResolutionSchema)
+    .refine((choices) => Object.keys(choices).length > 0, GIT_MESSAGES.noResolutions),
+});
+export type GitResolveBody = z.infer<typeof gitResolveBodySchema>;

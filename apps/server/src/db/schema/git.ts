@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { spaces } from './spaces';
 
 /**
@@ -21,6 +21,10 @@ export const gitConnections = pgTable('git_connections', {
   /** The space revision that commit holds (versions after it are "ahead"). */
   syncedRevision: integer('synced_revision'),
   lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+  /** Push each new version in the background (ADR 0278); off by default. */
+  autoPush: boolean('auto_push').notNull().default(false),
+  /** The newest version revision an automatic push was started for: each is tried once, by one instance. */
+  autoPushRevision: integer('auto_push_revision'),
   /** The last failure in plain Spanish; null after a success. */
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

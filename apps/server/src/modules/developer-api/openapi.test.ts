@@ -21,9 +21,11 @@ export const V1_ROUTES = [
   ['post', '/v1/spaces/{id}/checks/fix', 'body'],
   ['get', '/v1/spaces/{id}/git', 'params'],
   ['put', '/v1/spaces/{id}/git', 'body'],
+  ['patch', '/v1/spaces/{id}/git', 'body'],
   ['delete', '/v1/spaces/{id}/git', 'params'],
   ['post', '/v1/spaces/{id}/git/push', 'params'],
   ['post', '/v1/spaces/{id}/git/pull', 'params'],
+  ['post', '/v1/spaces/{id}/git/resolve', 'body'],
   ['get', '/v1/usage', null],
 ] as const;
 

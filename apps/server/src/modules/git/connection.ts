@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { GIT_MESSAGES, type GitConnectBody, type GitStatus, gitConnectBodySchema } from '@div/shared/git';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { GIT_MESSAGES, type GitConnectBody, type GitSettingsBody, type GitStatus, gitConnectBodySchema } from '@div/shared/git';
+import { and, count, eq, gt, max } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { gitConnections } from '../../db/schema/git';
 import { spaceVersions } from '../../db/schema/spaces';
@@ -69,12 +69,30 @@ export async function connect(opts: { ctx: AppContext; access: SpaceAccess; body
     syncedRevision: same ? previous.syncedRevision : null,
     lastSyncedAt: same ? previous.lastSyncedAt : null,
     lastError: null,
+    // Automatic push follows the remote: another remote starts with it off.
+    autoPush: same ? previous.autoPush : false,
     updatedAt: new Date(),
   };
   await ctx.db
     .insert(gitConnections)
     .values({ spaceId: access.spaceId, ...values })
     .onConflictDoUpdate({ target: gitConnections.spaceId, set: values });
+  return getStatus({ ctx, access });
+}
+
+/** Changes the connection's settings: automatic push on or off (ADR 0278). */
+export async function updateSettings(opts: { ctx: AppContext; access: SpaceAccess; body: GitSettingsBody }): Promise<GitStatus> {
+  const { ctx, access, body } = opts;
+  await requireConnection(ctx, access.spaceId);
+  // Turning it on pushes only versions made from now on; the ones before wait for "Enviar a Git".
+  const [latest] = await ctx.db
+    .select({ revision: max(spaceVersions.revision) })
+    .from(spaceVersions)
+    .where(eq(spaceVersions.spaceId, access.spaceId));
+  await ctx.db
+    .update(gitConnections)
+    .set({ autoPush: body.autoPush, autoPushRevision: latest?.revision ?? null, updatedAt: new Date() })
+    .where(eq(gitConnections.spaceId, access.spaceId));
   return getStatus({ ctx, access });
 }
 
@@ -111,6 +129,7 @@ const notConnected: GitStatus = {
   behind: null,
   lastSyncedAt: null,
   lastError: null,
+  autoPush: false,
 };
 
 /**
@@ -158,6 +177,7 @@ export async function getStatus(opts: { ctx: AppContext; access: SpaceAccess }):
     behind,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
     lastError,
+    autoPush: row.autoPush,
   };
 }
 

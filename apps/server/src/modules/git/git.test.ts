@@ -197,12 +197,28 @@ describe('Git sync against a real git server: connect, push, pull, roles, secret
     expect(pulled.statusCode, pulled.body).toBe(200);
     expect(pulled.json().version.prompt).toBe('Desde Git: Nuevo archivo');
     const status = gitStatusSchema.parse((await v1('GET', `/v1/spaces/${id}/git`)).json());
-    expect(status).toMatchObject({ connected: true, behind: 0, lastError: null });
+    expect(status).toMatchObject({ connected: true, behind: 0, lastError: null, autoPush: false });
+    const auto = await v1('PATCH', `/v1/spaces/${id}/git`, { autoPush: true });
+    expect(auto.statusCode, auto.body).toBe(200);
+    expect(auto.json().autoPush).toBe(true);
+    // A resolution made against a commit the remote is not at changes nothing.
+    const stale = await v1('POST', `/v1/spaces/${id}/git/resolve`, {
+      remoteCommit: 'a'.repeat(40),
+      revision: pulled.json().revision,
+      resolutions: { 'index.html': 'theirs' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/cambiaron desde que viste el conflicto/);
     expect((await v1('GET', `/v1/spaces/${await bed.newSpace('Ajeno')}/git`)).statusCode).toBe(404);
     expect((await v1('DELETE', `/v1/spaces/${id}/git`)).statusCode).toBe(204);
     const doc = (await bed.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/v1/spaces/{id}/git', '/v1/spaces/{id}/git/push', '/v1/spaces/{id}/git/pull']),
+      expect.arrayContaining([
+        '/v1/spaces/{id}/git',
+        '/v1/spaces/{id}/git/push',
+        '/v1/spaces/{id}/git/pull',
+        '/v1/spaces/{id}/git/resolve',
+      ]),
     );
   });
 

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gitStatusSchema } from '@div/shared/git';
+import { gitConflictSchema, gitStatusSchema } from '@div/shared/git';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser } from '../../test/app';
 import { type GitTestBed, INDEX, STYLE, startGitTestBed } from './test-bed';
 
 describe('Git sync against a real git server: three-way merges and conflicts (issue 41)', () => {
@@ -154,6 +155,80 @@ describe('Git sync against a real git server: three-way merges and conflicts (is
     await bed.server.git(dir, 'pull', '-q', '--ff-only', 'origin', 'main');
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe(mine);
     expect(readFileSync(path.join(dir, 'style.css'), 'utf8')).toContain('margin: 1rem;');
+  });
+
+  it('resolves a conflict per file through /git/resolve: stale views and unconflicted files are refused, the result is a version a push carries', async () => {
+    const id = await bed.newSpace('Resolver');
+    await bed.connect(id, 'resolver');
+    await bed.api(bed.owner, 'POST', `/api/spaces/${id}/git/push`);
+    const dir = await bed.clone('resolver');
+    const theirsIndex = INDEX.replace('Pan de masa madre.', 'Pan de centeno.');
+    const theirsStyle = STYLE.replace('#6b3e1f', '#204060');
+    await bed.commitInClone(dir, 'index.html', theirsIndex, 'Centeno');
+    await bed.commitInClone(dir, 'style.css', theirsStyle, 'Título azul');
+    await bed.commitInClone(dir, 'horario.html', '<h1>Horario</h1>\n', 'Horario');
+    const oursIndex = INDEX.replace('Pan de masa madre.', 'Pan de espelta.');
+    const oursStyle = STYLE.replace('#6b3e1f', '#802020');
+    await bed.setFiles(id, [
+      { path: 'index.html', content: oursIndex },
+      { path: 'style.css', content: oursStyle },
+    ]);
+    const conflict = await bed.api(bed.owner, 'POST', `/api/spaces/${id}/git/pull`);
+    expect(conflict.statusCode).toBe(409);
+    const seen = gitConflictSchema.parse(conflict.json());
+    expect(seen.files).toEqual(['index.html', 'style.css']);
+    expect(seen.remoteCommit).toBe(await bed.remoteHead('resolver'));
+    const before = (await bed.call(bed.owner, 'GET', `/api/spaces/${id}`)).json().space.revision;
+    expect(seen.revision).toBe(before);
+    const resolve = (body: unknown, user = bed.owner) => bed.api(user, 'POST', `/api/spaces/${id}/git/resolve`, body);
+    const choices = { 'index.html': 'ours', 'style.css': 'theirs' };
+
+    expect((await bed.call(null, 'POST', `/api/spaces/${id}/git/resolve`, { ...seen, resolutions: choices })).statusCode).toBe(
+      401,
+    );
+    const empty = await resolve({ remoteCommit: seen.remoteCommit, revision: seen.revision, resolutions: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('Elige qué versión conservar de al menos un archivo.');
+    // horario.html is only new on the remote: choosing DIV's side would drop it, so it is refused.
+    const unconflicted = await resolve({ ...seen, resolutions: { ...choices, 'horario.html': 'ours' } });
+    expect(unconflicted.statusCode).toBe(400);
+    expect(unconflicted.json().message).toContain('no están en conflicto: horario.html');
+    // The remote moved after the conflict was shown: nothing is written, pull again.
+    await bed.commitInClone(dir, 'notas.txt', 'Hornear a las 5.\n', 'Notas');
+    const stale = await resolve({ remoteCommit: seen.remoteCommit, revision: seen.revision, resolutions: choices });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/cambiaron desde que viste el conflicto/);
+    expect((await bed.call(bed.owner, 'GET', `/api/spaces/${id}`)).json().space.revision).toBe(before);
+    expect(await bed.filesOf(id)).toMatchObject({ 'index.html': oursIndex, 'style.css': oursStyle });
+
+    const again = gitConflictSchema.parse((await bed.api(bed.owner, 'POST', `/api/spaces/${id}/git/pull`)).json());
+    expect(again.remoteCommit).toBe(await bed.remoteHead('resolver'));
+    const resolved = await resolve({ remoteCommit: again.remoteCommit, revision: again.revision, resolutions: choices });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().version.prompt).toBe('Desde Git: Notas');
+    expect(await bed.filesOf(id)).toMatchObject({
+      'index.html': oursIndex,
+      'style.css': theirsStyle,
+      'horario.html': '<h1>Horario</h1>\n',
+      'notas.txt': 'Hornear a las 5.\n',
+    });
+    expect((await bed.api(bed.owner, 'POST', `/api/spaces/${id}/git/push`)).statusCode).toBe(200);
+    await bed.server.git(dir, 'pull', '-q', '--ff-only', 'origin', 'main');
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe(oursIndex);
+    expect(readFileSync(path.join(dir, 'style.css'), 'utf8')).toBe(theirsStyle);
+  });
+
+  it('lets only owners and editors resolve', async () => {
+    const id = await bed.newSpace('Resolver roles');
+    await bed.connect(id, 'resolver-roles');
+    const viewer = await createTestUser(bed.database, { name: 'Vera' });
+    const invited = await bed.call(bed.owner, 'POST', `/api/spaces/${id}/invitations`, { email: viewer.email, role: 'viewer' });
+    const token = invited.json().link.split('/').pop();
+    expect((await bed.call(viewer, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(200);
+    const body = { remoteCommit: 'a'.repeat(40), revision: 1, resolutions: { 'index.html': 'ours' } };
+    expect((await bed.api(viewer, 'POST', `/api/spaces/${id}/git/resolve`, body)).statusCode).toBe(403);
+    const stranger = await createTestUser(bed.database, { name: 'Extraña' });
+    expect((await bed.api(stranger, 'POST', `/api/spaces/${id}/git/resolve`, body)).statusCode).toBe(404);
   });
 
   it('never puts the token in an answer, a log line or a request URL', () => {

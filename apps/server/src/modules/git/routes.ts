@@ -3,6 +3,8 @@ import {
   gitPullBodySchema,
   gitPullResponseSchema,
   gitPushResponseSchema,
+  gitResolveBodySchema,
+  gitSettingsBodySchema,
   gitStatusSchema,
 } from '@div/shared/git';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +13,7 @@ import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../members/access';
-import { connect, disconnect, getStatus } from './connection';
+import { connect, disconnect, getStatus, updateSettings } from './connection';
 import { pull, push } from './sync';
 
 /**
@@ -42,6 +44,16 @@ export function registerGitRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  api.patch(
+    '/spaces/:id/git',
+    { schema: { params: idParams, body: gitSettingsBodySchema, response: { 200: gitStatusSchema } }, ...spaceRole('editor') },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
+      return reply.headers(noStore).send(await updateSettings({ ctx, access, body: request.body }));
+    },
+  );
+
   api.delete('/spaces/:id/git', { schema: { params: idParams }, ...spaceRole('editor') }, async (request, reply) => {
     const user = await requireUser(ctx, request);
     const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
@@ -69,6 +81,22 @@ export function registerGitRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await requireUser(ctx, request);
       const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
       const result = await pull({ ctx, access, author: user, resolutions: request.body?.resolutions });
+      if (result.changed) ctx.realtime?.filesChanged(access.spaceId, { type: 'changed', reason: 'files', by: user.name });
+      return result;
+    },
+  );
+
+  api.post(
+    '/spaces/:id/git/resolve',
+    {
+      schema: { params: idParams, body: gitResolveBodySchema, response: { 200: gitPullResponseSchema } },
+      ...spaceRole('editor'),
+    },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
+      const { resolutions, remoteCommit, revision } = request.body;
+      const result = await pull({ ctx, access, author: user, resolutions, seen: { remoteCommit, revision } });
       if (result.changed) ctx.realtime?.filesChanged(access.spaceId, { type: 'changed', reason: 'files', by: user.name });
       return result;
     },

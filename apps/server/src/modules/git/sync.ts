@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { Errors } from 'isomorphic-git';
 import type { AppContext } from '../../context';
 import { spaces, spaceVersions } from '../../db/schema/spaces';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { storageOf } from '../../providers/storage/create';
 import { listImages } from '../assets/service';
 import type { SpaceAccess } from '../members/access';
@@ -133,20 +133,37 @@ export async function pull(opts: {
   access: SpaceAccess;
   author: Author;
   resolutions?: Record<string, GitResolution> | undefined;
+  /** A resolution's view of the conflict: refused (409) when the remote or the space moved since. */
+  seen?: { remoteCommit: string; revision: number } | undefined;
 }): Promise<GitPullResponse> {
   const chosen = Object.entries(opts.resolutions ?? {});
-  const { ctx, access } = opts;
+  const { ctx, access, seen } = opts;
   const row = await requireConnection(ctx, access.spaceId);
+  const stale = () => new AppError('CONFLICT', GIT_MESSAGES.staleConflict, { stale: true });
   const merged = await recorded(ctx, row, (remote) =>
     withRepo(async (dir) => {
       const head = await fetchBranch(dir, remote, row.branch);
+      if (seen && head !== seen.remoteCommit) throw stale();
       if (head === null || head === row.lastSyncedOid) return null;
       const space = await readSpace(ctx, access.spaceId);
+      if (seen && space.revision !== seen.revision) throw stale();
       const base = row.lastSyncedOid ? await flatten(dir, row.lastSyncedOid).catch(() => null) : null;
       const theirs = await flatten(dir, head);
       const theirsFiles = await spaceFilesOf(dir, theirs);
       const theirsText = new Map(theirsFiles.map((f) => [f.path, f.content]));
       const oursText = new Map(space.files.map((f) => [f.path, f.content]));
+      if (chosen.length) {
+        // A choice only settles a file both sides changed: anything else merges, and choosing a
+        // side there would silently drop the other side's change.
+        const baseText = new Map((base ? await spaceFilesOf(dir, base) : []).map((f) => [f.path, f.content]));
+        const settled = chosen
+          .map(([at]) => at)
+          .filter((at) => {
+            const [o, t, b] = [oursText.get(at), theirsText.get(at), baseText.get(at)];
+            return o === t || o === b || t === b;
+          });
+        if (settled.length) throw badRequest(`${GIT_MESSAGES.notInConflict} ${settled.join(', ')}`);
+      }
       const mergeFiles = chosen.reduce((files, [at]) => withFile(files, at, theirsText.get(at)), [...space.files]);
       const ours = await spaceTree(dir, base ?? new Map(), { ...space, files: mergeFiles });
       let tree: string;
@@ -179,14 +196,21 @@ export async function pull(opts: {
           tree = result.tree ?? (result.oid ? await treeOf(dir, result.oid) : ours);
         } catch (error) {
           if (error instanceof Errors.MergeConflictError) {
-            const paths = error.data.filepaths;
+            const paths = [...error.data.filepaths].sort();
             throw new AppError('CONFLICT', `${GIT_MESSAGES.conflict} ${paths.join(', ')}`, {
               files: paths,
               conflicts: paths.map((at) => ({ path: at, ours: oursText.get(at) ?? null, theirs: theirsText.get(at) ?? null })),
+              remoteCommit: head,
+              revision: space.revision,
             });
           }
           if (error instanceof Errors.MergeNotSupportedError) {
-            throw new AppError('CONFLICT', `${GIT_MESSAGES.conflict} (archivos binarios)`, { files: [], conflicts: [] });
+            throw new AppError('CONFLICT', `${GIT_MESSAGES.conflict} (archivos binarios)`, {
+              files: [],
+              conflicts: [],
+              remoteCommit: head,
+              revision: space.revision,
+            });
           }
           throw error;
         }

@@ -20,7 +20,7 @@ export const INDEX =
   '<!doctype html>\n<html lang="es">\n<head>\n<title>La Espiga</title>\n</head>\n<body>\n<h1>Panadería La Espiga</h1>\n<p>Pan de masa madre.</p>\n<p>Abierto de lunes a sábado.</p>\n</body>\n</html>\n';
 export const STYLE = 'body {\n  margin: 0;\n}\n\nh1 {\n  color: #6b3e1f;\n}\n';
 
-export async function startGitTestBed() {
+export async function startGitTestBed(env: Record<string, string> = {}) {
   const server: GitServer = await startGitServer();
   const database: DatabaseHandle = await openTestDatabase();
   const logs: string[] = [];
@@ -32,7 +32,7 @@ export async function startGitTestBed() {
     },
   });
   const app: FastifyInstance = await buildApp(
-    testConfig({ GIT_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'trace', PUBLIC_URL: 'https://div.example' }),
+    testConfig({ GIT_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'trace', PUBLIC_URL: 'https://div.example', ...env }),
     { database, logger: { stream: sink } },
   );
   await app.ready();

@@ -3,6 +3,8 @@ import {
   gitPullBodySchema,
   gitPullResponseSchema,
   gitPushResponseSchema,
+  gitResolveBodySchema,
+  gitSettingsBodySchema,
   gitStatusSchema,
 } from '@div/shared/git';
 import { eq } from 'drizzle-orm';
@@ -13,7 +15,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { idParams } from '../../lib/params';
 import { checkRole, findSpaceAccess } from '../members/access';
-import { connect, disconnect, getStatus } from './connection';
+import { connect, disconnect, getStatus, updateSettings } from './connection';
 import { pull, push } from './sync';
 
 /**
@@ -69,6 +71,23 @@ export function registerV1GitRoutes(
     async (request) => connect({ ctx, access: await accessOf(request, 'editor'), body: request.body }),
   );
 
+  api.patch(
+    '/spaces/:id/git',
+    {
+      config: { feature: 'api.git.settings' },
+      schema: {
+        summary: 'Activa o desactiva el envío automático de cada versión',
+        description:
+          'Con `autoPush`, cada versión nueva se envía en segundo plano (solo avance rápido: si el remoto avanzó no se sobrescribe y el motivo queda en `lastError`). Desactivado por defecto.',
+        tags,
+        params: idParams,
+        body: gitSettingsBodySchema,
+        response: { 200: gitStatusSchema, ...errors },
+      },
+    },
+    async (request) => updateSettings({ ctx, access: await accessOf(request, 'editor'), body: request.body }),
+  );
+
   api.delete(
     '/spaces/:id/git',
     {
@@ -119,6 +138,35 @@ export function registerV1GitRoutes(
     async (request) => {
       const access = await accessOf(request, 'editor');
       const result = await pull({ ctx, access, author: await authorOf(request), resolutions: request.body?.resolutions });
+      if (result.changed) ctx.realtime?.filesChanged(access.spaceId, { type: 'changed', reason: 'files', by: null });
+      return result;
+    },
+  );
+
+  api.post(
+    '/spaces/:id/git/resolve',
+    {
+      config: { feature: 'api.git.resolve' },
+      schema: {
+        summary: 'Resuelve un conflicto eligiendo un lado por archivo',
+        description:
+          'Con el `remoteCommit` y la `revision` del 409 de pull y `resolutions` (`"ours"` mantiene la versión del proyecto, `"theirs"` la del repositorio) crea la versión fusionada. Si el repositorio o el proyecto cambiaron desde entonces responde 409 sin cambiar nada; un archivo que no está en conflicto responde 400.',
+        tags,
+        params: idParams,
+        body: gitResolveBodySchema,
+        response: { 200: gitPullResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const access = await accessOf(request, 'editor');
+      const { resolutions, remoteCommit, revision } = request.body;
+      const result = await pull({
+        ctx,
+        access,
+        author: await authorOf(request),
+        resolutions,
+        seen: { remoteCommit, revision },
+      });
       if (result.changed) ctx.realtime?.filesChanged(access.spaceId, { type: 'changed', reason: 'files', by: null });
       return result;
     },

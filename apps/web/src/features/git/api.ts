@@ -1,4 +1,12 @@
-import type { GitConnectBody, GitPullBody, GitPullResponse, GitPushResponse, GitStatus } from '@div/shared/git';
+import type {
+  GitConnectBody,
+  GitPullBody,
+  GitPullResponse,
+  GitPushResponse,
+  GitResolveBody,
+  GitSettingsBody,
+  GitStatus,
+} from '@div/shared/git';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -20,3 +28,8 @@ export const disconnectGit = (spaceId: string) => api<void>(base(spaceId), { met
 export const pushGit = (spaceId: string) => api<GitPushResponse>(`${base(spaceId)}/push`, { method: 'POST' });
 export const pullGit = (spaceId: string, body?: GitPullBody) =>
   api<GitPullResponse>(`${base(spaceId)}/pull`, { method: 'POST', ...(body ? { body } : {}) });
+/** Settles a conflict with a side per file, against the remote commit and revision the 409 showed. */
+export const resolveGit = (spaceId: string, body: GitResolveBody) =>
+  api<GitPullResponse>(`${base(spaceId)}/resolve`, { method: 'POST', body });
+export const updateGitSettings = (spaceId: string, body: GitSettingsBody) =>
+  api<GitStatus>(base(spaceId), { method: 'PATCH', body });

@@ -1,15 +1,13 @@
 import type { GitConflictFile, GitResolution } from '@div/shared/git';
 import { useId, useState } from 'react';
+import { DiffView } from '../../components/diff-view';
 import { useTranslation } from '../../lib/i18n';
 
 /*
- * A pull's conflict (issue 41): the files both sides changed on the same lines, each with its two
- * versions, and a choice per file; "Resolver y traer" pulls again with the choices. Nothing was
- * changed until then.
+ * A pull's conflict (issue 41): the files both sides changed on the same lines, each shown in the
+ * diff view (DIV's lines "−", the repository's "+") with a choice per file; "Resolver y traer"
+ * sends the choices (ADR 0277). Nothing was changed until then.
  */
-
-const pre =
-  'mt-1 max-h-48 overflow-auto rounded border border-gray-300 bg-white p-2 font-mono text-xs whitespace-pre-wrap text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100';
 
 export function ConflictList({
   conflicts,
@@ -56,12 +54,23 @@ export function ConflictList({
               </label>
             ))}
           </div>
-          <details className="mt-1">
+          <details className="mt-1" open>
             <summary className="cursor-pointer">{t('showBoth')}</summary>
-            <p className="mt-1 font-semibold">{t('oursTitle')}</p>
-            <pre className={pre}>{c.ours ?? t('deleted')}</pre>
-            <p className="mt-1 font-semibold">{t('theirsTitle')}</p>
-            <pre className={pre}>{c.theirs ?? t('deleted')}</pre>
+            <p className="mt-1 text-xs" aria-hidden>
+              − {t('oursTitle')} · + {t('theirsTitle')}
+            </p>
+            <DiffView
+              before={c.ours}
+              after={c.theirs}
+              label={t('diffLabel', { path: c.path })}
+              beforeLabel={t('oursTitle')}
+              afterLabel={t('theirsTitle')}
+              foldLabel={(count) => t('sameLines', { count })}
+              testId="git-conflict-diff"
+            />
+            {(c.ours === null || c.theirs === null) && (
+              <p className="mt-1 text-xs">{c.ours === null ? t('deletedInDiv') : t('deletedInRepo')}</p>
+            )}
           </details>
         </fieldset>
       ))}

@@ -1,11 +1,12 @@
-import type { GitConflictFile, GitPullResponse, GitResolution, GitStatus } from '@div/shared/git';
+import type { GitConflict, GitPullResponse, GitResolution, GitStatus } from '@div/shared/git';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, GitBranch, Unplug, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
-import { connectGit, disconnectGit, gitQueryKey, pullGit, pushGit, useGitStatus } from './api';
+import { connectGit, disconnectGit, gitQueryKey, pullGit, pushGit, resolveGit, useGitStatus } from './api';
+import { AutoPushToggle } from './auto-push-toggle';
 import { ConflictList } from './conflict-list';
 import './locale';
 
@@ -44,7 +45,7 @@ export function GitSection({
   const queryClient = useQueryClient();
   const status = useGitStatus(spaceId, open);
   const [busy, setBusy] = useState<Busy>(null);
-  const [conflict, setConflict] = useState<GitConflictFile[] | null>(null);
+  const [conflict, setConflict] = useState<GitConflict | null>(null);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
 
@@ -62,8 +63,8 @@ export function GitSection({
         return undefined;
       }
       const message = failure instanceof ApiError ? failure.message : t('loadError');
-      const conflicts = failure instanceof ApiError ? failure.body.conflicts : undefined;
-      if (Array.isArray(conflicts)) setConflict(conflicts as GitConflictFile[]);
+      const body = failure instanceof ApiError ? failure.body : undefined;
+      if (body && Array.isArray(body.conflicts)) setConflict({ ...(body as unknown as GitConflict), message });
       else setError(message);
       void queryClient.invalidateQueries({ queryKey: gitQueryKey(spaceId) });
       return undefined;
@@ -80,13 +81,23 @@ export function GitSection({
       toast.success(result.pushed ? t('pushed') : t('nothingToPush'));
     });
 
-  const pull = (resolutions?: Record<string, GitResolution>) =>
+  const pull = () =>
     run('pull', async () => {
       await beforeSync();
-      const result = await pullGit(spaceId, resolutions ? { resolutions } : undefined);
+      const result = await pullGit(spaceId);
       update(result.status);
       if (result.changed) onPulled(result);
-      toast.success(result.changed ? t('pulled') : resolutions ? t('resolved') : t('nothingToPull'));
+      toast.success(result.changed ? t('pulled') : t('nothingToPull'));
+    });
+
+  // The choices go with the remote commit and revision the conflict was seen at (ADR 0277); nothing
+  // is saved first, as a save would be a revision the conflict never showed.
+  const resolve = (seen: GitConflict, resolutions: Record<string, GitResolution>) =>
+    run('pull', async () => {
+      const result = await resolveGit(spaceId, { remoteCommit: seen.remoteCommit, revision: seen.revision, resolutions });
+      update(result.status);
+      if (result.changed) onPulled(result);
+      toast.success(result.changed ? t('resolvedVersion') : t('resolved'));
     });
 
   const disconnect = () =>
@@ -128,6 +139,8 @@ export function GitSection({
               {t('lastError')}: {data.lastError}
             </p>
           )}
+          {!canEdit && data.autoPush && <p>{t('autoPushOn')}</p>}
+          {canEdit && <AutoPushToggle spaceId={spaceId} status={data} disabled={busy !== null} onChanged={update} />}
           {canEdit ? (
             <div className="flex flex-wrap gap-2 pt-1">
               <button type="button" className={button} disabled={busy !== null} onClick={() => void push()}>
@@ -154,7 +167,13 @@ export function GitSection({
             {error}
           </p>
         )}
-        {conflict && <ConflictList conflicts={conflict} busy={busy !== null} onResolve={(choices) => void pull(choices)} />}
+        {conflict && (
+          <ConflictList
+            conflicts={conflict.conflicts}
+            busy={busy !== null}
+            onResolve={(choices) => void resolve(conflict, choices)}
+          />
+        )}
       </div>
     </section>
   );
