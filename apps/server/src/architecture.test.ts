@@ -13,8 +13,8 @@ const BASELINE = {
   providerToModule: 0,
   groundToFeature: 0,
   routesOfAnother: 0,
-  featureToFeature: 23,
-  featureToShell: 1,
+  featureToFeature: 24,
+  featureToShell: 0,
   crossLayer: 0,
   longFiles: 10,
 };

@@ -24,7 +24,7 @@ export interface SpaceAccess {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The least role a route that names a space needs (see members/access.ts). */
+    /** The least role a route that names a space needs (see checkRole below). */
     spaceRole?: SpaceRole;
   }
 }

@@ -21,7 +21,7 @@ import type { CheckInput } from './site';
 /*
  * "Revisión" (issue 40, ADR 0259): the space's current files and images checked, and the fixes of
  * one click written as one version ("Correcciones de la revisión") that the history restores in
- * one step. The caller has checked access (members/access.ts): viewers read, editors fix.
+ * one step. The caller has checked access (lib/space-access.ts): viewers read, editors fix.
  */
 
 async function readSiteOf(

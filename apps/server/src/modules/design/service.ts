@@ -19,7 +19,7 @@ import { appendVersion } from '../spaces/versions';
 /**
  * "Cambiar diseño" and "Usar en la portada" (issue 38, ADR 0257): changes the editor makes without
  * the AI and without a message, each one new version over the revision it read (a save meanwhile
- * answers 409). The caller has checked access (members/access.ts): viewers look, editors apply.
+ * answers 409). The caller has checked access (lib/space-access.ts): viewers look, editors apply.
  */
 
 async function readSite(ctx: AppContext, spaceId: string): Promise<{ files: FileInput[]; revision: number }> {

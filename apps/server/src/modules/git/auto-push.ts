@@ -7,7 +7,7 @@ import { gitConnections } from '../../db/schema/git';
 import { spaces, spaceVersions } from '../../db/schema/spaces';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
-import { findSpaceAccess } from '../members/access';
+import { findSpaceAccess } from '../../lib/space-access';
 import { recordSync } from './connection';
 import { push } from './sync';
 

@@ -3,11 +3,11 @@ import { GIT_MESSAGES } from '@div/shared/git';
 import { Errors, type GitAuth, type HttpClient } from 'isomorphic-git';
 import { AppError, badRequest } from '../../lib/errors';
 import { classifyAddress, SafeFetchError } from '../../lib/ssrf';
-import { guardedFetch } from '../custom-models/guarded-fetch';
+import { guardedFetch } from '../../lib/guarded-fetch';
 
 /**
  * How DIV reaches a git remote (issue 41, ADR 0264): isomorphic-git's smart-HTTP protocol over the
- * SSRF-guarded fetch (custom-models/guarded-fetch), so every connection goes to an address checked
+ * SSRF-guarded fetch (lib/guarded-fetch.ts), so every connection goes to an address checked
  * when it is made, unless GIT_ALLOW_PRIVATE. The token travels only as the HTTP basic-auth password
  * (`onAuth`), never in the URL; a URL that carries credentials is refused.
  */

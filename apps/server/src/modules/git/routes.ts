@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
 import { requireUser } from '../auth/sessions';
-import { requireSpaceAccess, spaceRole } from '../members/access';
+import { requireSpaceAccess, spaceRole } from '../../lib/space-access';
 import { connect, disconnect, getStatus, updateSettings } from './connection';
 import { pull, push } from './sync';
 

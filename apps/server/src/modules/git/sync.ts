@@ -8,7 +8,7 @@ import { spaces, spaceVersions } from '../../db/schema/spaces';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { storageOf } from '../../providers/storage/create';
 import { listImages } from '../assets/service';
-import type { SpaceAccess } from '../members/access';
+import type { SpaceAccess } from '../../lib/space-access';
 import { readFiles } from '../spaces/service';
 import { appendVersion } from '../spaces/versions';
 import { type Connection, getStatus, recordSync, remoteOf, requireConnection } from './connection';

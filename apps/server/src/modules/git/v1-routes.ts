@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { idParams } from '../../lib/params';
-import { checkRole, findSpaceAccess } from '../members/access';
+import { checkRole, findSpaceAccess } from '../../lib/space-access';
 import { connect, disconnect, getStatus, updateSettings } from './connection';
 import { pull, push } from './sync';
 

@@ -97,7 +97,7 @@ function buildPrepared(db: Executor) {
               else json_build_object('versionId', v.restored_from_id, 'createdAt', ${iso('v.restored_from_at')}) end)
             order by v.revision desc), '[]')::text
             from space_versions v left join users a on a.id = v.author_id where v.space_id = s.id)`,
-        // What this person may do here (members/access.ts decides the role), and whose space it is.
+        // What this person may do here (lib/space-access.ts decides the role), and whose space it is.
         role: sql<string>`${roleIn(userId)}`,
         access: sql<string>`json_build_object('role', ${roleIn(userId)},
             'owner', json_build_object('id', o.id, 'name', o.name, 'picture', o.picture, 'plan', o.plan),

@@ -98,7 +98,7 @@ export function registerSpacesRoutes(app: FastifyInstance, ctx: AppContext) {
   // the tests parse it with that schema.
   api.get('/spaces/:id', { schema: { params: idParams }, ...spaceRole('viewer') }, async (request, reply) => {
     const user = await requireUser(ctx, request);
-    // The role check rides in the head's query (members/access.ts gives it the rule): any role reads.
+    // The role check rides in the head's query (lib/space-access.ts gives it the rule): any role reads.
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const spaceId = request.params.id;
     // The owner check, summary and versions: reused while the user's spaces stamp is unchanged.

@@ -5,7 +5,7 @@ import type { SpaceDetailResponse, SpaceSummary, Version } from '@div/shared/spa
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
