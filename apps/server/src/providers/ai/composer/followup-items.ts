@@ -196,6 +196,9 @@ const ADD_THAT =
 /** "añade el curso de encuadernación japonesa", "add the lemon tart": a new item named by a list noun. */
 const ADD_NAMED =
   /(?:a[nñ]ad\p{L}*|agreg\p{L}*|inclu\p{L}*|add|include)\s+(?:(?:tb|tambi[eé]n|also)\s+)?(?:(?:el|la|un|una|otro|otra|the|a|an|another)\s+)?(?:(?:nuev[oa]|new)\s+)?(sabor|plato|producto|servicio|curso|taller|clase|actividad|flavou?r|dish|product|service|course|class|workshop|activity)\s+(.{2,60}?)[.!]*$/iu;
+/** "agrega tartas por encargo a los productos", "add gift cards to the services": an item into a named list. */
+const ADD_TO =
+  /(?:a[nñ]ad\p{L}*|agreg\p{L}*|inclu\p{L}*|pon|poned|ponga|pongan|mete|add|include|put)\s+(?:(?:tb|tambi[eé]n|also)\s+)?(?:(?:el|la|los|las|un|una|unos|unas|the|a|an|some)\s+)?(.{3,60}?)\s+(?:a|al|en|to|into|on)\s+(?:(?:l[oa]s?|el|the|our|nuestr[oa]s?)\s+)?(?:productos|servicios|men[uú]|carta|lista|cat[aá]logo|products|services|menu|list|catalog(?:ue)?)[.!]*$/iu;
 const POLITE = /\s*(?:,\s*)?(?:porfa(?:vor)?|por favor|please|pls|plis|gracias|thanks)[.!]*$/iu;
 
 /** The new item's name: from "también hacemos X", "añade que vendemos X" or "añade el curso de X". */
@@ -203,6 +206,8 @@ function newItemLabel(clause: string): string {
   const text = clause.replace(POLITE, '').trim();
   const also = text.match(ALSO) ?? text.match(ADD_THAT);
   if (also) return (also[1] ?? also[2] ?? '').trim();
+  const into = text.match(ADD_TO);
+  if (into?.[1]) return into[1].trim();
   const named = text.match(ADD_NAMED);
   if (!named?.[1] || !named[2]) return '';
   const rest = named[2].trim();

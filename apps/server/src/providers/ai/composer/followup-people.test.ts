@@ -38,6 +38,10 @@ describe('adding to the lists, as people type', () => {
     expect(that.files['index.html']).toContain('<h3>Grabación de pódcast</h3>');
     const named = answerApplied('añade el curso de producción musical', studio());
     expect(named.files['index.html']).toContain('<h3>Curso de producción musical</h3>');
+    // Into a list named by the person: an item, never a second section.
+    const into = answerApplied('agreguen masterización en vinilo a los servicios', studio());
+    expect(into.files['index.html']).toContain('<h3>Masterización en vinilo</h3>');
+    expect(into.files['index.html']?.match(/data-section="services"/g)).toHaveLength(1);
   });
 });
 
