@@ -112,10 +112,44 @@ test('a trade without a template is marked "por confirmar" in the card, in its o
   await expect(card.getByTestId('profile-uncertain-kind')).toHaveText('por confirmar');
   await expect(card.getByTestId('profile-uncertain-whatsapp')).toHaveText('por confirmar');
   await expect(card.getByText('«alquiler de kayaks»')).toBeVisible();
-  await expect(card.getByText('Canoa familiar (hasta 3) · 55€')).toBeVisible();
+  await expect(card.getByLabel('Producto 2', { exact: true })).toHaveValue('Canoa familiar (hasta 3)');
+  await expect(card.getByLabel('Precio del producto 2')).toHaveValue('55€');
   for (const theme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     expect(await seriousViolations(page, '[data-testid="profile-card"]'), theme).toEqual([]);
   }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The price list edited by keyboard: a price changed, a row added, a row removed; the site changes
+  // in place and no message is charged.
+  const used = await messagesUsed(page);
+  await card.getByLabel('Precio del producto 2').fill('60€');
+  await card.getByRole('button', { name: 'Añadir producto' }).focus();
+  await page.keyboard.press('Enter');
+  await card.getByLabel('Producto 3', { exact: true }).fill('Paddle surf');
+  await card.getByLabel('Precio del producto 3').fill('30€');
+  await card.getByRole('button', { name: 'Quitar el producto 1' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByLabel('Producto 1', { exact: true })).toHaveValue('Canoa familiar (hasta 3)');
+  for (const theme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    expect(await seriousViolations(page, '[data-testid="profile-card"]'), `rows ${theme}`).toEqual([]);
+  }
+  await card.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(card.getByTestId('profile-status')).toHaveText(/Cambiado en la web: productos y precios\./);
+  await expect(preview(page).getByText('Paddle surf').first()).toBeVisible();
+  await expect(preview(page).getByText('60€').first()).toBeVisible();
+  await expect(preview(page).getByText('Kayak individual', { exact: true })).toHaveCount(0);
+  expect(await messagesUsed(page)).toBe(used);
+
+  // Back to what the composer first read: the card fills in the brief's list, and saving writes it back.
+  await card.getByRole('button', { name: 'Volver a lo que leí' }).click();
+  await expect(card.getByLabel('Producto 1', { exact: true })).toHaveValue('Kayak individual');
+  await card.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(card.getByTestId('profile-status')).toHaveText(/Cambiado en la web: productos y precios\./);
+  await expect(preview(page).getByText('Kayak individual', { exact: true }).first()).toBeVisible();
+  await expect(preview(page).getByText('Paddle surf')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Volver a lo que leí' })).toHaveCount(0);
+  expect(await messagesUsed(page)).toBe(used);
 });

@@ -20,6 +20,12 @@ export const profileSocialSchema = z.object({ network: text.min(1), url: text.mi
 /** The facts a person can correct in the card, by key. */
 export const profileFactKeys = ['name', 'kind', 'city', 'address', 'phone', 'whatsapp', 'email', 'hours', 'language'] as const;
 export type ProfileFactKey = (typeof profileFactKeys)[number];
+/** The lists a person can edit in the card, row by row (ADR 0271). */
+export const profileListKeys = ['items', 'services', 'people'] as const;
+export type ProfileListKey = (typeof profileListKeys)[number];
+/** What a save can change: a fact or a list. */
+export const profileEditKeys = [...profileFactKeys, ...profileListKeys] as const;
+export type ProfileEditKey = (typeof profileEditKeys)[number];
 
 export const siteProfileSchema = z.object({
   name: text,
@@ -85,6 +91,28 @@ export const profileEditSchema = z
         .optional(),
       hours: editText.optional(),
       language: z.enum(['es', 'en'], { error: 'El idioma debe ser «es» o «en»' }).optional(),
+      items: z
+        .array(
+          z.strictObject({
+            label: editText.min(1, 'Cada producto necesita un nombre'),
+            price: editText.optional(),
+          }),
+        )
+        .max(PROFILE_LIST_MAX, `Como mucho ${PROFILE_LIST_MAX} productos`)
+        .optional(),
+      services: z
+        .array(editText.min(1, 'Un servicio no puede quedar vacío'))
+        .max(PROFILE_LIST_MAX, `Como mucho ${PROFILE_LIST_MAX} servicios`)
+        .optional(),
+      people: z
+        .array(
+          z.strictObject({
+            name: editText.min(1, 'Cada persona necesita un nombre'),
+            role: editText.optional(),
+          }),
+        )
+        .max(PROFILE_LIST_MAX, `Como mucho ${PROFILE_LIST_MAX} personas`)
+        .optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Dato desconocido: ${issue.keys.join(', ')}` : undefined) },
   )
@@ -98,6 +126,8 @@ export const profileResponseSchema = z.object({
   profile: siteProfileSchema.nullable(),
   /** The kinds the card offers (the composer's taxonomy; "business" is the neutral layout). */
   kinds: z.array(profileKindSchema),
+  /** The profile as first read from the brief (before any correction), to restore it; null without a brief. */
+  firstRead: siteProfileSchema.nullable().optional(),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
@@ -108,8 +138,8 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
  */
 export const profileSaveResponseSchema = z.object({
   profile: siteProfileSchema,
-  applied: z.array(z.enum(profileFactKeys)),
-  stored: z.array(z.enum(profileFactKeys)),
+  applied: z.array(z.enum(profileEditKeys)),
+  stored: z.array(z.enum(profileEditKeys)),
   version: versionSchema.nullable(),
   revision: z.number().int(),
   files: z.array(spaceFileSchema),

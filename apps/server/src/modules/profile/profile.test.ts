@@ -113,6 +113,51 @@ describe('"Lo que entendí": the site profile kept with the space (local compose
     expect(await messagesUsed(database, owner.id)).toBe(used);
   });
 
+  it('writes edited lists (a row added, changed, removed) on the page in place, charging no message, and reads the first profile back', async () => {
+    const shop = await createSpaceFor(url, owner.authorization, 'Taller');
+    const brief =
+      'Taller de bicis Radios Libres en Zaragoza. Precios: puesta a punto 35 €, cambio de cadena 20 €. Equipo: Marta (mecánica), Iker (ventas).';
+    const answer = await postGenerate(url, owner.authorization, { prompt: brief, spaceId: shop });
+    expect(eventOf(answer.events, 'done'), JSON.stringify(answer.events.at(-1))).toBeDefined();
+    const read = profileResponseSchema.parse((await call(owner, 'GET', `/api/spaces/${shop}/profile`)).json());
+    expect(read.profile?.people).toEqual([
+      { name: 'Marta', role: 'mecánica' },
+      { name: 'Iker', role: 'ventas' },
+    ]);
+    const used = await messagesUsed(database, owner.id);
+    const ownerSaved = await call(owner, 'PUT', `/api/spaces/${shop}/profile`, {
+      items: [
+        { label: 'Puesta a punto', price: '39 €' },
+        { label: 'Lavado completo', price: '15 €' },
+      ],
+      people: [{ name: 'Marta', role: 'jefa de taller' }],
+    });
+    expect(ownerSaved.statusCode, ownerSaved.body).toBe(200);
+    const result = profileSaveResponseSchema.parse(ownerSaved.json());
+    expect(result.applied.sort()).toEqual(['items', 'people']);
+    expect(result.version).toMatchObject({ source: 'profile' });
+    const html = (await readSpace(url, owner.authorization, shop)).files.find((f) => f.id === 'index.html')?.content ?? '';
+    expect(html).toContain('Lavado completo');
+    expect(html).toContain('39 €');
+    expect(html).not.toContain('Cambio de cadena');
+    expect(html).toContain('jefa de taller');
+    expect(html).not.toContain('Iker');
+    expect(await messagesUsed(database, owner.id)).toBe(used);
+    // The profile as first read stays available to restore, whatever was corrected since.
+    const again = profileResponseSchema.parse((await call(owner, 'GET', `/api/spaces/${shop}/profile`)).json());
+    expect(again.profile?.people).toEqual([{ name: 'Marta', role: 'jefa de taller' }]);
+    expect(again.firstRead?.people).toEqual(read.profile?.people);
+    expect(again.firstRead?.items).toEqual(read.profile?.items);
+    const restored = await call(owner, 'PUT', `/api/spaces/${shop}/profile`, {
+      items: again.firstRead?.items,
+      people: again.firstRead?.people,
+    });
+    expect(restored.json().applied.sort()).toEqual(['items', 'people']);
+    const back = (await readSpace(url, owner.authorization, shop)).files.find((f) => f.id === 'index.html')?.content ?? '';
+    expect(back).toContain('Iker');
+    expect(back).not.toContain('Lavado completo');
+  });
+
   it('refuses bad corrections with a Spanish message', async () => {
     const cases: [unknown, RegExp][] = [
       [{}, /al menos un dato/],
@@ -123,6 +168,9 @@ describe('"Lo que entendí": the site profile kept with the space (local compose
       [{ hours: 'x'.repeat(400) }, /como mucho 300 caracteres/],
       [{ language: 'fr' }, /idioma debe ser/],
       [{ kind: 'nave espacial' }, /no está en la lista/],
+      [{ items: [{ label: '', price: '3 €' }] }, /producto necesita un nombre/],
+      [{ people: [{ role: 'chef' }] }, /people\.0\.name: Cada dato debe ser un texto/],
+      [{ services: Array.from({ length: 61 }, (_, i) => `s${i}`) }, /Como mucho 60 servicios/],
     ];
     for (const [body, message] of cases) {
       const response = await call(owner, 'PUT', `/api/spaces/${spaceId}/profile`, body);

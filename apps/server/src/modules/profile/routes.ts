@@ -6,7 +6,7 @@ import { idParams } from '../../lib/params';
 import { requireSpaceAccess, spaceRole } from '../../lib/space-access';
 import { profileKinds } from '../../providers/ai/composer/profile-site';
 import { requireUser } from '../auth/sessions';
-import { editProfile, readProfile } from './service';
+import { editProfile, readFirstRead, readProfile } from './service';
 
 /**
  * `/api/spaces/{id}/profile` ("Lo que entendí", issue 37): members read what the composer
@@ -22,9 +22,11 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       const access = await requireSpaceAccess(ctx.db, request, user.id, request.params.id);
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ profile: await readProfile(ctx.db, access.spaceId), kinds: profileKinds() });
+      return reply.header('cache-control', 'no-store').send({
+        profile: await readProfile(ctx.db, access.spaceId),
+        kinds: profileKinds(),
+        firstRead: await readFirstRead(ctx.db, access.spaceId),
+      });
     },
   );
 

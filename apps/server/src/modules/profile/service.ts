@@ -1,8 +1,11 @@
 import {
   PROFILE_EDIT_PROMPT,
   type ProfileEdit,
+  type ProfileEditKey,
   type ProfileFactKey,
   type ProfileSaveResponse,
+  profileFactKeys,
+  profileListKeys,
   type SiteProfile,
   siteProfileSchema,
 } from '@div/shared/profile';
@@ -14,6 +17,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { SpaceAccess } from '../../lib/space-access';
 import { analysePrompt } from '../../providers/ai/composer/analyse';
 import { profileOf } from '../../providers/ai/composer/profile';
+import { applyListEdit, type ProfileLists } from '../../providers/ai/composer/profile-lists';
 import {
   applyProfileEdit,
   isComposedSite,
@@ -34,6 +38,15 @@ import { appendVersion } from '../spaces/versions';
 
 export async function readProfile(db: Executor, spaceId: string): Promise<SiteProfile | null> {
   return (await readProfileRow(db, spaceId))?.profile ?? null;
+}
+
+/**
+ * The profile as first read from the brief, before any correction or follow-up (the card's
+ * "restore"): read again from the stored first prompt; null when there is none.
+ */
+export async function readFirstRead(db: Executor, spaceId: string): Promise<SiteProfile | null> {
+  const brief = (await readProfileRow(db, spaceId))?.brief;
+  return brief ? siteProfileSchema.parse(profileOf(analysePrompt(brief))) : null;
 }
 
 /** The profile and the first brief it was read from. */
@@ -84,9 +97,10 @@ export function profileAfterGeneration(opts: {
 /** The profile with the card's corrections; an empty text clears an optional fact. */
 function merged(profile: SiteProfile, edit: ProfileEdit, changed: readonly ProfileFactKey[]): SiteProfile {
   const next: Record<string, unknown> = { ...profile };
-  for (const [key, value] of Object.entries(edit)) {
+  for (const key of profileFactKeys) {
+    const value = edit[key];
     if (value === '') delete next[key];
-    else next[key] = value;
+    else if (value !== undefined) next[key] = value;
   }
   // A fact the person wrote is no longer a guess; a kind they chose is the template's, not a noun.
   next.uncertain = profile.uncertain.filter((key) => !changed.includes(key));
@@ -118,18 +132,36 @@ export async function editProfile(opts: {
   if (!space) throw notFound('Proyecto no encontrado');
   if (!row) throw notFound('Este proyecto aún no tiene «Lo que entendí»: genera primero la web describiéndola.');
   const stored = row.profile;
-  const changed = (Object.keys(edit) as ProfileFactKey[]).filter((key) => (edit[key] ?? '') !== (stored[key] ?? ''));
+  const changed = profileFactKeys.filter((key) => key in edit && (edit[key] ?? '') !== (stored[key] ?? ''));
+  const listsChanged = profileListKeys.filter(
+    (key) => edit[key] !== undefined && JSON.stringify(edit[key]) !== JSON.stringify(stored[key]),
+  );
   let profile = merged(stored, edit, changed);
-  let { changes, applied } = { changes: new Map<string, string>(), applied: [] as ProfileFactKey[] };
+  let { changes, applied } = { changes: new Map<string, string>(), applied: [] as ProfileEditKey[] };
+  const images = changed.includes('kind') || listsChanged.length ? await listImages(ctx, spaceId) : [];
+  const own = images.map((i) => ({ name: i.name, width: i.width, height: i.height, bytes: i.bytes, alt: i.alt }));
   if (changed.includes('kind') && row.brief && isComposedSite(files)) {
     // A new kind: the composer's site is composed again from the first brief, with the corrected facts.
-    const images = await listImages(ctx, spaceId);
-    const own = images.map((i) => ({ name: i.name, width: i.width, height: i.height, bytes: i.bytes, alt: i.alt }));
     const recomposed = recomposeWithKind(files, row.brief, profile, changed, own);
     ({ changes, applied } = recomposed);
     profile = siteProfileSchema.parse(recomposed.profile);
   } else ({ changes, applied } = applyProfileEdit(files, stored, edit));
-  const onlyStored = changed.filter((key) => !applied.includes(key));
+  if (listsChanged.length) {
+    // The lists: the sections that show them written again in place when the page still shows them as composed.
+    const lists: ProfileLists = {
+      items: edit.items ?? profile.items,
+      services: edit.services ?? profile.services,
+      people: edit.people ?? profile.people,
+    };
+    const now = files.map((f) => ({ path: f.path, content: changes.get(f.path) ?? f.content }));
+    const written = row.brief && isComposedSite(now) ? applyListEdit(now, row.brief, profile, lists, own) : null;
+    if (written?.applied) {
+      for (const [path, content] of written.changes) changes.set(path, content);
+      applied = [...applied, ...listsChanged];
+    }
+    profile = siteProfileSchema.parse({ ...profile, ...lists });
+  }
+  const onlyStored = [...changed, ...listsChanged].filter((key) => !applied.includes(key));
   if (changes.size === 0) {
     await writeProfile(ctx.db, spaceId, profile);
     return { profile, applied: [], stored: onlyStored, version: null, revision: space.revision, files: files.map(toSpaceFile) };

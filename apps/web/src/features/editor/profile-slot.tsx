@@ -49,7 +49,7 @@ export function useProfileSlot({
         setVersions((current) => [result.version as Version, ...current]);
       }
       const key = [...siteProfileQueryKey(spaceId), result.version?.id ?? stamp];
-      queryClient.setQueryData(key, { profile: result.profile, kinds: data?.kinds ?? [] });
+      queryClient.setQueryData(key, { profile: result.profile, kinds: data?.kinds ?? [], firstRead: data?.firstRead ?? null });
       return result;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) onUnauthorized();
@@ -62,7 +62,15 @@ export function useProfileSlot({
   const dialogs =
     open && profile ? (
       <Suspense fallback={null}>
-        <ProfileCard open onOpenChange={setOpen} profile={profile} kinds={data?.kinds ?? []} canEdit={canEdit} onSave={save} />
+        <ProfileCard
+          open
+          onOpenChange={setOpen}
+          profile={profile}
+          firstRead={data?.firstRead}
+          kinds={data?.kinds ?? []}
+          canEdit={canEdit}
+          onSave={save}
+        />
       </Suspense>
     ) : null;
   return { button, dialogs };

@@ -1,9 +1,12 @@
 import {
   type ProfileEdit,
+  type ProfileEditKey,
   type ProfileFactKey,
   type ProfileKind,
+  type ProfileListKey,
   type ProfileSaveResponse,
   profileFactKeys,
+  profileListKeys,
   type SiteProfile,
 } from '@div/shared/profile';
 import { clsx } from 'clsx';
@@ -12,7 +15,7 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
-import { ProfileLists } from './profile-lists';
+import { fromRows, ProfileLists, toRows } from './profile-lists';
 import './locale';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
@@ -36,6 +39,7 @@ export function ProfileCard({
   open,
   onOpenChange,
   profile,
+  firstRead,
   kinds,
   canEdit,
   onSave,
@@ -43,6 +47,8 @@ export function ProfileCard({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   profile: SiteProfile;
+  /** The profile as first read from the brief, to restore it (absent for older spaces). */
+  firstRead?: SiteProfile | null;
   kinds: readonly ProfileKind[];
   canEdit: boolean;
   /** Resolves with the server's answer; rejects with an ApiError whose message is shown. */
@@ -52,23 +58,43 @@ export function ProfileCard({
   const language = i18n.language === 'en' ? 'en' : 'es';
   const id = useId();
   const [values, setValues] = useState<Values>(() => valuesOf(profile));
+  const [rows, setRows] = useState(() => toRows(profile));
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const sortedKinds = kinds
     .map((k) => ({ id: k.id, label: k[language].charAt(0).toUpperCase() + k[language].slice(1) }))
     .sort((a, b) => a.label.localeCompare(b.label, language));
   const changed = profileFactKeys.filter((key) => values[key].trim() !== (profile[key] ?? ''));
+  const lists = fromRows(rows);
+  const listsChanged = profileListKeys.filter((key) => JSON.stringify(lists[key]) !== JSON.stringify(profile[key]));
+  const restorable =
+    canEdit &&
+    firstRead &&
+    (profileFactKeys.some((key) => values[key] !== (firstRead[key] ?? '')) ||
+      profileListKeys.some((key) => JSON.stringify(lists[key]) !== JSON.stringify(firstRead[key])));
+  const restore = () => {
+    if (!firstRead) return;
+    setValues(valuesOf(firstRead));
+    setRows(toRows(firstRead));
+    setStatus({ kind: 'info', text: t('restored') });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (changed.length === 0) return setStatus({ kind: 'info', text: t('nothingChanged') });
+    if (changed.length === 0 && listsChanged.length === 0) return setStatus({ kind: 'info', text: t('nothingChanged') });
     setSaving(true);
     setStatus(null);
     try {
-      const edit = Object.fromEntries(changed.map((key) => [key, values[key].trim()])) as ProfileEdit;
+      const edit = {
+        ...Object.fromEntries(changed.map((key) => [key, values[key].trim()])),
+        ...Object.fromEntries(listsChanged.map((key) => [key, lists[key]])),
+      } as ProfileEdit;
       const result = await onSave(edit);
       setValues(valuesOf(result.profile));
-      const names = (keys: readonly ProfileFactKey[]) => keys.map((key) => t(`fields.${key}`).toLowerCase()).join(', ');
+      setRows(toRows(result.profile));
+      const nameOf = (key: ProfileEditKey) =>
+        (profileListKeys as readonly string[]).includes(key) ? t(`lists.${key}`) : t(`fields.${key}`);
+      const names = (keys: readonly ProfileEditKey[]) => keys.map((key) => nameOf(key).toLowerCase()).join(', ');
       const parts = [t('saved')];
       if (result.applied.length) parts.push(t('applied', { facts: names(result.applied) }));
       if (result.stored.length) parts.push(t('stored', { facts: names(result.stored) }));
@@ -174,7 +200,12 @@ export function ProfileCard({
                   )}
                 </div>
               ))}
-              <ProfileLists profile={profile} />
+              <ProfileLists
+                profile={profile}
+                rows={rows}
+                canEdit={canEdit}
+                onRowsChange={(list: ProfileListKey, next) => setRows((current) => ({ ...current, [list]: next }))}
+              />
             </div>
             <div className="border-gray-200 border-t p-4 dark:border-gray-800">
               <p
@@ -187,6 +218,18 @@ export function ProfileCard({
               >
                 {status?.text}
               </p>
+              {restorable && (
+                <button
+                  type="button"
+                  onClick={restore}
+                  className={clsx(
+                    'mb-2 w-full rounded-lg border border-gray-300 px-3 py-2 font-medium text-gray-800 text-sm hover:bg-gray-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800',
+                    focusRing,
+                  )}
+                >
+                  {t('restore')}
+                </button>
+              )}
               {canEdit && (
                 <button
                   type="submit"

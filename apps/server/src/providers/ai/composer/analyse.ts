@@ -1,11 +1,14 @@
+import { defaultPalettes, defaultSections, familyTone, sectionWords, tones } from './analyse.data';
 import { type ContactFacts, findContactFacts } from './brief/contact';
 import { businessNoun, detectKindId, isKindWord, kindById, namesOwnNoun } from './brief/detect';
 import { type Extra, findExtras } from './brief/extras';
 import type { KindDef } from './brief/kind-types';
 import { type BriefLists, findLists, PRICE } from './brief/lists';
 import { findName } from './brief/name';
-import { type ContactFormField, findContactFormFields } from './contact-form';
+import { type ContactFormField, type FormExtra, findContactFormFields, findFormExtras } from './contact-form';
 import { chooseFamily } from './design/choose';
+
+export { defaultPalettes, defaultSections };
 
 /**
  * Reads a site description (Spanish or English) the way a person would skim it: what kind of site,
@@ -100,6 +103,10 @@ export interface SiteBrief {
   font?: string;
   /** Fields the brief asks the contact form for beyond name, email and message (contact-form.ts). */
   formFields?: ContactFormField[];
+  /** Fields the brief names for its form in its own words ("nombre del familiar", "RUT"). */
+  formExtras?: FormExtra[];
+  /** The brief's own words for a stock field it named ("Celular" for the phone). */
+  formLabels?: Partial<Record<ContactFormField, string>>;
 }
 
 export function emptyFacts(): BriefFacts {
@@ -192,46 +199,6 @@ export function detectLanguage(text: string): Language {
   return en > es ? 'en' : 'es';
 }
 
-const sectionWords: [SectionId, string][] = [
-  ['hero', 'hero|portada|banner'],
-  [
-    'about',
-    'sobre nosotros|sobre m[ií]|qui[eé]nes somos|nuestra historia|historia|about(?: us| me)?|our story|acerca de|biograf[ií]a|bio',
-  ],
-  [
-    'services',
-    'servicios?|services?|caracter[ií]sticas|features?|funcionalidades|ventajas|beneficios|benefits|tratamientos|treatments|qu[eé] hacemos|what we do|habitaciones|rooms',
-  ],
-  [
-    'menu',
-    'carta(?! de presentaci[oó]n| de motivaci[oó]n)|men[uú](?! de navegaci[oó]n| hamburguesa| m[oó]vil| fijo| desplegable)(?:s)?|platos|dishes|food menu|drinks menu',
-  ],
-  ['products', 'productos|products|cat[aá]logo|catalog(?:ue)?|tienda online|online shop'],
-  ['posts', 'blog|art[ií]culos|articles|posts|noticias|news|publicaciones'],
-  ['episodes', 'episodios|episodes'],
-  [
-    'schedule',
-    'programa|agenda|horarios? de (?:clases|actividades|misas?)|calendario|schedule|timetable|itinerario|line-?up|cartel|conciertos|fechas|tour dates|pr[oó]ximos eventos|upcoming events',
-  ],
-  ['speakers', 'ponentes|speakers|oradores|conferenciantes'],
-  ['gallery', 'galer[ií]a|gallery|fotos|photos|im[aá]genes|images|trabajos|proyectos|projects|portfolio'],
-  ['pricing', 'precios?|pricing|prices?|planes|plans|tarifas|rates|entradas|tickets|cuotas|membership'],
-  ['testimonials', 'testimonios?|testimonials?|rese[nñ]as|reviews?|opiniones|clientes dicen'],
-  ['team', 'equipo|team|staff|profesionales|profesores|instructores|our people'],
-  ['sponsors', 'patrocinadores|sponsors|patrocinio|partners'],
-  ['faq', 'faqs?|preguntas frecuentes|preguntas|questions|dudas'],
-  ['newsletter', 'newsletter|bolet[ií]n|suscr[ií]bete|subscribe|suscripci[oó]n por correo|mailing list|lista de correo'],
-  [
-    'booking',
-    'reservas?|reservar|citas?(?: online| previa)?|pedir cita|booking|bookings|book online|appointments?|reservations?|book (?:a|an|your|my) (?:(?:free|discovery|intro(?:ductory)?|first|trial|short|quick) ){0,2}(?:call|session|consultation|visit|table|class|lesson|appointment|slot)|agenda (?:una|tu) (?:llamada|sesi[oó]n|cita|visita)',
-  ],
-  ['rsvp', 'rsvp|confirmaci[oó]n de asistencia|confirmar (?:la )?asistencia|confirma tu asistencia'],
-  ['map', 'mapa|map|ubicaci[oó]n|location|c[oó]mo llegar|directions|d[oó]nde estamos|find us|google maps'],
-  ['contact', 'contacto|contact(?:ar)?|formulario|form|cont[aá]ctanos|get in touch'],
-  ['whatsapp', 'whatsapp|whats app|wasap|guasap'],
-  ['footer', 'footer|pie de p[aá]gina'],
-];
-
 export const sectionPatterns = sectionWords.map(([id, words]) => ({ id, pattern: wordPattern(words, 'giu') }));
 
 /** Sections the text names, in page order. */
@@ -244,33 +211,6 @@ export function findSections(text: string): SectionId[] {
   return sectionIds.filter((id) => found.has(id));
 }
 
-/** The family's usual page (the starter templates). */
-export const defaultSections: Record<SiteKind, SectionId[]> = {
-  restaurant: ['hero', 'about', 'menu', 'gallery', 'testimonials', 'map', 'contact', 'footer'],
-  portfolio: ['hero', 'about', 'gallery', 'services', 'testimonials', 'contact', 'footer'],
-  saas: ['hero', 'services', 'pricing', 'testimonials', 'faq', 'contact', 'footer'],
-  shop: ['hero', 'products', 'about', 'testimonials', 'faq', 'contact', 'footer'],
-  blog: ['hero', 'posts', 'about', 'newsletter', 'contact', 'footer'],
-  agency: ['hero', 'services', 'gallery', 'team', 'testimonials', 'contact', 'footer'],
-  event: ['hero', 'about', 'schedule', 'speakers', 'pricing', 'faq', 'contact', 'footer'],
-  personal: ['hero', 'about', 'services', 'gallery', 'contact', 'footer'],
-  fitness: ['hero', 'services', 'schedule', 'pricing', 'team', 'testimonials', 'contact', 'footer'],
-  business: ['hero', 'about', 'services', 'testimonials', 'faq', 'contact', 'footer'],
-};
-
-export const defaultPalettes: Record<SiteKind, [string, string]> = {
-  restaurant: ['#9a3412', '#15803d'],
-  portfolio: ['#111827', '#c2410c'],
-  saas: ['#4f46e5', '#0e7490'],
-  shop: ['#be185d', '#b45309'],
-  blog: ['#0f766e', '#c2410c'],
-  agency: ['#6d28d9', '#be185d'],
-  event: ['#b91c1c', '#b45309'],
-  personal: ['#1d4ed8', '#0f766e'],
-  fitness: ['#c2410c', '#111827'],
-  business: ['#1d4ed8', '#0e7490'],
-};
-
 /** A colour light enough that white text on it would be hard to read. */
 export function isLight(hex: string): boolean {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -279,37 +219,6 @@ export function isLight(hex: string): boolean {
   const b = n & 255;
   return (r * 299 + g * 587 + b * 114) / 1000 > 170;
 }
-
-const tones: [Tone, string][] = [
-  [
-    'elegant',
-    'elegante|lujo|lujos[oa]|sofisticad[oa]|premium|cl[aá]sic[oa]|exclusiv[oa]|elegant|luxury|luxurious|sophisticated|classic|upscale',
-  ],
-  ['playful', 'divertid[oa]|alegre|infantil|colorid[oa]|desenfadad[oa]|fun|playful|cheerful|colou?rful|kids'],
-  ['minimal', 'minimalista|minimal|limpi[oa]|sobri[oa]|sencill[oa]|clean|simple|understated'],
-  [
-    'bold',
-    'moderno|moderna|atrevid[oa]|impactante|juvenil|urban[oa]|tecnol[oó]gic[oa]|bold|modern|striking|edgy|techy|futurista|futuristic',
-  ],
-  [
-    'warm',
-    'c[aá]lid[oa]|r[uú]stic[oa]|acogedor[a]?|familiar|artesan[oa]l?|cercan[oa]|cozy|cosy|warm|rustic|homely|friendly|handmade',
-  ],
-  ['serious', 'seri[oa]|profesional|formal|corporativ[oa]|sobri[oa]|confianza|professional|corporate|trustworthy|serious'],
-];
-
-const familyTone: Record<SiteKind, Tone> = {
-  restaurant: 'warm',
-  portfolio: 'minimal',
-  saas: 'bold',
-  shop: 'warm',
-  blog: 'minimal',
-  agency: 'bold',
-  event: 'bold',
-  personal: 'minimal',
-  fitness: 'bold',
-  business: 'serious',
-};
 
 export function detectTone(text: string, family: SiteKind): Tone {
   let best: { tone: Tone; index: number } | null = null;
@@ -414,7 +323,13 @@ export function analysePrompt(prompt: string, options: { kindId?: string } = {})
     if (!count && !asked.includes(id)) wanted.delete(id);
   }
   const tone = detectTone(text, kind.family);
-  const formFields = findContactFormFields(text);
+  // A field named in the brief's own words replaces the stock one of its type ("celular" for "Teléfono").
+  const named = findFormExtras(text);
+  const formExtras = named.filter((f) => !f.stock);
+  const covered = new Set(formExtras.map((f) => ({ tel: 'phone', date: 'date', number: 'people' })[f.type as string]));
+  const stock = [...new Set([...findContactFormFields(text), ...named.flatMap((f) => (f.stock && !f.booking ? [f.stock] : []))])];
+  const formFields = stock.filter((f) => !covered.has(f) || named.some((n) => n.stock === f));
+  const formLabels = Object.fromEntries(named.flatMap((f) => (f.stock ? [[f.stock, f.label]] : [])));
   const noun = kind.id === 'business' ? businessNoun(plain, name) : undefined;
   return {
     kind: kind.family,
@@ -432,5 +347,7 @@ export function analysePrompt(prompt: string, options: { kindId?: string } = {})
     family: chooseFamily({ text: rest, kindFamily: kind.family, kindId: kind.id, tone, dark: dark || colours[0] === '#111827' })
       .id,
     ...(formFields.length ? { formFields } : {}),
+    ...(formExtras.length ? { formExtras } : {}),
+    ...(Object.keys(formLabels).length ? { formLabels } : {}),
   };
 }

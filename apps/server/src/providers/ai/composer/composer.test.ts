@@ -137,7 +137,7 @@ describe('composed sites', () => {
     );
     expect(physio).toContain('<label>Teléfono<input name="phone" type="tel" autocomplete="tel"></label>');
     expect(physio).toMatch(/<label>Servicio<select name="service"><option>/);
-    expect(physio).toContain('<label>Fecha<input name="date" type="date"></label>');
+    expect(physio).toContain('<label>Fecha preferida<input name="date" type="date"></label>');
     expect(physio).not.toContain('name="people"');
     // In the order the form shows them: email, the asked ones, the message.
     const order = ['name="email"', 'name="phone"', 'name="service"', 'name="date"', 'name="message"'].map((n) =>
@@ -148,8 +148,10 @@ describe('composed sites', () => {
     const dinner = contactForm(
       'A supper club called Long Table in Bristol. Contact form asking for name, email, phone number and number of guests.',
     );
-    expect(dinner).toContain('<label>Phone<input name="phone" type="tel" autocomplete="tel"></label>');
-    expect(dinner).toContain('<label>Guests<input name="people" type="number" min="1" max="50" inputmode="numeric"></label>');
+    expect(dinner).toContain('<label>Phone number<input name="phone" type="tel" autocomplete="tel"></label>');
+    expect(dinner).toContain(
+      '<label>Number of guests<input name="people" type="number" min="1" max="50" inputmode="numeric"></label>',
+    );
 
     // The fields asked in the sentence that goes on about the form; not another sentence's words.
     const onwards = contactForm(

@@ -71,6 +71,21 @@ export function restates(clause: string): boolean {
   return words.length > 0 && words.every((w) => RESTATE_WORD.test(w));
 }
 
+/** What the request says to leave as it is: "lo de parejas igual", "deja los precios como están", "keep the prices". */
+const KEEP = [
+  /(?:lo de(?:l| la| los| las)?\s+)?(\p{L}[\p{L} ]{2,30}?)\s+(?:igual|se queda(?:n)?(?:\s+igual|\s+como est[aá]n?)?|sin cambios|no cambia|stays?(?: the same)?|as is|unchanged)(?![\p{L}])/giu,
+  /(?:deja|dejad|dejen|keep|leave)\s+(?:lo de\s+|el\s+|la\s+|los\s+|las\s+|the\s+)?(\p{L}[\p{L} ]{2,30}?)\s+(?:igual|como est[aá]n?|as it is|as they are|the same|alone)(?![\p{L}])/giu,
+];
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** The words (4 letters or more) of what must stay as it is. */
+function keptWords(asked: string): string[] {
+  return KEEP.flatMap((re) => [...asked.matchAll(re)].map((m) => m[1] ?? ''))
+    .flatMap((phrase) => fold(phrase).split(/[^\p{L}]+/u))
+    .filter(
+      (w) => w.length >= 4 && !/^(?:todo|toda|todos|todas|resto|demas|precio|precios|price|prices|everything|rest)$/u.test(w),
+    );
+}
+
 function refuse(message: string): FollowUpResult {
   return { messages: [message], changes: new Map(), understood: false, refused: true, notDone: [] };
 }
@@ -88,6 +103,17 @@ export function guardFollowUp(asked: string, before: Files, out: FollowUpResult,
       ),
     );
   }
+  // What the person said to leave alone was changed: the handler took the wrong item.
+  const kept = keptWords(asked);
+  const touched = kept.filter((w) => out.messages.some((m) => new RegExp(`(?<![\\p{L}])${w}`, 'u').test(fold(m))));
+  if (touched.length)
+    return refuse(
+      t(
+        lang,
+        `No he tocado nada: pides dejar igual lo de «${touched.join(' ')}», pero el cambio que he sabido hacer lo tocaba. Dime el nombre tal como aparece en la web, por ejemplo «cambia el precio de … a …».`,
+        `Nothing changed: you asked to leave "${touched.join(' ')}" as it is, but the change I could make touched it. Name the item as it appears on the site, e.g. "change the price of … to …".`,
+      ),
+    );
   const pageBefore = [...before]
     .filter(([p]) => /\.html?$/i.test(p))
     .map(([, c]) => c)

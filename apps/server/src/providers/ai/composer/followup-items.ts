@@ -2,6 +2,7 @@ import { type Language, wordPattern } from './analyse';
 import { PRICE } from './brief/lists';
 import { type Files, type FollowUpResult, t, write } from './followup-kit';
 import { changePrice, pricedNames } from './followup-more';
+import { addPerson } from './followup-people';
 import { escapeHtml } from './render-kit';
 
 /**
@@ -189,13 +190,40 @@ const newPrice: Handler = (files, clause, lang, out) => {
 const ALSO =
   /(?:tambi[eé]n|tb|ahora)\s+(?:doy|damos|hago|hacemos|ofrecemos|ofrezco|impartimos|imparto|vendemos|vendo|reparamos|instalamos)\s+(.{3,60}?)[.!]*$|(?:we|i)\s+(?:now\s+)?(?:also|now)\s+(?:do|offer|sell|teach|provide)\s+(.{3,60}?)[.!]*$/iu;
 
+/** "añade que también vendemos X", "pon tb que hago X": the same, with a verb of adding before it. */
+const ADD_THAT =
+  /(?:a[nñ]ad\p{L}*|agreg\p{L}*|inclu\p{L}*|pon|poned|ponga|pongan|add|include|put)\s+(?:(?:tb|tambi[eé]n|also)\s+)?(?:que\s+)?(?:(?:tb|tambi[eé]n|ahora)\s+)?(?:vendemos|vendo|hacemos|hago|ofrecemos|ofrezco|damos|doy|tenemos|tengo|reparamos|instalamos|impartimos|we (?:also )?(?:do|offer|sell|make|have))\s+(.{3,70}?)[.!]*$/iu;
+/** "añade el curso de encuadernación japonesa", "add the lemon tart": a new item named by a list noun. */
+const ADD_NAMED =
+  /(?:a[nñ]ad\p{L}*|agreg\p{L}*|inclu\p{L}*|add|include)\s+(?:(?:tb|tambi[eé]n|also)\s+)?(?:(?:el|la|un|una|otro|otra|the|a|an|another)\s+)?(?:(?:nuev[oa]|new)\s+)?(sabor|plato|producto|servicio|curso|taller|clase|actividad|flavou?r|dish|product|service|course|class|workshop|activity)\s+(.{2,60}?)[.!]*$/iu;
+/** "agrega tartas por encargo a los productos", "add gift cards to the services": an item into a named list. */
+const ADD_TO =
+  /(?:a[nñ]ad\p{L}*|agreg\p{L}*|inclu\p{L}*|pon|poned|ponga|pongan|mete|add|include|put)\s+(?:(?:tb|tambi[eé]n|also)\s+)?(?:(?:el|la|los|las|un|una|unos|unas|the|a|an|some)\s+)?(.{3,60}?)\s+(?:a|al|en|to|into|on)\s+(?:(?:l[oa]s?|el|the|our|nuestr[oa]s?)\s+)?(?:productos|servicios|men[uú]|carta|lista|cat[aá]logo|products|services|menu|list|catalog(?:ue)?)[.!]*$/iu;
+const POLITE = /\s*(?:,\s*)?(?:porfa(?:vor)?|por favor|please|pls|plis|gracias|thanks)[.!]*$/iu;
+
+/** The new item's name: from "también hacemos X", "añade que vendemos X" or "añade el curso de X". */
+function newItemLabel(clause: string): string {
+  const text = clause.replace(POLITE, '').trim();
+  const also = text.match(ALSO) ?? text.match(ADD_THAT);
+  if (also) return (also[1] ?? also[2] ?? '').trim();
+  const into = text.match(ADD_TO);
+  if (into?.[1]) return into[1].trim();
+  const named = text.match(ADD_NAMED);
+  if (!named?.[1] || !named[2]) return '';
+  const rest = named[2].trim();
+  return /^(?:de|del|of)\s/iu.test(rest) ? `${named[1]} ${rest}` : rest;
+}
+
 const addService: Handler = (files, clause, lang, out) => {
-  const m = clause.match(ALSO);
-  const label = (m?.[1] ?? m?.[2] ?? '').trim();
+  const label = newItemLabel(clause);
   if (!label || new RegExp(PRICE, 'iu').test(label) || label.split(/\s+/u).length > 8) return false;
   const page = files.get('index.html') ?? '';
   const lines = page.split('\n');
-  const start = lines.findIndex((l) => l.includes('data-section="services"'));
+  // The services, else the products or the menu: the page's first list of named cards.
+  const start =
+    ['services', 'products', 'menu']
+      .map((id) => lines.findIndex((l) => l.includes(`data-section="${id}"`)))
+      .find((i) => i >= 0) ?? -1;
   const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && /<\/section>/.test(l));
   // The last card of the services section, copied with the new name.
   const last = end < 0 ? -1 : lines.slice(start, end).findLastIndex((l) => /<h3>[^<]*<\/h3>/.test(l));
@@ -210,8 +238,10 @@ const addService: Handler = (files, clause, lang, out) => {
     .filter((l, i, all) => i === 0 || i === all.length - 1 || /<h3>|class="card-icon"/.test(l))
     .map((l) => l.replace(/<h3>[^<]*<\/h3>/, `<h3>${escapeHtml(shown)}</h3>`));
   write(files, out, 'index.html', [...lines.slice(0, card[1] + 1), ...copy, ...lines.slice(card[1] + 1)].join('\n'));
-  out.messages.push(t(lang, `He añadido «${shown}» a los servicios.`, `I added "${shown}" to the services.`));
+  const list = lines[start]?.match(/data-section="(\w+)"/)?.[1];
+  const where = list === 'services' ? ['los servicios', 'the services'] : ['la lista', 'the list'];
+  out.messages.push(t(lang, `He añadido «${shown}» a ${where[0]}.`, `I added "${shown}" to ${where[1]}.`));
   return true;
 };
 
-export const itemHandlers: Handler[] = [newPrice, addItem, removeItem, addService];
+export const itemHandlers: Handler[] = [newPrice, addItem, removeItem, addService, addPerson];

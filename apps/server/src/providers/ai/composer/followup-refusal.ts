@@ -32,6 +32,32 @@ const reasons: Reason[] = [
       'I can’t open other websites, so I don’t know what that one looks like. Tell me what you like about it, e.g. "change the main colour to navy" or "add a FAQ section"',
   },
   {
+    // A site or picture shown elsewhere ("como la de la quesería que te enseñé", "like the one I showed you").
+    pattern:
+      /(?:como|igual que|parecid[ao] a|like|same as|similar to)\s+(?:\S+\s+){0,7}?(?:que te (?:ense[nñ]|mostr|pas|mand|envi)\w*|(?:i|we) (?:showed|sent|shared) (?:you|u))/iu,
+    es: () =>
+      'no me ha llegado esa web ni ninguna imagen de ella: solo recibo el texto de tu mensaje. Dime qué te gusta de ella, por ejemplo «cambia el color principal a verde oscuro» o «pon la galería antes de los precios»',
+    en: () =>
+      'that site never reached me, nor any picture of it: I only get the text of your message. Tell me what you like about it, e.g. "change the main colour to dark green" or "move the gallery above the prices"',
+  },
+  {
+    // A place in search results: decided by the search engine, not by the page.
+    pattern:
+      /(?:(?:salga|salir|aparezca|aparecer|est[eé]|quede)\s+(?:\S+\s+){0,3}?(?:primer[oa]s?|arriba|en lo alto)|(?:primer[oa]|first|top|number one|#1)\s+(?:\S+\s+){0,3}?(?:en|on|in)\s+google|posicionamiento|posicion[ae]\w*\s+(?:\S+\s+){0,3}?(?:google|buscador)|\bSEO\b|rank\w*\s+(?:\S+\s+){0,4}?(?:google|search))/iu,
+    es: (m) =>
+      `el puesto en Google (${m.trim()}) lo decide Google con cosas de fuera de la web (enlaces, reseñas, antigüedad), y nadie puede garantizarlo. Puedo, en cambio: «cambia el título de la pestaña a …» con lo que la gente busca, o «añade una sección de preguntas frecuentes»`,
+    en: (m) =>
+      `a place in Google (${m.trim()}) is decided by Google from things outside the site (links, reviews, age), and nobody can guarantee it. I can instead: "change the page title to …" with what people search for, or "add a FAQ section"`,
+  },
+  {
+    // Messages to a phone: an SMS gateway and its account.
+    pattern: /(?:por|via|by|as|en)\s+sms\b|\bsms\b|mensajes? de texto|text messages?/iu,
+    es: (m) =>
+      `mandar avisos al móvil (${m.trim()}) necesita un servicio de SMS de fuera y una cuenta que yo no puedo conectar. Los formularios de la web te llegan por correo; puedo, en cambio: «añade un botón de WhatsApp»`,
+    en: (m) =>
+      `sending messages to a phone (${m.trim()}) needs an outside SMS service and an account I can't connect. The site's forms reach you by email; I can instead: "add a WhatsApp button"`,
+  },
+  {
     // Connections to accounts and outside services.
     pattern:
       /(?:google calendar|calendly|shopify|woocommerce|stripe|paypal|mercado ?pago|bizum|redsys|cliniko|mailchimp|hubspot|salesforce|zapier|instagram feed|feed de instagram|chat en (?:vivo|directo)|live chat|chatbot|crm|calendario real|real calendar|(?:stock|inventario|inventory)\s+(?:\S+\s+){0,3}?(?:se actualice|actualizad|update)\w*|(?:conecta|sincroni[cz]a|sincroni[cz]e|integra|vincula|enlaza con mi cuenta|connect|sync|integrate|link)\w*\s+(?:\S+\s+){0,4}(?:con|with|to|a)\s+(?:mi|mis|our|my|nuestr)|cobr\w+ (?:la|el|una|un) (?:se[nñ]al|dep[oó]sito|pago)|take (?:the |a )?(?:deposit|payment)|(?:oyentes|listeners|visitas|visitors|viewers) (?:en directo|live|ahora|right now|en tiempo real)|en (?:directo|tiempo real) ahora|right now|(?:email|e-mail|envía (?:un )?correo|manda (?:un )?correo|send (?:an )?email)\w* (?:a )?(?:all|todos))/iu,

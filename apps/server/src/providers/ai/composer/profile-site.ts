@@ -1,4 +1,4 @@
-import type { ProfileEdit, ProfileFactKey, ProfileKind, SiteProfile } from '@div/shared/profile';
+import { type ProfileEdit, type ProfileFactKey, type ProfileKind, profileFactKeys, type SiteProfile } from '@div/shared/profile';
 import type { AiSiteImage } from '../types';
 import { analysePrompt, emptyFacts } from './analyse';
 import { whatsappDigits } from './brief/contact';
@@ -105,8 +105,8 @@ export function applyProfileEdit(
     files = files.map((f) => (f.path === path ? { path, content } : f));
     changes.set(path, content);
   };
-  for (const [key, raw] of Object.entries(edit) as [ProfileFactKey, string][]) {
-    const value = raw.trim();
+  for (const key of profileFactKeys) {
+    const value = edit[key]?.trim();
     const before = profile[key];
     if (!value || value === before) continue;
     if (key === 'city') {

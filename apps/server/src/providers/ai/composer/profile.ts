@@ -33,7 +33,7 @@ export function profileOf(brief: SiteBrief): SiteProfile {
     services: [...(f?.services ?? []), ...(f?.items ?? [])],
     people: [...(f?.team ?? []), ...(f?.speakers ?? [])].map((p) => (p.role ? { name: p.name, role: p.role } : { name: p.name })),
     sections: brief.sections.filter((s) => s !== 'hero' && s !== 'footer'),
-    formFields: [...(brief.formFields ?? [])],
+    formFields: [...(brief.formFields ?? []), ...(brief.formExtras ?? []).map((f) => f.label)],
     colours: [brief.palette.primary, brief.palette.accent],
     dark: brief.palette.dark,
     social: (f?.social ?? []).map((s) => ({ network: s.network, url: s.url, label: s.label })),

@@ -1,5 +1,5 @@
 import { whatsappDigits } from './brief/contact';
-import type { ContactFormField } from './contact-form';
+import type { ContactFormField, FormExtra } from './contact-form';
 import {
   displayName,
   escapeHtml as e,
@@ -122,13 +122,54 @@ function askedFields(ctx: RenderContext): string[] {
   const options = [...ctx.facts.services, ...ctx.facts.prices.map((p) => p.label).filter(Boolean)];
   const choices = options.length ? options : ctx.kind.items[ctx.li];
   const inputs: Record<ContactFormField, string> = {
-    phone: field(l.phone, '<input name="phone" type="tel" autocomplete="tel">'),
-    service: field(l.service, `<select name="service">${choices.map((c) => `<option>${e(c)}</option>`).join('')}</select>`),
-    people: field(l.people, '<input name="people" type="number" min="1" max="50" inputmode="numeric">'),
-    date: field(l.date, '<input name="date" type="date">'),
-    time: field(l.time, '<input name="time" type="time">'),
+    phone: field(ctx.brief.formLabels?.phone ?? l.phone, '<input name="phone" type="tel" autocomplete="tel">'),
+    service: field(
+      ctx.brief.formLabels?.service ?? l.service,
+      `<select name="service">${choices.map((c) => `<option>${e(c)}</option>`).join('')}</select>`,
+    ),
+    people: field(
+      ctx.brief.formLabels?.people ?? l.people,
+      '<input name="people" type="number" min="1" max="50" inputmode="numeric">',
+    ),
+    date: field(ctx.brief.formLabels?.date ?? l.date, '<input name="date" type="date">'),
+    time: field(ctx.brief.formLabels?.time ?? l.time, '<input name="time" type="time">'),
   };
-  return (ctx.brief.formFields ?? []).map((f) => inputs[f]);
+  return [...(ctx.brief.formFields ?? []).map((f) => inputs[f]), ...extraFields(ctx)];
+}
+
+const INPUT_OF: Record<FormExtra['type'], string> = {
+  text: 'type="text"',
+  tel: 'type="tel" autocomplete="tel"',
+  email: 'type="email" autocomplete="email"',
+  date: 'type="date"',
+  number: 'type="number" min="0" inputmode="numeric"',
+  file: '',
+  textarea: '',
+};
+
+/**
+ * The fields the brief named in its own words, with their labels as written. A file to attach gets
+ * no file input (the forms backend takes no files): a note says where to send it instead.
+ */
+function extraFields(ctx: RenderContext): string[] {
+  const es = ctx.brief.language === 'es';
+  return (ctx.brief.formExtras ?? []).map((f, i) => {
+    // The field's name is its label, as the owner reads it in the submissions ("nombre-del-familiar").
+    const slug = f.label
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    const name = slug || `campo-${i + 1}`;
+    if (f.type === 'textarea') return field(f.label, `<textarea name="${name}" rows="2"></textarea>`);
+    if (f.type !== 'file') return field(f.label, `<input name="${name}" ${INPUT_OF[f.type]}>`);
+    const email = ctx.facts.email;
+    const note = es
+      ? `${f.label}: ${email ? `envíanoslo por correo a ${email} y lo tendremos en cuenta.` : 'te lo pediremos al responderte.'}`
+      : `${f.label}: ${email ? `send it to ${email} and we will include it.` : 'we will ask you for it when we reply.'}`;
+    return `  <p class="form-note">${e(note)}</p>`;
+  });
 }
 
 export const booking: Renderer = (ctx) => {
@@ -145,10 +186,10 @@ export const booking: Renderer = (ctx) => {
         field(l.phone, '<input name="phone" type="tel" autocomplete="tel" required>'),
         field(l.email, '<input name="email" type="email" autocomplete="email">'),
         food
-          ? field(l.people, '<input name="people" type="number" min="1" max="30" value="2">')
+          ? field(ctx.brief.formLabels?.people ?? l.people, '<input name="people" type="number" min="1" max="30" value="2">')
           : field(l.service, `<select name="service">${choices.map((c) => `<option>${e(c)}</option>`).join('')}</select>`),
-        field(l.date, '<input name="date" type="date" required>'),
-        field(l.time, '<input name="time" type="time">'),
+        field(ctx.brief.formLabels?.date ?? l.date, '<input name="date" type="date" required>'),
+        field(ctx.brief.formLabels?.time ?? l.time, '<input name="time" type="time">'),
       ],
       ctx.kind.cta[ctx.li],
     ),
@@ -168,7 +209,7 @@ export const rsvp: Renderer = (ctx) => {
           l.attending,
           `<select name="attending"><option value="yes">${e(l.yes)}</option><option value="no">${e(l.no)}</option></select>`,
         ),
-        field(l.guests, '<input name="guests" type="number" min="0" max="10" value="0">'),
+        field(ctx.brief.formLabels?.people ?? l.guests, '<input name="guests" type="number" min="0" max="10" value="0">'),
         field(l.message, '<textarea name="message" rows="3"></textarea>'),
       ],
       l.send,

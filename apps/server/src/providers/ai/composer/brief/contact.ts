@@ -1,3 +1,4 @@
+import { extendAddress, findBareAddress } from './address';
 import { cities, regions } from './places';
 
 /**
@@ -63,6 +64,11 @@ const STREET_EN =
   'Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Boulevard|Blvd\\.?|Drive|Dr\\.?|Way|Square|Place|Court|Terrace|High Street|Quay|Highway|Hwy\\.?|Parkway|Pkwy\\.?|Crescent|Cres\\.?|Row|Walk|Close|Parade|Pike';
 
 export function findAddress(text: string): string | undefined {
+  const found = findStreet(text);
+  return found ? extendAddress(text, found) : findBareAddress(text);
+}
+
+function findStreet(text: string): string | undefined {
   const es = text.match(
     new RegExp(
       // A floor and door ("3º B") is a short number and one letter on its own, never a postal code

@@ -1,7 +1,7 @@
 import type { KindDef } from './kind-types';
 import { digitalKinds } from './kinds-digital';
-import { peopleKinds } from './kinds-people';
-import { placeKinds } from './kinds-places';
+import { peopleKinds } from './kinds-people.data';
+import { placeKinds } from './kinds-places.data';
 
 /** Every kind of the taxonomy; 'business' is the neutral one. */
 export const allKinds: KindDef[] = [...placeKinds, ...peopleKinds, ...digitalKinds];

@@ -49,8 +49,10 @@ function storyOf(text: string): string[] {
 const cityNames = new Set(cities.map((c) => c.toLowerCase()));
 
 const UNIT =
-  'mes|month|mo|año|year|yr|hora|hour|h|noche|night|persona|person|pax|sesi[oó]n|session|clase|class|semana|week|d[ií]a|day|kg|ud|unidad|docena|m2|m²';
-export const PRICE = `(?:(?:[$£€]|US\\$|S\\/|(?<![\\p{L}])(?:USD|EUR|MXN|COP|ARS|CLP|PEN))\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|soles|quetzales|colones|bolivianos|reales|£))(?:\\s?(?:\\/|al|a la|per|por|each|cada)\\s?(?:${UNIT})(?![\\p{L}]))?`;
+  'mes|month|mo|año|year|yr|hora|hour|hr|hrs|h|noche|night|persona|person|pax|sesi[oó]n|session|clase|class|semana|week|d[ií]a|day|kg|ud|unidad|docena|m2|m²';
+/** An ISO currency code written after the amount ("$220 MXN", "$4.500 ARS"): part of the price. */
+const CURRENCY_CODE = 'MXN|USD|EUR|COP|ARS|CLP|PEN|UYU|BOB|GTQ|CRC|DOP|BRL|GBP|CAD|AUD|NZD|CHF';
+export const PRICE = `(?:(?:[$£€]|US\\$|S\\/|(?<![\\p{L}])(?:USD|EUR|MXN|COP|ARS|CLP|PEN))\\s?(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?(?:k)?|(?:\\d{1,3}(?:[.,]\\d{3})+|\\d+)(?:[.,]\\d{1,2})?\\s?(?:€|euros?|eur(?![\\p{L}])|\\$|usd|d[oó]lares|pesos|soles|quetzales|colones|bolivianos|reales|£))(?:\\s?(?:${CURRENCY_CODE})(?![\\p{L}]))?(?:\\s?(?:(?:al|a la|por|each|cada)\\s?(?:${UNIT})|(?:\\/|per)\\s?\\p{L}{1,12})(?![\\p{L}]))?`;
 
 const LEAD =
   /^(?:vendemos|vende|ofrecemos|tenemos|hacemos|we sell|we offer|we have|we make|sells|offers|y|e|and|o|or|el|la|los|las|un|una|the|a|an|con|with|desde|from|por|for|precio|price|precios|prices|a partir de|cuesta|costs?|son|is|are|de|:|-|–)\s+/iu;
@@ -87,7 +89,8 @@ export function findPrices(text: string): PricedItem[] {
     const start = m.index ?? 0;
     const before = text.slice(last, start);
     last = start + m[0].length;
-    const piece = lastClause(before);
+    // "cambio de pila ($4.500)": a price in brackets belongs to the words before the bracket.
+    const piece = lastClause(before.replace(/\s*\(\s*(?:desde|from|a partir de|approx\.?|aprox\.?)?\s*$/iu, ''));
     let label = piece
       .trim()
       .replace(/[:\-–=]+$/u, '')
