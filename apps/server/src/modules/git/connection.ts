@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import { gitConnections } from '../../db/schema/git';
 import { spaceVersions } from '../../db/schema/spaces';
 import { AppError, badRequest } from '../../lib/errors';
-import { decryptSecret, encryptSecret } from '../custom-models/secrets';
 import type { SpaceAccess } from '../../lib/space-access';
+import { decryptSecret, encryptSecret } from '../custom-models/secrets';
 import { parseRemoteUrl, type Remote, remoteError, remoteOptions } from './remote';
 import { fetchBranch, git, remoteHead, withRepo } from './repo';
 

@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { GIT_MESSAGES } from '@div/shared/git';
 import { Errors, type GitAuth, type HttpClient } from 'isomorphic-git';
 import { AppError, badRequest } from '../../lib/errors';
-import { classifyAddress, SafeFetchError } from '../../lib/ssrf';
 import { guardedFetch } from '../../lib/guarded-fetch';
+import { classifyAddress, SafeFetchError } from '../../lib/ssrf';
 
 /**
  * How DIV reaches a git remote (issue 41, ADR 0264): isomorphic-git's smart-HTTP protocol over the

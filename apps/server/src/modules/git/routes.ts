@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { idParams } from '../../lib/params';
-import { requireUser } from '../auth/sessions';
 import { requireSpaceAccess, spaceRole } from '../../lib/space-access';
+import { requireUser } from '../auth/sessions';
 import { connect, disconnect, getStatus, updateSettings } from './connection';
 import { pull, push } from './sync';
 

@@ -5,9 +5,9 @@ import type { SpaceDetailResponse, SpaceSummary, Version } from '@div/shared/spa
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { clearSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { StreamingCode } from '../prompt-bar/prompt-bar';
