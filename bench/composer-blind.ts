@@ -23,7 +23,7 @@ interface BlindBrief {
   language: 'es' | 'en';
   kind: string;
   facts: Record<string, string[]>;
-  sections: string[];
+  sections?: string[];
   dark?: boolean;
 }
 interface BlindFollowUp {
@@ -167,7 +167,7 @@ for (const [i, brief] of batch.briefs.entries()) {
   };
   for (const [type, values] of Object.entries(brief.facts)) for (const v of values) count(type, page.includes(fold(v)), v);
   count('language', (files['index.html'] ?? '').includes(`<html lang="${brief.language}"`), brief.language);
-  for (const s of brief.sections) count('sections', sectionShown(page, s), s);
+  for (const s of brief.sections ?? []) count('sections', sectionShown(page, s), s);
   if (brief.dark) count('dark', /color-scheme:\s*dark|--color-bg:\s*#0/i.test(files['style.css'] ?? ''), 'dark');
   const chosen = (files['index.html'] ?? '').match(/data-kind-id="([^"]+)"/)?.[1] ?? 'business';
   kinds[i] = chosen;
