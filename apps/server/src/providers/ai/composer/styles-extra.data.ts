@@ -1,9 +1,6 @@
-import type { SiteBrief } from './analyse';
-
 /**
  * The stylesheet's second half: the sections added for briefs (map, booking, RSVP, newsletter,
- * sponsors, WhatsApp), solid fills under text so every label keeps its contrast, and the tone and
- * design variations (type pairings, corners, hero layout) chosen from the brief.
+ * sponsors, WhatsApp), solid fills under text so every label keeps its contrast.
  */
 
 export const extraStyles = `
@@ -258,63 +255,3 @@ body:has(.whatsapp-float) {
   }
 }
 `;
-
-const fonts: Record<NonNullable<SiteBrief['tone']>, [string, string, string]> = {
-  elegant: ['"Didot", "Bodoni MT", "Playfair Display", Georgia, serif', 'Georgia, "Times New Roman", serif', '6px'],
-  playful: ['"Trebuchet MS", "Comic Neue", "Segoe UI", system-ui, sans-serif', 'system-ui, "Segoe UI", sans-serif', '26px'],
-  minimal: [
-    'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-    'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-    '8px',
-  ],
-  bold: ['"Arial Black", "Helvetica Neue", Impact, system-ui, sans-serif', 'system-ui, "Segoe UI", Roboto, sans-serif', '14px'],
-  warm: ['"Palatino Linotype", Palatino, "Book Antiqua", Georgia, serif', 'system-ui, "Segoe UI", sans-serif', '18px'],
-  serious: ['"Segoe UI", "Helvetica Neue", Arial, sans-serif', 'Georgia, "Times New Roman", serif', '10px'],
-};
-
-/** Type pairing and corners for the tone; the hero layout for the design number. */
-export function toneStyles(brief: Pick<SiteBrief, 'tone' | 'design' | 'font'>): string {
-  const [display, text, radius] = fonts[brief.tone ?? 'minimal'];
-  const headings = brief.font ? `"${brief.font.replace(/["\\]/g, '')}", ${display}` : display;
-  const design = brief.design ?? 0;
-  const layouts = [
-    '',
-    `
-.hero-inner {
-  grid-template-columns: 1fr;
-  text-align: center;
-}
-
-.hero-actions {
-  justify-content: center;
-}
-
-.hero-art {
-  display: none;
-}
-`,
-    `
-.hero {
-  background: linear-gradient(135deg, var(--primary-soft), var(--accent-soft));
-}
-
-.hero-inner {
-  grid-template-columns: 1.3fr 0.7fr;
-}
-`,
-  ];
-  return `
-/* Tone and design of this site. */
-:root {
-  --font-display: ${headings};
-  --font: ${text};
-  --radius: ${radius};
-}
-
-h1,
-h2,
-h3 {
-  font-family: var(--font-display);
-}
-${layouts[design % layouts.length]}`;
-}
