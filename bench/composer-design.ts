@@ -3,21 +3,20 @@
 // at 1440 and 390 px. Counts distinct first-screen layouts (a signature of the boxes on the first
 // screen, typefaces aside), heading typefaces (the face the browser really used for the h1), dark
 // pages where the brief asks for one, serious/critical axe findings and filler published as content.
-// Screenshots of the first SHOTS sites (one per kind) go to docs/screenshots/composer/.
+// Screenshots for people to judge: bench/composer-shots.ts.
 //   node --import tsx bench/composer-design.ts [corpus.ts ...]  -> bench/results/composer-design.json
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright';
 import { composeFromPrompt } from '../apps/server/src/providers/ai/composer/compose.ts';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+import { serveSites } from './composer-serve.ts';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const port = Number(process.env.PORT ?? 42160);
-const shots = Number(process.env.SHOTS ?? 0);
 const corpora = process.argv.slice(2).length ? process.argv.slice(2) : ['bench/corpus/composer-briefs-fresh.ts'];
 
 /** Every exported array of briefs (strings or { prompt }) of each corpus file. */
@@ -41,15 +40,7 @@ const prompts = corpus.map((b) => b.prompt);
 const corpusSaysDark = corpus.some((b) => 'dark' in b);
 const composed = prompts.map((prompt) => composeFromPrompt(prompt));
 const sites = composed.map((c) => Object.fromEntries(c.files.map((f) => [f.path, f.content])));
-const types: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css', js: 'text/javascript' };
-const server = http.createServer((req, res) => {
-  const [, index = '0', asked = ''] = (req.url ?? '/').split('/');
-  const file = asked || 'index.html';
-  const content = sites[Number(index)]?.[file];
-  if (content === undefined) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': types[file.split('.').pop() ?? 'html'] ?? 'text/plain' }).end(content);
-});
-await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+const server = await serveSites(sites, port);
 
 /** Words that ask for a dark site ("todo negro", "dark escape room", "fondo oscuro"). */
 const DARK_ASK =
@@ -73,9 +64,6 @@ interface Row {
 
 const rows: Row[] = [];
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-const seenKinds = new Set<string>();
-const shotDir = new URL('../docs/screenshots/composer/', import.meta.url);
-if (shots) mkdirSync(shotDir, { recursive: true });
 for (const [i, site] of sites.entries()) {
   const brief = composed[i]?.brief;
   const kind = brief?.kindId ?? brief?.kind ?? '?';
@@ -190,11 +178,6 @@ for (const [i, site] of sites.entries()) {
         .map((v) => `${v.id} (${v.nodes.length})`);
     });
     row.axe.push(...found.map((f) => `${label}: ${f}`));
-    if (shots && !seenKinds.has(kind) && seenKinds.size < shots) {
-      const name = `${String(seenKinds.size + 1).padStart(2, '0')}-${kind}-${label}.png`;
-      await page.screenshot({ path: new URL(name, shotDir).pathname, fullPage: false });
-      if (label === 'mobile') seenKinds.add(kind);
-    }
     await page.close();
   }
   rows.push(row);

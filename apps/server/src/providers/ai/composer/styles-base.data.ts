@@ -391,6 +391,11 @@ p {
   outline-offset: -0.75rem;
 }
 
+/* A navigation entry is too small for an inner outline: it is drawn around it. */
+.nav-links [data-placeholder="editor"] {
+  outline-offset: 2px;
+}
+
 .placeholder-note {
   display: inline-block;
   margin: 0 0 1.5rem;

@@ -12,7 +12,7 @@ export const heroLayouts = {
 .hero-inner { display: grid; grid-template-columns: minmax(0, 1.05fr) minmax(0, 0.95fr); gap: clamp(2rem, 5vw, 4rem); align-items: center; }
 .hero-art { position: relative; aspect-ratio: 5 / 4; border-radius: var(--art-radius); overflow: hidden; background: var(--art-bg); box-shadow: var(--shadow); }
 .art { position: absolute; display: grid; place-items: center; color: var(--art-ink); }
-.art-a { inset: 14% 18% 14% 18%; border-radius: 50%; border: 2px solid var(--art-line); }
+.art-a { left: 50%; top: 50%; height: 72%; aspect-ratio: 1; translate: -50% -50%; border-radius: 50%; border: 2px solid var(--art-line); }
 .art-a .icon { width: 34%; height: 34%; stroke-width: 1.4; }
 .art-b { left: 7%; bottom: 8%; width: 18%; aspect-ratio: 1; }
 .art-c { right: 7%; top: 8%; width: 18%; aspect-ratio: 1; }
@@ -71,9 +71,9 @@ export const heroLayouts = {
 /* Hero: typographic, the name set large, no picture */
 .hero { padding: clamp(3.5rem, 10vw, 8rem) 0 clamp(2.5rem, 6vw, 4.5rem); border-bottom: 1px solid var(--color-border); }
 .hero-inner { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 2rem; align-items: end; }
-.hero h1 { font-size: var(--h1-type); line-height: 0.95; max-width: 14ch; overflow-wrap: anywhere; }
+.hero h1 { --hero-h1: var(--h1-type); font-size: var(--hero-h1); line-height: 0.95; max-width: 14ch; }
 .hero-text { font-size: clamp(1.1rem, 1.6vw, 1.35rem); }
-.hero h1.hero-title-long { font-size: var(--h1); max-width: 22ch; }
+.hero h1.hero-title-long { --hero-h1: var(--h1); font-size: var(--h1); max-width: 22ch; }
 .hero-art { display: none; }
 .hero-art-photo { display: block; width: clamp(96px, 14vw, 180px); aspect-ratio: 1; }
 .hero-art img { width: 100%; height: 100%; object-fit: cover; border-radius: 50%; }
