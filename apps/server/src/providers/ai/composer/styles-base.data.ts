@@ -251,7 +251,7 @@ p {
 }
 
 .cards {
-  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
 }
 
 .card,
@@ -362,10 +362,11 @@ p {
   font-weight: 600;
 }
 
+/* No tabular figures here: some faces (Lora) widen the space with them, and "de martes a domingo"
+   came out gapped. */
 .hours {
   width: 100%;
   border-collapse: collapse;
-  font-variant-numeric: tabular-nums;
 }
 
 .hours caption {
@@ -422,7 +423,7 @@ p {
 /* Menu */
 .menu-list {
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(320px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
   gap: 1.2rem 3rem;
   list-style: none;
   margin: 0;
@@ -457,7 +458,7 @@ p {
 
 /* Products and posts */
 .products-grid {
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
 }
 
 .product-art,
@@ -549,7 +550,7 @@ p {
 
 /* Pricing */
 .pricing-grid {
-  grid-template-columns: repeat(auto-fit, minmax(250px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 250px), 1fr));
   align-items: stretch;
 }
 
@@ -644,7 +645,7 @@ p {
 }
 
 .team-grid {
-  grid-template-columns: repeat(auto-fit, minmax(210px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 210px), 1fr));
   text-align: center;
 }
 

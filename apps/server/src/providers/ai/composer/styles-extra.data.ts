@@ -294,13 +294,27 @@ body:has(.whatsapp-float) {
   margin: 0;
 }
 
-/* Opening hours read as a table: the day range starts with a capital, times line up. */
+/* Forms fit the narrowest phone: fields take the column's width, never their default size. */
+.contact-form {
+  grid-template-columns: minmax(0, 1fr);
+}
+
+.contact-form input,
+.contact-form textarea,
+.contact-form select {
+  width: 100%;
+  min-width: 0;
+}
+
+/* Opening hours read as a table: the day range starts with a capital. */
 .hours th::first-letter {
   text-transform: uppercase;
 }
 
-.hours td {
-  font-variant-numeric: tabular-nums;
+@media (min-width: 521px) {
+  .hours th {
+    white-space: nowrap;
+  }
 }
 
 /* People without photos: two to a row on phones, not a screen each. */
@@ -321,6 +335,9 @@ body:has(.whatsapp-float) {
   }
   .team-grid .member {
     padding: 1.25rem 0.75rem;
+  }
+  .contact-form {
+    padding: 1.25rem;
   }
   .hero-actions .btn {
     flex: 1 1 auto;

@@ -83,7 +83,8 @@ export const heroLayouts = {
 
 /**
  * Variants of the split and collage heroes (ADR 0250, issue 38's layout spread): the same family with
- * its art first, as a wide band under the copy, or wider than the copy. Chosen per site from its kind.
+ * its art first, as a wide band under the copy, wider than the copy, or as a band above it. Chosen per
+ * site from its kind.
  */
 export const heroVariants = {
   base: '',
@@ -101,6 +102,14 @@ export const heroVariants = {
   wide: `
 /* Hero variant: a narrow column of copy beside a wide art */
 @media (min-width: 861px) { .hero-inner { grid-template-columns: minmax(0, 0.78fr) minmax(0, 1.42fr); } .hero-art { aspect-ratio: 16 / 10; } }
+`,
+  over: `
+/* Hero variant: the art as a band across the top, the copy under it */
+.hero-inner { grid-template-columns: minmax(0, 1fr); gap: clamp(1.5rem, 4vw, 2.5rem); }
+.hero-art { order: -1; width: 100%; aspect-ratio: 21 / 6; max-height: 280px; }
+.art-b, .art-c { width: auto; height: 34%; }
+.hero-copy { max-width: 50rem; }
+@media (max-width: 860px) { .hero-art { aspect-ratio: 16 / 7; max-height: 200px; } }
 `,
 } as const;
 
