@@ -68,6 +68,7 @@ body { font-family: var(--font); }
 h1, h2, h3 { font-family: var(--font-display); letter-spacing: var(--tracking);${upper ? ' text-transform: uppercase;' : ''} }
 h1 { font-size: var(--h1); font-weight: ${family.display.weight}; overflow-wrap: break-word; hyphens: auto; }
 h2 { font-size: var(--h2); font-weight: ${family.display.weight}; }
+h2, h3 { overflow-wrap: break-word; }
 h3 { font-weight: ${Math.min(family.display.weight, 700)}; }
 .section { padding: var(--space) 0; }
 .section:nth-of-type(even) { background: var(--color-surface); }

@@ -127,13 +127,13 @@ export const servicesLayouts = {
   rows: `
 /* Services: alternating rows */
 .cards { grid-template-columns: 1fr; gap: 1.25rem; }
-.cards .card { display: grid; grid-template-columns: minmax(0, 8rem) 1fr; gap: 1.5rem; align-items: center; padding: 1.4rem; }
-.cards .card:nth-child(even) { grid-template-columns: 1fr minmax(0, 8rem); }
+.cards .card { display: grid; grid-template-columns: minmax(0, 8rem) minmax(0, 1fr); gap: 1.5rem; align-items: center; padding: 1.4rem; }
+.cards .card:nth-child(even) { grid-template-columns: minmax(0, 1fr) minmax(0, 8rem); }
 .cards .card:nth-child(even) .card-icon { order: 2; }
 .cards .card-icon { width: 100%; height: auto; aspect-ratio: 1; max-width: 8rem; margin: 0; border-radius: var(--radius); }
 .cards .card-icon .icon { width: 40%; height: 40%; stroke-width: 1.5; }
 .cards .card h3 { font-size: clamp(1.3rem, 2.4vw, 1.8rem); margin: 0; }
-@media (max-width: 520px) { .cards .card, .cards .card:nth-child(even) { grid-template-columns: 4rem 1fr; } .cards .card:nth-child(even) .card-icon { order: 0; } }
+@media (max-width: 520px) { .cards .card, .cards .card:nth-child(even) { grid-template-columns: 4rem minmax(0, 1fr); gap: 1rem; padding: 1.1rem; } .cards .card:nth-child(even) .card-icon { order: 0; } .cards .card h3 { font-size: 1.2rem; } }
 `,
 } as const;
 
