@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations } from './fixtures/axe';
-import { confirmPublishIfAsked, createSpace, preview } from './fixtures/editor';
+import { createSpace, preview, publishFromTools } from './fixtures/editor';
 import { sessionToken, signIn } from './fixtures/sign-in';
 
 /**
@@ -35,17 +35,6 @@ async function composedSpace(page: Page, name: string, brief = BRIEF) {
   return spaceId;
 }
 
-/** Publishes the open space from the tools dialog; the published address, on the test server's port. */
-async function publish(page: Page, baseURL: string | undefined): Promise<string> {
-  await page.getByTestId('tools-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Herramientas de vista' });
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
-  await dialog.getByRole('button', { name: 'Publicar' }).click();
-  await confirmPublishIfAsked(page);
-  const { url } = (await (await answered).json()) as { url: string };
-  return url.replace(/^https?:\/\/[^/]+/, (origin) => origin.replace(/:\d+$/, `:${new URL(baseURL ?? '').port}`));
-}
-
 test('«usa mi foto en la portada» puts the uploaded photo in the published hero', async ({ page, context, baseURL }) => {
   await composedSpace(page, 'Portada');
   const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#9d174d' } })
@@ -65,7 +54,7 @@ test('«usa mi foto en la portada» puts the uploaded photo in the published her
   expect(await messagesUsed(page)).toBe(before + 1);
 
   const site = await context.newPage();
-  await site.goto(await publish(page, baseURL));
+  await site.goto(await publishFromTools(page, baseURL));
   const live = site.locator('.hero img.hero-photo');
   await expect.poll(() => loaded(live), { timeout: 30_000 }).toBeGreaterThan(0);
   expect([await live.getAttribute('width'), await live.getAttribute('height'), await live.getAttribute('alt')]).toEqual([
@@ -140,7 +129,7 @@ test('a published site reads well from 320 to 1440 px: whole words, no sideways 
     'Oficio',
     'Herbolario Raíz en Granada: plantas medicinales, infusiones a granel y cosmética natural. WhatsApp 654 123 456. Con servicios y contacto.',
   );
-  const url = await publish(page, baseURL);
+  const url = await publishFromTools(page, baseURL);
   const site = await context.newPage();
   for (const width of [320, 390, 900, 1440]) {
     await site.setViewportSize({ width, height: 800 });
