@@ -4,26 +4,18 @@
 // both widths. Run from the repository root:
 //   node --import tsx bench/composer-quality.ts   -> bench/results/composer-quality.json
 import { readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright';
 import { composeFromPrompt } from '../apps/server/src/providers/ai/composer/compose.ts';
 import { qualityBriefs } from '../apps/server/src/providers/ai/composer/quality-briefs.ts';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+import { serveSites } from './composer-serve.ts';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const port = Number(process.env.PORT ?? 42150);
 const sites = qualityBriefs.map((prompt) => Object.fromEntries(composeFromPrompt(prompt).files.map((f) => [f.path, f.content])));
-const types: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css', js: 'text/javascript' };
-const server = http.createServer((req, res) => {
-  const [, index = '0', asked = ''] = (req.url ?? '/').split('/');
-  const file = asked || 'index.html';
-  const content = sites[Number(index)]?.[file];
-  if (content === undefined) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': types[file.split('.').pop() ?? 'html'] ?? 'text/plain' }).end(content);
-});
-await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+const server = await serveSites(sites, port);
 
 const widths = { desktop: { width: 1350, height: 940 }, mobile: { width: 390, height: 844 } };
 const axe: Record<string, string[]> = {};

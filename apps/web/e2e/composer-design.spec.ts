@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations } from './fixtures/axe';
-import { confirmPublishIfAsked, createSpace, preview } from './fixtures/editor';
+import { createSpace, preview, publishFromTools } from './fixtures/editor';
 import { sessionToken, signIn } from './fixtures/sign-in';
 
 /**
@@ -25,12 +25,13 @@ async function ask(page: Page, text: string) {
   await prompt.press('Enter');
 }
 
-async function composedSpace(page: Page, name: string) {
+async function composedSpace(page: Page, name: string, brief = BRIEF) {
   await signIn(page, name);
   const spaceId = await createSpace(page, `${name} ${Math.random().toString(36).slice(2, 7)}`);
-  await ask(page, BRIEF);
+  await ask(page, brief);
   await expect(page.getByText('DIV ha terminado tu sitio').first()).toBeVisible({ timeout: 120_000 });
-  await expect(preview(page).getByRole('heading', { level: 1, name: 'Tijeras de Oro' })).toBeVisible({ timeout: 30_000 });
+  if (brief === BRIEF)
+    await expect(preview(page).getByRole('heading', { level: 1, name: 'Tijeras de Oro' })).toBeVisible({ timeout: 30_000 });
   return spaceId;
 }
 
@@ -52,14 +53,8 @@ test('«usa mi foto en la portada» puts the uploaded photo in the published her
   await expect.poll(() => loaded(hero), { timeout: 30_000 }).toBeGreaterThan(0);
   expect(await messagesUsed(page)).toBe(before + 1);
 
-  await page.getByTestId('tools-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Herramientas de vista' });
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
-  await dialog.getByRole('button', { name: 'Publicar' }).click();
-  await confirmPublishIfAsked(page);
-  const { url } = (await (await answered).json()) as { url: string };
   const site = await context.newPage();
-  await site.goto(url.replace(/^https?:\/\/[^/]+/, (origin) => origin.replace(/:\d+$/, `:${new URL(baseURL ?? '').port}`)));
+  await site.goto(await publishFromTools(page, baseURL));
   const live = site.locator('.hero img.hero-photo');
   await expect.poll(() => loaded(live), { timeout: 30_000 }).toBeGreaterThan(0);
   expect([await live.getAttribute('width'), await live.getAttribute('height'), await live.getAttribute('alt')]).toEqual([
@@ -122,4 +117,51 @@ test('without an uploaded photo it is refused for free; «Cambiar diseño» rest
   await expect(hero).toHaveAttribute('src', /fachada|\/preview\/images\//);
   await expect.poll(() => loaded(hero), { timeout: 30_000 }).toBeGreaterThan(0);
   expect(await messagesUsed(page)).toBe(before);
+});
+
+test('a published site reads well from 320 to 1440 px: whole words, no sideways scroll, nothing under the WhatsApp button', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await composedSpace(
+    page,
+    'Oficio',
+    'Herbolario Raíz en Granada: plantas medicinales, infusiones a granel y cosmética natural. WhatsApp 654 123 456. Con servicios y contacto.',
+  );
+  const url = await publishFromTools(page, baseURL);
+  const site = await context.newPage();
+  for (const width of [320, 390, 900, 1440]) {
+    await site.setViewportSize({ width, height: 800 });
+    await site.goto(url);
+    await site.evaluate(() => document.fonts.ready);
+    const seen = await site.evaluate(() => {
+      const h1 = document.querySelector('h1') as HTMLElement;
+      const broken: string[] = [];
+      const text = h1.firstChild as Text;
+      for (const m of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, m.index ?? 0);
+        range.setEnd(text, (m.index ?? 0) + m[0].length);
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(m[0]);
+      }
+      // At the end of the page nothing readable is under the floating button.
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+      const button = document.querySelector('.whatsapp-float') as HTMLElement;
+      const b = button.getBoundingClientRect();
+      const covered = [...document.querySelectorAll('h2, h3, p, li, a, input, textarea, label')]
+        .filter((el) => !button.contains(el) && el !== button)
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.left < b.right - 1 && r.right > b.left + 1 && r.top < b.bottom - 1 && r.bottom > b.top + 1;
+        })
+        .map((el) => el.textContent?.trim().slice(0, 30));
+      return { broken, covered, wider: document.documentElement.scrollWidth > window.innerWidth, title: h1.textContent };
+    });
+    expect(seen, `${width} px`).toEqual({ broken: [], covered: [], wider: false, title: seen.title });
+  }
+  // The herbalist's lines have their own icons (Lucide's leaf), not an office's briefcase.
+  const html = await site.content();
+  expect(html).toContain('M11 20a10 10 0 0010-10');
+  expect(html).not.toContain('M16 20V4a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v16');
 });

@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations } from './fixtures/axe';
-import { confirmPublishIfAsked, createSpace, preview } from './fixtures/editor';
+import { createSpace, preview, publishFromTools } from './fixtures/editor';
 import { sessionToken, signIn } from './fixtures/sign-in';
 
 /**
@@ -235,14 +235,8 @@ test('a visual edit is live after publishing', async ({ page, context, baseURL }
   await expect
     .poll(() => serverFile(page, spaceId))
     .toBe(PAGE.replace('Pan de masa madre, horneado cada mañana.', 'Abierto de lunes a sábado.'));
-  await page.getByTestId('tools-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Herramientas de vista' });
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
-  await dialog.getByRole('button', { name: 'Publicar' }).click();
-  await confirmPublishIfAsked(page);
-  const { url } = (await (await answered).json()) as { url: string };
   const site = await context.newPage();
-  await site.goto(url.replace(/^https?:\/\/[^/]+/, (origin) => origin.replace(/:\d+$/, `:${new URL(baseURL ?? '').port}`)));
+  await site.goto(await publishFromTools(page, baseURL));
   await expect(site.locator('.lead')).toHaveText('Abierto de lunes a sábado.');
   // The published page carries no source marks: they exist in the preview's copy only.
   expect(await site.content()).not.toContain('data-div-src');
@@ -327,14 +321,8 @@ test('own images: uploaded from the panel, dropped and pasted; one replaces an i
   expect(await serverFile(page, spaceId)).toBe(replaced);
 
   // Published: served from the site's own origin, immutable, with srcset, width and height.
-  await page.getByTestId('tools-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Herramientas de vista' });
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/deploy'));
-  await dialog.getByRole('button', { name: 'Publicar' }).click();
-  await confirmPublishIfAsked(page);
-  const { url } = (await (await answered).json()) as { url: string };
+  const siteUrl = await publishFromTools(page, baseURL);
   const site = await context.newPage();
-  const siteUrl = url.replace(/^https?:\/\/[^/]+/, (origin) => origin.replace(/:\d+$/, `:${new URL(baseURL ?? '').port}`));
   await site.goto(siteUrl);
   const live = site.locator('img.hero');
   await expect.poll(() => loaded(live)).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { loadOnUse } from '../../../lib/load-on-use';
+import { wordIcons } from './icons.data';
 
 /**
  * Icons from Lucide (ISC licence, bundled from npm: no request leaves the site), chosen by the kind
@@ -139,4 +140,29 @@ export function kindIconNames(kindId: string): string[] {
 export function kindIcon(kindId: string, index: number): string {
   const names = kindIconNames(kindId);
   return svgIcon(names[index % names.length] ?? 'star');
+}
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The four icons of the first row of icons.data.ts whose words start in the text, if any. */
+export function wordIconNames(text: string): string[] | undefined {
+  const folded = fold(text);
+  return wordIcons.find(([words]) => words.test(folded))?.[1].split(' ');
+}
+
+/**
+ * The icon of an item ("Plantas medicinales" a leaf, "Corte" scissors) when its words name a thing,
+ * else the i-th of the kind's icons (`kinds`).
+ */
+export function itemIcon(kinds: string[], text: string, index: number, used = new Set<string>()): string {
+  const named = wordIconNames(text) ?? [];
+  // Two lines of a list never share an icon while another fits ("Sesión", "Bono de 5 sesiones").
+  const name =
+    named.find((n) => !used.has(n)) ??
+    named[0] ??
+    [...kinds.slice(index % kinds.length), ...kinds].find((n) => !used.has(n)) ??
+    kinds[index % kinds.length] ??
+    'star';
+  used.add(name);
+  return svgIcon(name);
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { allKinds } from './brief/detect';
 import { composeFromPrompt } from './compose';
 import { planFollowUp } from './followup';
-import { hasIcon, kindIconNames } from './icons';
+import { hasIcon, kindIconNames, svgIcon } from './icons';
+import { wordIcons } from './icons.data';
 
 /** The map section and the kind's icons (issue 21): a working map only where the place is known. */
 
@@ -67,5 +68,23 @@ describe('icons by kind', () => {
         kind,
       ).toEqual([]);
     }
+  });
+
+  it('a line that names a thing gets its icon: a herbalist shows leaves and a cup, never a briefcase', () => {
+    const html = page('Herbolario Raíz en Granada: plantas medicinales, infusiones a granel y cosmética natural. Con servicios.');
+    const inner = (name: string) => svgIcon(name).replace(/^<svg[^>]*>|<\/svg>$/g, '');
+    expect(html).toContain(inner('leaf'));
+    expect(html).toContain(inner('coffee'));
+    for (const corporate of ['briefcase', 'handshake', 'chart-line']) expect(html).not.toContain(inner(corporate));
+    // Two lines of one list do not share an icon while the row has another.
+    const physio = page('Fisioterapia Movimiento en Bilbao. Sesión 45 €, bono de 5 sesiones 200 €. Con servicios.');
+    const icons = [...physio.matchAll(/<span class="card-icon">(<svg[\s\S]*?<\/svg>)/g)].map((m) => m[1]);
+    expect(icons.length).toBeGreaterThan(1);
+    expect(new Set(icons).size).toBe(icons.length);
+  });
+
+  it('every icon the word table names exists in the bundled set', () => {
+    const names = wordIcons.flatMap(([, list]) => list.split(' '));
+    expect(names.filter((n) => !hasIcon(n))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { type BriefFacts, emptyFacts, type SectionId, type SiteBrief } from './a
 import { kindById } from './brief/detect';
 import type { KindDef } from './brief/kind-types';
 import { type Labels, labels } from './content';
-import { kindIcon, svgIcon } from './icons';
+import { itemIcon, kindIcon, kindIconNames, svgIcon, wordIconNames } from './icons';
 
 /** What every section renderer reads: the brief, its kind, its facts and the page's words. */
 export interface RenderContext {
@@ -58,9 +58,18 @@ export function icon(which: string | number): string {
   return typeof which === 'number' ? kindIcon('', which) : svgIcon(which);
 }
 
-/** The i-th icon of the site's kind (a croissant for a bakery, a stethoscope for a clinic). */
-export function artIcon(ctx: RenderContext, index: number): string {
-  return kindIcon(ctx.kind.id, index);
+/**
+ * The i-th icon of the site's kind (a croissant for a bakery, a stethoscope for a clinic); a kind
+ * with no icons of its own (the neutral one) takes those of its business noun ("Herbolario": a
+ * leaf). With an item's words, the icon they name when they name one, unless `used` (the
+ * list's icons so far) has it.
+ */
+export function artIcon(ctx: RenderContext, index: number, words?: string, used?: Set<string>): string {
+  const own = kindIconNames(ctx.kind.id);
+  const noun = wordIconNames(ctx.kind.noun[ctx.li]);
+  const names = noun && (own.includes('briefcase') || own.includes('star')) ? noun : own;
+  if (words) return itemIcon(names, words, index, used);
+  return svgIcon(names[index % names.length] ?? 'star');
 }
 
 export function initials(name: string): string {

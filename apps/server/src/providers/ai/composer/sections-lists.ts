@@ -36,6 +36,17 @@ function offerItems(ctx: RenderContext): { title: string; price?: string }[] {
   return ctx.kind.items[ctx.li].map((title) => ({ title }));
 }
 
+/**
+ * The title's classes: long names set smaller, and a long word sets the size that fits it in the
+ * hero's column (hero-fit-N, design/family-css.ts) instead of breaking inside it.
+ */
+function heroTitleClass(name: string): string {
+  const longest = Math.max(...name.split(/[\s\-–—/]+/u).map((w) => [...w].length));
+  return ['hero-title', name.length > 22 ? 'hero-title-long' : '', longest >= 8 ? `hero-fit-${Math.min(longest, 20)}` : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
 export const hero: Renderer = (ctx) => {
   const name = displayName(ctx);
   const target = ctx.brief.sections.includes(ctx.kind.ctaTarget) ? ctx.kind.ctaTarget : 'contact';
@@ -48,7 +59,7 @@ export const hero: Renderer = (ctx) => {
     '  <div class="container hero-inner">',
     '    <div class="hero-copy">',
     `      <p class="eyebrow">${e(kindLine(ctx))}</p>`,
-    `      <h1 class="hero-title${name.length > 22 ? ' hero-title-long' : ''}">${e(name)}</h1>`,
+    `      <h1 class="${heroTitleClass(name)}">${e(name)}</h1>`,
     `      <p class="hero-text">${e(sub)}</p>`,
     '      <div class="hero-actions">',
     `        <a class="btn btn-primary" href="#${target}">${e(target === ctx.kind.ctaTarget ? ctx.kind.cta[ctx.li] : ctx.li === 0 ? 'Escríbenos' : 'Get in touch')}</a>`,
@@ -117,12 +128,13 @@ export const services: Renderer = (ctx) => {
   const items = ctx.facts.services.length
     ? ctx.facts.services.map((title) => ({ title, price: priceOf(ctx, title) }))
     : offerItems(ctx);
+  const used = new Set<string>();
   return section('services', 'services', [
     ...heading(ctx, 'services'),
     '<div class="grid cards">',
     ...items.flatMap((s, i) => [
       '  <article class="card reveal">',
-      `    <span class="card-icon">${artIcon(ctx, i)}</span>`,
+      `    <span class="card-icon">${artIcon(ctx, i, s.title, used)}</span>`,
       `    <h3>${e(s.title)}</h3>`,
       ...(s.price ? [`    <p class="price">${e(s.price)}</p>`] : []),
       '  </article>',
@@ -147,19 +159,21 @@ export const menu: Renderer = (ctx) =>
     '</ul>',
   ]);
 
-export const products: Renderer = (ctx) =>
-  section('products', 'products', [
+export const products: Renderer = (ctx) => {
+  const used = new Set<string>();
+  return section('products', 'products', [
     ...heading(ctx, 'products'),
     '<div class="grid products-grid">',
     ...offerItems(ctx).flatMap((item, i) => [
       '  <article class="product reveal">',
-      `    <div class="product-art art-${(i % 6) + 1}" aria-hidden="true">${artIcon(ctx, i)}</div>`,
+      `    <div class="product-art art-${(i % 6) + 1}" aria-hidden="true">${artIcon(ctx, i, item.title, used)}</div>`,
       `    <h3>${e(item.title)}</h3>`,
       `    <div class="product-foot"><span class="price">${e(item.price ?? '')}</span><a class="btn btn-small" href="#contact">${e(ctx.labels.order)}</a></div>`,
       '  </article>',
     ]),
     '</div>',
   ]);
+};
 
 export const pricing: Renderer = (ctx) => {
   const plans: PricedItem[] = ctx.facts.prices.length
@@ -224,13 +238,13 @@ export const episodes: Renderer = (ctx) =>
   );
 
 export const schedule: Renderer = (ctx) => {
-  const when = ctx.facts.hours ?? ctx.facts.date ?? ctx.labels.toConfirm;
+  // The same time on every line said nothing: it is said once, under the title.
+  const when = ctx.facts.date ? capital(ctx.facts.date) : (ctx.facts.hours ?? ctx.labels.toConfirm);
   return section('schedule', 'schedule', [
-    ...heading(ctx, 'schedule', ctx.facts.date ? capital(ctx.facts.date) : undefined),
+    ...heading(ctx, 'schedule', when),
     '<ol class="timeline">',
     ...ctx.kind.items[ctx.li].flatMap((item) => [
       '  <li class="timeline-item reveal">',
-      `    <span class="time">${e(when)}</span>`,
       `    <div><h3>${e(item)}</h3></div>`,
       '  </li>',
     ]),

@@ -85,13 +85,15 @@ export function familyOf(brief: { family?: string; kind: string; tone?: Tone; pa
   );
 }
 
-export const HERO_VARIANTS: HeroVariant[] = ['base', 'mirror', 'stack', 'wide'];
+export const HERO_VARIANTS: HeroVariant[] = ['base', 'mirror', 'stack', 'wide', 'over'];
 
 /**
  * The hero's arrangement for a site (issue 38: one first-screen layout carried 34 of 80 sites, the
  * split and collage families all drawing copy left, art right): by the kind, so the same brief
  * gives the same site and kinds of one family do not all open alike. (The kind alone spread the
- * fresh corpus most evenly: 13/12/12/11 of its 48 split and collage sites; with the tone, 15/14/11/8.)
+ * fresh corpus most evenly: 13/12/12/11 of its 48 split and collage sites; with the tone, 15/14/11/8.
+ * A fifth arrangement, the art as a band above the copy, took the largest share from 9 of 80 sites
+ * down, ADR 0274.)
  */
 export function heroVariantFor(kindId: string): HeroVariant {
   return HERO_VARIANTS[stableHash(kindId) % HERO_VARIANTS.length] ?? 'base';

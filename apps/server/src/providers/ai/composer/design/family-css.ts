@@ -68,6 +68,7 @@ body { font-family: var(--font); }
 h1, h2, h3 { font-family: var(--font-display); letter-spacing: var(--tracking);${upper ? ' text-transform: uppercase;' : ''} }
 h1 { font-size: var(--h1); font-weight: ${family.display.weight}; overflow-wrap: break-word; hyphens: auto; }
 h2 { font-size: var(--h2); font-weight: ${family.display.weight}; }
+h2, h3 { overflow-wrap: break-word; }
 h3 { font-weight: ${Math.min(family.display.weight, 700)}; }
 .section { padding: var(--space) 0; }
 .section:nth-of-type(even) { background: var(--color-surface); }
@@ -76,8 +77,31 @@ h3 { font-weight: ${Math.min(family.display.weight, 700)}; }
 .brand-mark { border-radius: var(--radius); background: var(--color-primary); }
 .card-icon { border-radius: var(--radius); }
 ${family.highContrast ? '.card, .plan, .quote, .product, .member { border: 2px solid var(--color-text); }\n.nav-links a { color: var(--color-text); text-decoration: underline; text-underline-offset: 0.3em; }\n' : ''}${buttonStyles[family.button]}
-${heroLayouts[family.layout.hero]}${heroVariants[variantOn(family, variant)]}${servicesLayouts[family.layout.services]}${galleryLayouts[family.layout.gallery]}${menuLayouts[family.layout.menu]}${navLayouts[family.layout.nav]}`;
+${heroLayouts[family.layout.hero]}${heroVariants[variantOn(family, variant)]}${servicesLayouts[family.layout.services]}${galleryLayouts[family.layout.gallery]}${menuLayouts[family.layout.menu]}${navLayouts[family.layout.nav]}${heroFit(upper)}${upper ? smallHeadings : ''}`;
 }
+
+/**
+ * The hero's title fits its column from 320 to 1440 px: a name whose longest word has N letters
+ * (hero-fit-N, sections-lists.ts) is set no larger than N letters fit in the column, with room for a
+ * wide face (0.78 em a letter, 0.85 in capitals), instead of breaking inside the word.
+ */
+function heroFit(upper: boolean): string {
+  const glyph = upper ? 0.85 : 0.78;
+  const sizes = Array.from({ length: 13 }, (_, i) => i + 8).map(
+    (n) => `.hero h1.hero-fit-${n} { font-size: min(var(--hero-h1, var(--h1)), ${(100 / (n * glyph)).toFixed(2)}cqi); }`,
+  );
+  return `
+/* The hero's title fits its column: a long word sets a smaller size, never a break inside it. */
+.hero-copy { container-type: inline-size; width: 100%; min-width: 0; }
+.hero h1 { overflow-wrap: break-word; hyphens: manual; }
+${sizes.join('\n')}
+`;
+}
+
+/** Display faces set in capitals (a poster's condensed face) are unreadable small: small headings use the text face. */
+const smallHeadings = `
+h3 { font-family: var(--font); font-weight: 700; text-transform: none; letter-spacing: 0; }
+`;
 
 /** Whether a family's hero takes variants (split and collage do); the base arrangement otherwise. */
 export function variantOn(family: DesignFamily, variant: HeroVariant): HeroVariant {

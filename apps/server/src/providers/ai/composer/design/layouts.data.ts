@@ -12,7 +12,7 @@ export const heroLayouts = {
 .hero-inner { display: grid; grid-template-columns: minmax(0, 1.05fr) minmax(0, 0.95fr); gap: clamp(2rem, 5vw, 4rem); align-items: center; }
 .hero-art { position: relative; aspect-ratio: 5 / 4; border-radius: var(--art-radius); overflow: hidden; background: var(--art-bg); box-shadow: var(--shadow); }
 .art { position: absolute; display: grid; place-items: center; color: var(--art-ink); }
-.art-a { inset: 14% 18% 14% 18%; border-radius: 50%; border: 2px solid var(--art-line); }
+.art-a { left: 50%; top: 50%; height: 72%; aspect-ratio: 1; translate: -50% -50%; border-radius: 50%; border: 2px solid var(--art-line); }
 .art-a .icon { width: 34%; height: 34%; stroke-width: 1.4; }
 .art-b { left: 7%; bottom: 8%; width: 18%; aspect-ratio: 1; }
 .art-c { right: 7%; top: 8%; width: 18%; aspect-ratio: 1; }
@@ -71,9 +71,9 @@ export const heroLayouts = {
 /* Hero: typographic, the name set large, no picture */
 .hero { padding: clamp(3.5rem, 10vw, 8rem) 0 clamp(2.5rem, 6vw, 4.5rem); border-bottom: 1px solid var(--color-border); }
 .hero-inner { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 2rem; align-items: end; }
-.hero h1 { font-size: var(--h1-type); line-height: 0.95; max-width: 14ch; overflow-wrap: anywhere; }
+.hero h1 { --hero-h1: var(--h1-type); font-size: var(--hero-h1); line-height: 0.95; max-width: 14ch; }
 .hero-text { font-size: clamp(1.1rem, 1.6vw, 1.35rem); }
-.hero h1.hero-title-long { font-size: var(--h1); max-width: 22ch; }
+.hero h1.hero-title-long { --hero-h1: var(--h1); font-size: var(--h1); max-width: 22ch; }
 .hero-art { display: none; }
 .hero-art-photo { display: block; width: clamp(96px, 14vw, 180px); aspect-ratio: 1; }
 .hero-art img { width: 100%; height: 100%; object-fit: cover; border-radius: 50%; }
@@ -83,7 +83,8 @@ export const heroLayouts = {
 
 /**
  * Variants of the split and collage heroes (ADR 0250, issue 38's layout spread): the same family with
- * its art first, as a wide band under the copy, or wider than the copy. Chosen per site from its kind.
+ * its art first, as a wide band under the copy, wider than the copy, or as a band above it. Chosen per
+ * site from its kind.
  */
 export const heroVariants = {
   base: '',
@@ -102,6 +103,14 @@ export const heroVariants = {
 /* Hero variant: a narrow column of copy beside a wide art */
 @media (min-width: 861px) { .hero-inner { grid-template-columns: minmax(0, 0.78fr) minmax(0, 1.42fr); } .hero-art { aspect-ratio: 16 / 10; } }
 `,
+  over: `
+/* Hero variant: the art as a band across the top, the copy under it */
+.hero-inner { grid-template-columns: minmax(0, 1fr); gap: clamp(1.5rem, 4vw, 2.5rem); }
+.hero-art { order: -1; width: 100%; aspect-ratio: 21 / 6; max-height: 280px; }
+.art-b, .art-c { width: auto; height: 34%; }
+.hero-copy { max-width: 50rem; }
+@media (max-width: 860px) { .hero-art { aspect-ratio: 16 / 7; max-height: 200px; } }
+`,
 } as const;
 
 export const servicesLayouts = {
@@ -118,13 +127,13 @@ export const servicesLayouts = {
   rows: `
 /* Services: alternating rows */
 .cards { grid-template-columns: 1fr; gap: 1.25rem; }
-.cards .card { display: grid; grid-template-columns: minmax(0, 8rem) 1fr; gap: 1.5rem; align-items: center; padding: 1.4rem; }
-.cards .card:nth-child(even) { grid-template-columns: 1fr minmax(0, 8rem); }
+.cards .card { display: grid; grid-template-columns: minmax(0, 8rem) minmax(0, 1fr); gap: 1.5rem; align-items: center; padding: 1.4rem; }
+.cards .card:nth-child(even) { grid-template-columns: minmax(0, 1fr) minmax(0, 8rem); }
 .cards .card:nth-child(even) .card-icon { order: 2; }
 .cards .card-icon { width: 100%; height: auto; aspect-ratio: 1; max-width: 8rem; margin: 0; border-radius: var(--radius); }
 .cards .card-icon .icon { width: 40%; height: 40%; stroke-width: 1.5; }
 .cards .card h3 { font-size: clamp(1.3rem, 2.4vw, 1.8rem); margin: 0; }
-@media (max-width: 520px) { .cards .card, .cards .card:nth-child(even) { grid-template-columns: 4rem 1fr; } .cards .card:nth-child(even) .card-icon { order: 0; } }
+@media (max-width: 520px) { .cards .card, .cards .card:nth-child(even) { grid-template-columns: 4rem minmax(0, 1fr); gap: 1rem; padding: 1.1rem; } .cards .card:nth-child(even) .card-icon { order: 0; } .cards .card h3 { font-size: 1.2rem; } }
 `,
 } as const;
 

@@ -11,7 +11,7 @@ export interface FontRef {
 export type HeroLayout = 'split' | 'full' | 'editorial' | 'collage' | 'type';
 
 /** How a split or collage hero is arranged on a site: as the family draws it, art first, art under the copy, or art wider than the copy. */
-export type HeroVariant = 'base' | 'mirror' | 'stack' | 'wide';
+export type HeroVariant = 'base' | 'mirror' | 'stack' | 'wide' | 'over';
 
 /** A design family (families.data.ts): a coherent system, not a palette swap. */
 export interface DesignFamily {

@@ -1,9 +1,6 @@
-import type { SiteBrief } from './analyse';
-
 /**
  * The stylesheet's second half: the sections added for briefs (map, booking, RSVP, newsletter,
- * sponsors, WhatsApp), solid fills under text so every label keeps its contrast, and the tone and
- * design variations (type pairings, corners, hero layout) chosen from the brief.
+ * sponsors, WhatsApp), solid fills under text so every label keeps its contrast.
  */
 
 export const extraStyles = `
@@ -150,37 +147,43 @@ export const extraStyles = `
   background: var(--color-surface);
 }
 
+/* The floating button never covers content. Where the page has a side margin wide enough (1300 px
+   and up), it is a round button in that margin; narrower, it is a bar across the bottom of the
+   screen and the page ends with room for it, so nothing is ever left under it. */
 .whatsapp-float {
   position: fixed;
-  right: 1rem;
-  bottom: 1rem;
   z-index: 30;
   display: inline-flex;
   align-items: center;
+  justify-content: center;
   gap: 0.5rem;
-  padding: 0.8rem 1.1rem;
-  border-radius: 999px;
   background: #14532d;
   color: #ffffff;
   font-weight: 700;
   text-decoration: none;
   box-shadow: var(--shadow);
+  left: 0;
+  right: 0;
+  bottom: 0;
+  min-height: 3.25rem;
+  padding: 0.75rem 1rem calc(0.75rem + env(safe-area-inset-bottom, 0px));
+  border-radius: 0;
 }
 
-/* The floating button never covers content: the page ends with room for it, and on phones it is
-   a round icon in the corner, outside the text column's padding. */
 body:has(.whatsapp-float) {
-  padding-bottom: 5.5rem;
+  padding-bottom: calc(3.25rem + env(safe-area-inset-bottom, 0px));
 }
 
-@media (max-width: 600px) {
+@media (min-width: 1300px) {
   .whatsapp-float {
-    right: 0.75rem;
-    bottom: 0.75rem;
-    width: 3.25rem;
-    height: 3.25rem;
+    left: auto;
+    right: max(1rem, calc((100vw - 1120px) / 2 - 4.5rem));
+    bottom: 1.5rem;
+    width: 3.5rem;
+    height: 3.5rem;
+    min-height: 0;
     padding: 0;
-    justify-content: center;
+    border-radius: 999px;
   }
   .whatsapp-float span {
     position: absolute;
@@ -189,6 +192,9 @@ body:has(.whatsapp-float) {
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
+  }
+  body:has(.whatsapp-float) {
+    padding-bottom: 0;
   }
 }
 
@@ -257,64 +263,84 @@ body:has(.whatsapp-float) {
     grid-template-columns: 1fr;
   }
 }
+
+/* Products without a photo of their own: a compact row (icon, name, price), not a big empty tile. */
+.product:not(:has(img)) {
+  display: grid;
+  grid-template-columns: 3.5rem minmax(0, 1fr);
+  gap: 0.35rem 1rem;
+  align-items: center;
+  padding: 1.1rem 1.25rem;
+}
+
+.product:not(:has(img)) .product-art {
+  grid-row: span 2;
+  width: 3.5rem;
+  height: 3.5rem;
+  margin: 0;
+  border-radius: var(--radius);
+  display: grid;
+  place-items: center;
+  background: var(--primary-soft);
+  color: var(--color-primary-ink);
+}
+
+.product:not(:has(img)) .product-art .icon {
+  width: 1.6rem;
+  height: 1.6rem;
+}
+
+.product:not(:has(img)) h3 {
+  margin: 0;
+}
+
+/* Forms fit the narrowest phone: fields take the column's width, never their default size. */
+.contact-form {
+  grid-template-columns: minmax(0, 1fr);
+}
+
+.contact-form input,
+.contact-form textarea,
+.contact-form select {
+  width: 100%;
+  min-width: 0;
+}
+
+/* Opening hours read as a table: the day range starts with a capital. */
+.hours th::first-letter {
+  text-transform: uppercase;
+}
+
+@media (min-width: 521px) {
+  .hours th {
+    white-space: nowrap;
+  }
+}
+
+/* People without photos: two to a row on phones, not a screen each. */
+.team-grid {
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 150px), 1fr));
+}
+
+@media (max-width: 520px) {
+  .hours tr {
+    display: grid;
+    padding: 0.45rem 0;
+    border-top: 1px solid var(--color-border);
+  }
+  .hours th,
+  .hours td {
+    padding: 0;
+    border: 0;
+  }
+  .team-grid .member {
+    padding: 1.25rem 0.75rem;
+  }
+  .contact-form {
+    padding: 1.25rem;
+  }
+  .hero-actions .btn {
+    flex: 1 1 auto;
+  }
+}
 `;
-
-const fonts: Record<NonNullable<SiteBrief['tone']>, [string, string, string]> = {
-  elegant: ['"Didot", "Bodoni MT", "Playfair Display", Georgia, serif', 'Georgia, "Times New Roman", serif', '6px'],
-  playful: ['"Trebuchet MS", "Comic Neue", "Segoe UI", system-ui, sans-serif', 'system-ui, "Segoe UI", sans-serif', '26px'],
-  minimal: [
-    'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-    'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-    '8px',
-  ],
-  bold: ['"Arial Black", "Helvetica Neue", Impact, system-ui, sans-serif', 'system-ui, "Segoe UI", Roboto, sans-serif', '14px'],
-  warm: ['"Palatino Linotype", Palatino, "Book Antiqua", Georgia, serif', 'system-ui, "Segoe UI", sans-serif', '18px'],
-  serious: ['"Segoe UI", "Helvetica Neue", Arial, sans-serif', 'Georgia, "Times New Roman", serif', '10px'],
-};
-
-/** Type pairing and corners for the tone; the hero layout for the design number. */
-export function toneStyles(brief: Pick<SiteBrief, 'tone' | 'design' | 'font'>): string {
-  const [display, text, radius] = fonts[brief.tone ?? 'minimal'];
-  const headings = brief.font ? `"${brief.font.replace(/["\\]/g, '')}", ${display}` : display;
-  const design = brief.design ?? 0;
-  const layouts = [
-    '',
-    `
-.hero-inner {
-  grid-template-columns: 1fr;
-  text-align: center;
-}
-
-.hero-actions {
-  justify-content: center;
-}
-
-.hero-art {
-  display: none;
-}
-`,
-    `
-.hero {
-  background: linear-gradient(135deg, var(--primary-soft), var(--accent-soft));
-}
-
-.hero-inner {
-  grid-template-columns: 1.3fr 0.7fr;
-}
-`,
-  ];
-  return `
-/* Tone and design of this site. */
-:root {
-  --font-display: ${headings};
-  --font: ${text};
-  --radius: ${radius};
-}
-
-h1,
-h2,
-h3 {
-  font-family: var(--font-display);
-}
-${layouts[design % layouts.length]}`;
-}

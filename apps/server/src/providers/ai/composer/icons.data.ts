@@ -1,0 +1,51 @@
+/**
+ * Icons for what a line says, when its words name a thing (issue 38: "a briefcase and a chart for a
+ * herbalist"). Each row: the start of the words (Spanish and English, accents folded), then four
+ * Lucide icons, the first for an item and all four for the hero's art when the site's own business
+ * noun matches (a kind the composer has no icons for, such as a herbalist under the neutral kind).
+ */
+export const wordIcons: [RegExp, string][] = [
+  [
+    /\b(herbol|herbal|herb|planta|plant|hierba|botanic|semilla|seed|jardin|garden|vivero|nursery)/,
+    'leaf sprout flower-2 droplet',
+  ],
+  [/\b(infusion|tea\b|tisana|cafe|coffee|espresso)/, 'coffee leaf cup-soda cookie'],
+  [/\b(cosmetic|crema|cream|jabon|soap|aceite|oil|perfum|belleza|beauty|skincare)/, 'droplet sparkles flower leaf'],
+  [/\b(pan\b|panes|bread|masa madre|sourdough|hogaza|baguette)/, 'wheat croissant cake-slice coffee'],
+  [/\b(croissant|bolleria|napolitana)/, 'croissant cake-slice cookie coffee'],
+  [/\b(pastry|ensaimada|tarta|cake|pastel|postre|dessert|galleta|cookie)/, 'cake-slice croissant cookie coffee'],
+  [/\b(vino|wine|bodega|cava|vermut)/, 'wine grape glass-water leaf'],
+  [/\b(cerveza|beer|cana|craft)/, 'beer wine music utensils'],
+  [/\b(arroz|paella|tapa|racion|plato|menu|carta|cocina|comida|food|meal)/, 'utensils-crossed chef-hat soup salad'],
+  [/\b(pizza)/, 'pizza chef-hat flame utensils'],
+  [/\b(corte|cut|tijera|peinado|haircut|tinte|mechas)/, 'scissors sparkles brush spray-can'],
+  [/\b(barba|beard|afeitado|shave)/, 'brush scissors sparkles user'],
+  [/\b(masaje|massage|spa|relaj)/, 'hand-heart flower-2 leaf sparkles'],
+  [/\b(sesion|session|fisio|physio|rehabilit|osteopat|lesion|injury)/, 'activity hand-heart bone accessibility'],
+  [/\b(bono|pack|abono|pass\b|entrada|ticket)/, 'ticket calendar-check star sparkles'],
+  [/\b(curso|course|clase|class|leccion|lesson|taller|workshop|nivel|level)/, 'book-open graduation-cap pencil users'],
+  [/\b(nino|nina|infantil|kids|children|peque)/, 'baby blocks palette sun'],
+  [/\b(adulto|adult)/, 'users message-circle book-open coffee'],
+  [/\b(cambridge|examen|exam|certific|oposicion)/, 'award graduation-cap file-text target'],
+  [/\b(idioma|ingles|english|frances|aleman|language)/, 'languages message-circle book-open globe'],
+  [/\b(derecho|law|legal|abogad|lawyer|juicio|contrato|contract|laboral|herencia)/, 'scale gavel landmark file-text'],
+  [/\b(consulta|consultation|asesor|advice|diagnost)/, 'message-circle calendar-check lightbulb clipboard-list'],
+  [/\b(vivienda|casa|house|home|hogar|piso|apartment|reforma|rehabilitacion|renovation)/, 'house ruler hammer key-round'],
+  [/\b(proyecto|project|plano|diseno|design|interior)/, 'drafting-compass pen-tool layers ruler'],
+  [/\b(foto|photo|retrato|portrait|boda|wedding)/, 'camera image aperture heart'],
+  [/\b(concierto|concert|musica|music|dj|banda|band|directo|live)/, 'music mic-vocal guitar ticket'],
+  [/\b(escape|enigma|puzzle|misterio|mystery)/, 'key-round lock puzzle timer'],
+  [/\b(perro|dog|gato|cat\b|mascota|pet|bano|groom)/, 'paw-print dog cat bath'],
+  [/\b(flor|flower|ramo|bouquet|planta)/, 'flower flower-2 leaf sprout'],
+  [/\b(libro|book|novela|novel|lectura|reading)/, 'book-open bookmark library feather'],
+  [/\b(yoga|pilates|meditacion|meditation|mindful)/, 'flower-2 leaf sun wind'],
+  [/\b(entreno|entrenamiento|training|gimnasio|gym|crossfit|fitness|personal trainer)/, 'dumbbell timer trophy flame'],
+  [/\b(limpieza|cleaning|limpiar)/, 'spray-can sparkles brush house'],
+  [/\b(coche|car\b|taller mecanico|itv|neumatico|tyre|tire)/, 'car wrench gauge cog'],
+  [/\b(fontaner|plumb|tuberia|agua|water)/, 'wrench droplet shower-head phone'],
+  [/\b(electric|luz|instalacion electrica)/, 'plug zap lightbulb cable'],
+  [/\b(envio|shipping|delivery|reparto|domicilio)/, 'truck package map-pin clock'],
+  [/\b(web|app|software|saas|digital|online)/, 'monitor smartphone cloud zap'],
+  [/\b(contabil|accounting|fiscal|impuesto|tax|renta|nomina|payroll)/, 'calculator receipt file-spreadsheet chart-pie'],
+  [/\b(viaje|travel|vuelo|flight|excursion|tour|ruta|route)/, 'plane map luggage compass'],
+];
