@@ -62,8 +62,11 @@ const TAIL = /\s+(?:a|por|at|for|desde|from|cuesta|cuestan|costs?|vale|valen|son
 const masked = (s: string) => s.replace(/\([^()\n]*\)/gu, (m) => '\u0001'.repeat(m.length));
 
 /** The words after the last list separator that is not inside brackets; an open bracket also separates. */
-function lastClause(before: string): string {
-  const parts = masked(before).split(/[,;:(\n]|\s(?:y|e|and|&)\s|\.\s/u);
+function lastClause(before: string, inPricedList = false): string {
+  // In a list of priced items ("corte 15 €, barba 10 €, corte y barba 22 €") each clause between two
+  // prices is one item, so an "y" inside it is part of its name.
+  const separators = inPricedList ? /[,;:(\n]|\.\s/u : /[,;:(\n]|\s(?:y|e|and|&)\s|\.\s/u;
+  const parts = masked(before).split(separators);
   const last = parts.at(-1) ?? '';
   return before.slice(before.length - last.length);
 }
@@ -90,7 +93,9 @@ export function findPrices(text: string): PricedItem[] {
     const before = text.slice(last, start);
     last = start + m[0].length;
     // "cambio de pila ($4.500)": a price in brackets belongs to the words before the bracket.
-    const piece = lastClause(before.replace(/\s*\(\s*(?:desde|from|a partir de|approx\.?|aprox\.?)?\s*$/iu, ''));
+    // The clause follows another price, after a comma or "y": it is the next item of a priced list.
+    const inPricedList = out.length > 0 && /^\s*(?:[,;]|(?:y|e|and|&)\s)/iu.test(before);
+    const piece = lastClause(before.replace(/\s*\(\s*(?:desde|from|a partir de|approx\.?|aprox\.?)?\s*$/iu, ''), inPricedList);
     let label = piece
       .trim()
       .replace(/[:\-–=]+$/u, '')

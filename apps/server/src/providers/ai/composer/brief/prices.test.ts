@@ -37,3 +37,14 @@ describe('a request that says to leave something as it is', () => {
     expect(after.prose).toMatch(/pides dejar igual lo de «bono familiar»/);
   });
 });
+
+describe('a priced list keeps an "y" inside an item', () => {
+  it('reads "lavado y secado 18 €" after another priced item as one item', () => {
+    const labels = findPrices('Peluquería en Soria: lavado 8 €, lavado y secado 18 €, tinte 30 €.').map((p) => p.label);
+    expect(labels).toEqual(['Lavado', 'Lavado y secado', 'Tinte']);
+  });
+  it('still splits two priced items joined by "y"', () => {
+    const labels = findPrices('Tenemos pan 1 € y bollos 2 €.').map((p) => p.label);
+    expect(labels).toEqual(['Pan', 'Bollos']);
+  });
+});
