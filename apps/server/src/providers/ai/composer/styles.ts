@@ -33,7 +33,7 @@ export function paletteLines(palette: Palette): string[] {
 }
 
 export function renderStyles(
-  brief: Pick<SiteBrief, 'palette' | 'tone' | 'design' | 'font' | 'family' | 'kind' | 'kindId'>,
+  brief: Pick<SiteBrief, 'palette' | 'tone' | 'design' | 'font' | 'family' | 'kind' | 'kindId' | 'noun'>,
 ): string {
   const family = familyOf(brief);
   const base = `/* Design tokens: change the colours here. */
@@ -43,7 +43,7 @@ ${familyTokens(family, brief.palette, brief.font).join('\n')}
   --accent-soft: color-mix(in srgb, var(--color-accent) 14%, var(--color-bg));
 }
 ${baseStyles}`;
-  return `${base.replace(/color: var\(--color-primary\);/g, 'color: var(--color-primary-ink);').replace(/color: var\(--color-accent\);/g, 'color: var(--color-accent-ink);')}${extraStyles}${familyStyles(family, heroVariantFor(brief.kindId ?? brief.kind))}`;
+  return `${base.replace(/color: var\(--color-primary\);/g, 'color: var(--color-primary-ink);').replace(/color: var\(--color-accent\);/g, 'color: var(--color-accent-ink);')}${extraStyles}${familyStyles(family, heroVariantFor(brief.kindId ?? brief.kind, brief.noun))}`;
 }
 
 export function renderScript(): string {

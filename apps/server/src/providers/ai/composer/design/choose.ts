@@ -95,6 +95,10 @@ export const HERO_VARIANTS: HeroVariant[] = ['base', 'mirror', 'stack', 'wide', 
  * A fifth arrangement, the art as a band above the copy, took the largest share from 9 of 80 sites
  * down, ADR 0274.)
  */
-export function heroVariantFor(kindId: string): HeroVariant {
-  return HERO_VARIANTS[stableHash(kindId) % HERO_VARIANTS.length] ?? 'base';
+export function heroVariantFor(kindId: string, ownNoun?: string): HeroVariant {
+  // The neutral kind carries every business the composer has no template for (half of a held-out
+  // set of uncommon kinds): keyed by the kind alone they all opened alike (16 of 50 sites, ADR 0286),
+  // so there the business's own noun ("herbolario", "tapicería") picks the arrangement.
+  const key = kindId === 'business' && ownNoun ? `${kindId}:${ownNoun.toLowerCase()}` : kindId;
+  return HERO_VARIANTS[stableHash(key) % HERO_VARIANTS.length] ?? 'base';
 }

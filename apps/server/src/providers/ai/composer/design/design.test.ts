@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analysePrompt } from '../analyse';
 import { composeFromPrompt } from '../compose';
-import { asksDark, chooseFamily } from './choose';
+import { asksDark, chooseFamily, heroVariantFor } from './choose';
 import { families } from './families.data';
 import { fontFaces, renderFonts } from './fonts';
 import { contrastPairs, fitPalette } from './palette';
@@ -57,5 +57,18 @@ describe('design families (issue 38)', () => {
       expect(fontFaces(family).length).toBeLessThanOrEqual(3);
       expect(renderFonts(family).length).toBeLessThan(110_000);
     }
+  });
+});
+
+describe('the neutral kind does not open every business alike', () => {
+  it('spreads the hero arrangement over the business nouns of sites without a template', () => {
+    const nouns = ['sombrerería', 'tapicería', 'herbolario', 'cestería', 'velería', 'afilador', 'luthier', 'vivero', 'óptica', 'imprenta'];
+    const variants = new Set(nouns.map((noun) => heroVariantFor('business', noun)));
+    expect(variants.size).toBeGreaterThanOrEqual(4);
+    // The same business always gets the same arrangement.
+    expect(heroVariantFor('business', 'Herbolario')).toBe(heroVariantFor('business', 'herbolario'));
+  });
+  it('gives a brief with no template its business noun to key the layout by', () => {
+    expect(analysePrompt('Tengo una sombrerería en Cádiz, sombreros a medida.').noun?.toLowerCase()).toContain('sombrerer');
   });
 });
