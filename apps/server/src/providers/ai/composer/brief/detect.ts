@@ -253,6 +253,26 @@ function containerOfOtherTrade(noun: string, inside: Hit[], at: number): boolean
   return rest.split(/[\s,]+/u).some((w) => /^\p{L}{3,}$/u.test(w) && !QUALIFIERS.test(w));
 }
 
+/**
+ * The word the brief itself uses for the kind ("autoescuela" for the school kind), first in its
+ * opening; inside the business name only as its first word ("ReactConf" is a name, not a noun).
+ */
+export function kindWordOf(text: string, kindId: string, name: string | null): string | undefined {
+  const [from, to] = openingOf(text);
+  const re = patterns.find((p) => p.kind.id === kindId)?.re;
+  if (!re) return undefined;
+  // A cue inside the name counts only as its head ("Autoescuela Vía Libre"), never further in.
+  const nameAt = name ? text.indexOf(name) : -1;
+  const fits = (m: RegExpMatchArray) => {
+    const at = from + (m.index ?? 0);
+    return nameAt < 0 || at === nameAt || at < nameAt || at >= nameAt + (name?.length ?? 0);
+  };
+  re.lastIndex = 0;
+  const hit = [...text.slice(from, to).matchAll(re)].find(fits);
+  const word = hit?.[0].trim();
+  return word && word.length >= 4 ? word : undefined;
+}
+
 const NOUN_STOP =
   /\s+(?:en|in|on|near|cerca de|out of|based|desde|since|que|que se|called|llamad[oa]|se llama|named|con|with|and we|y (?:somos|tenemos|hacemos)|para|for|at)(?![\p{L}])[\s\S]*$/iu;
 

@@ -39,4 +39,12 @@ describe('the business noun chooses the kind', () => {
     expect(page).toContain('data-kind-id="business"');
     expect(page).not.toMatch(/Learning with curiosity|Programmes|Primary|Early years/);
   });
+
+  it('says the brief’s own noun, not the stock one, when a kind is reached through another word', () => {
+    const { files } = composeFromPrompt('Autoescuela Meseta, en Ávila. Permiso B 600 €, clases de moto. Tel 920 00 00 00.');
+    const page = files.find((f) => f.path === 'index.html')?.content ?? '';
+    expect(page).toContain('data-kind-id="school"');
+    expect(page).toMatch(/Autoescuela en Ávila/i);
+    expect(page).not.toMatch(/Colegio/);
+  });
 });
