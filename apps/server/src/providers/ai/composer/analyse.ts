@@ -1,6 +1,6 @@
 import { defaultPalettes, defaultSections, familyTone, sectionWords, tones } from './analyse.data';
 import { type ContactFacts, findContactFacts } from './brief/contact';
-import { businessNoun, detectKindId, isKindWord, kindById, namesOwnNoun } from './brief/detect';
+import { businessNoun, detectKindId, isKindWord, kindById, kindWordOf, namesOwnNoun } from './brief/detect';
 import { type Extra, findExtras } from './brief/extras';
 import type { KindDef } from './brief/kind-types';
 import { type BriefLists, findLists, PRICE } from './brief/lists';
@@ -330,12 +330,15 @@ export function analysePrompt(prompt: string, options: { kindId?: string } = {})
   const stock = [...new Set([...findContactFormFields(text), ...named.flatMap((f) => (f.stock && !f.booking ? [f.stock] : []))])];
   const formFields = stock.filter((f) => !covered.has(f) || named.some((n) => n.stock === f));
   const formLabels = Object.fromEntries(named.flatMap((f) => (f.stock ? [[f.stock, f.label]] : [])));
-  const noun = kind.id === 'business' ? businessNoun(plain, name) : undefined;
+  // A kind reached through a neighbouring word ("autoescuela" → school) says the brief's own noun,
+  // not its stock one ("Colegio"), like the neutral kind does.
+  const borrowed = kind.id !== 'business' && !options.kindId && !namesOwnNoun(plain, kind.noun);
+  const noun = kind.id === 'business' ? businessNoun(plain, name) : borrowed ? kindWordOf(plain, kind.id, name) : undefined;
   return {
     kind: kind.family,
     kindId: kind.id,
     ...(noun ? { noun } : {}),
-    ...(kind.id !== 'business' && !options.kindId && !namesOwnNoun(plain, kind.noun) ? { borrowed: true } : {}),
+    ...(borrowed ? { borrowed: true } : {}),
     name: name ?? '',
     language,
     palette: { primary, accent, dark },

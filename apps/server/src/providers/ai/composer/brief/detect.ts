@@ -111,8 +111,18 @@ export function detectKindId(text: string, language: 'es' | 'en', name: string |
     const at = h.end + of[0].length;
     return !all.some((o) => o.start === at);
   };
-  const hits = all.filter((h) => inOpening(h) && !specified(h));
+  let hits = all.filter((h) => inOpening(h) && !specified(h));
   if (hits.length === 0) return 'business';
+  // The noun the writer uses for their own business ("mi taller de cerámica", "we're a surf school",
+  // "knife sharpening service in Sheffield") decides: a cue elsewhere names a client, a product or a
+  // place. A noun that names no kind, or only a container with a trade of its own ("escuela de
+  // ajedrez", "surf school"), is a trade outside the taxonomy: the neutral layout.
+  const own = ownNounSpan(text, from, to, name);
+  if (own) {
+    const inside = hits.filter((h) => h.start < own[1] && h.end > own[0]);
+    if (inside.length === 0 || containerOfOtherTrade(text.slice(own[0], own[2]), inside, own[0])) return 'business';
+    hits = inside;
+  }
   const nameStart = name ? text.indexOf(name) : -1;
   const nameEnd = nameStart >= 0 && name ? nameStart + name.length : -1;
   for (let i = 0; i < hits.length; i++) {
@@ -189,6 +199,78 @@ export function detectKindId(text: string, language: 'es' | 'en', name: string |
   // Only clients were named ("estudio de vídeo para bodas"): the business is outside the taxonomy.
   if (best && hits.filter((h) => h.kind.id === best[0]).every((h) => clientHits.has(h))) return 'business';
   return best?.[0] ?? 'business';
+}
+
+/** "mi X", "tengo un X", "somos una X", "we're a X", "I run a X": the writer's own business noun. */
+const OWN_NOUN =
+  /(?<![\p{L}])(?:(?:mi|nuestr[oa]|my|our)\s+|(?:tengo|tenemos|somos|llevo|llevamos|regento|we(?:'re| are)|i(?:'m| am)|i run|we run|i own|we own)\s+(?:un|una|el|la|a|an|the)\s+|(?:hacemos|fabricamos|vendemos|reparamos|alquilamos|rentamos|we make|we sell|we repair|we rent|we hire out)\s+)(?:(?:peque[nñ]\p{L}*|familiar|small|family|little|new|nuev[oa])\s+)?(?:(?:negocio|empresa|business|company)\s+(?:de\s+|of\s+)?)?(\p{Ll}[\p{L}\s&'-]*?)(?=\s+(?:en|in|on|near|at|que|called|llamad[oa]|se llama|named|con|with|y|and|para|for|desde|since|based|out)(?![\p{L}])|[,.;:()!?\n—–"«]|$)/giu;
+/**
+ * "Fletes y mudanzas en La Plata", "knife sharpening service in Sheffield": a noun before its town;
+ * "Escuela de buceo Mar Azul": a noun "X de Y" before the name.
+ */
+const NOUN_IN_TOWN = /^(\p{L}[\p{Ll}\s&'-]*?)\s+(?:en|in)\s+\p{Lu}|^(\p{L}\p{Ll}+\s+(?:de|del)\s+\p{Ll}[\p{Ll}\s]*?)\s+\p{Lu}/u;
+const NOT_A_NOUN =
+  /(?<![\p{L}])(?:web|p[aá]gina|sitio|site|website|landing|nombre|name|casa|home|familia|family|marido|mujer|esposa|husband|wife|hij[oa]s?|kids?|idea|proyecto|project)(?![\p{L}])/iu;
+
+/** Where the own noun starts, where it (with a name said right after it) ends, and where the noun alone ends. */
+function ownNounSpan(text: string, from: number, to: number, name: string | null): [number, number, number] | null {
+  const opening = text.slice(from, to);
+  for (const m of opening.matchAll(OWN_NOUN)) {
+    const noun = m[1] ?? '';
+    if (!SUBJECT.test(noun) || NOT_A_NOUN.test(noun) || noun.split(/\s+/u).length > 5) continue;
+    // "mi"/"my" names the business only where the brief opens with it ("una web para mi X"); further
+    // on it is what the business makes or sells ("a shop for my handmade ceramics").
+    const before = opening.slice(0, m.index ?? 0).replace(/(?<![\p{L}])(?:para|for|de|del|of|sobre|about)(?![\p{L}])/giu, ' ');
+    if (/^(?:mi|nuestr[oa]|my|our)\s/iu.test(m[0]) && !onlySiteWords(before)) continue;
+    const start = from + (m.index ?? 0) + m[0].length - noun.length;
+    const end = start + noun.length;
+    // "nuestro centro, Fisioterapia Moreno": a bare noun followed by the name says it with the name.
+    const after = name ? (text.slice(end).match(/^[\s,:"«“]*/u)?.[0].length ?? 0) : 0;
+    if (name && text.startsWith(name, end + after)) return [start, end + after + name.length, end];
+    return [start, end, end];
+  }
+  const lead =
+    opening.match(/^(?:(?:hola+|hiya|hi|hey|hello|buenas(?: tardes| noches)?|buenos d[ií]as|ey)[\s,!.]+)*/iu)?.[0] ?? '';
+  const found = opening.slice(lead.length).match(NOUN_IN_TOWN);
+  const town = (found?.[1] ?? found?.[2])?.replace(/\s+(?:para|for|que|con|with)(?![\p{L}])[\s\S]*$/u, '');
+  if (!town || NOT_A_NOUN.test(town) || town.split(/\s+/u).length > 5 || onlySiteWords(town)) return null;
+  const start = from + lead.length;
+  return [start, start + town.length, start + town.length];
+}
+
+/** Words that only qualify a container ("online shop", "clínica privada"), never a trade of its own. */
+const QUALIFIERS =
+  /^(?:de|del|la|las|los|el|of|the|y|and|&|online|local|private|public|independent|small|little|new|privad[oa]s?|p[uú]blic[oa]s?|f[ií]sic[oa]s?|familiar(?:es)?|peque[nñ]\p{L}*|nuev[oa]s?|moderna?s?|modern)$/iu;
+const CONTAINERS = new Set(['school', 'clinic', 'event', 'agency']);
+/** A noun made only of container kinds plus a word of its own ("surf school", "escuela de ajedrez"). */
+function containerOfOtherTrade(noun: string, inside: Hit[], at: number): boolean {
+  // A shop of anything is a shop ("tienda de cerámica"), an "academia de X" gives lessons of X; a
+  // school, a clinic, an agency or an event of a trade outside the taxonomy is that trade.
+  if (!inside.every((h) => CONTAINERS.has(h.kind.id))) return false;
+  let rest = noun;
+  for (const h of inside.filter((h) => h.start >= at && h.end - at <= noun.length))
+    rest = rest.slice(0, h.start - at) + ' '.repeat(h.end - h.start) + rest.slice(h.end - at);
+  return rest.split(/[\s,]+/u).some((w) => /^\p{L}{3,}$/u.test(w) && !QUALIFIERS.test(w));
+}
+
+/**
+ * The word the brief itself uses for the kind ("autoescuela" for the school kind), first in its
+ * opening; inside the business name only as its first word ("ReactConf" is a name, not a noun).
+ */
+export function kindWordOf(text: string, kindId: string, name: string | null): string | undefined {
+  const [from, to] = openingOf(text);
+  const re = patterns.find((p) => p.kind.id === kindId)?.re;
+  if (!re) return undefined;
+  // A cue inside the name counts only as its head ("Autoescuela Vía Libre"), never further in.
+  const nameAt = name ? text.indexOf(name) : -1;
+  const fits = (m: RegExpMatchArray) => {
+    const at = from + (m.index ?? 0);
+    return nameAt < 0 || at === nameAt || at < nameAt || at >= nameAt + (name?.length ?? 0);
+  };
+  re.lastIndex = 0;
+  const hit = [...text.slice(from, to).matchAll(re)].find(fits);
+  const word = hit?.[0].trim();
+  return word && word.length >= 4 ? word : undefined;
 }
 
 const NOUN_STOP =
