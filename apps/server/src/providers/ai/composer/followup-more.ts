@@ -5,6 +5,7 @@ import { labels } from './content';
 import { DAY, hoursValue } from './followup-hours';
 import { closestName, type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
 import { escapeHtml, ICON, icon, mapsUrl } from './render-kit';
+import { hoursTable } from './sections-lists';
 
 /**
  * Follow-ups on facts and looks: phone, email, address, prices, WhatsApp, social links, team
@@ -120,6 +121,15 @@ const changeFact: Handler = (files, clause, lang, out) => {
       next = next.replace(/https:\/\/wa\.me\/\d+/g, `https://wa.me/${whatsappDigits(value, lang)}`);
     }
     if (fact === 'email') next = next.split(`mailto:${old}`).join(`mailto:${value}`);
+    // The hours are also drawn as a table, a row a day: it is drawn again from the new hours.
+    if (fact === 'hours')
+      next = next.replace(
+        /^([ \t]*)<table class="hours">\s*<caption>([^<]*)<\/caption>[\s\S]*?<\/table>/gmu,
+        (_, indent: string, caption: string) =>
+          hoursTable(caption.replace(/&amp;/g, '&'), value)
+            .map((line) => `${indent}${line}`)
+            .join('\n'),
+      );
     if (fact === 'address') {
       const search = escapeHtml(mapsUrl(value));
       next = next

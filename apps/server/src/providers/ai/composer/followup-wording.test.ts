@@ -32,6 +32,9 @@ describe('hours said with a span of days', () => {
     const plan = planFollowUp('el horario cambió, ahora es martes a sábado 10:00 a 19:00', files);
     const html = plan.changes.get('index.html') ?? '';
     expect(html).toContain('martes a sábado 10:00 a 19:00');
-    expect(html).not.toContain('de lunes a viernes de 9 a 14');
+    expect(html).not.toContain('lunes a viernes');
+    // The timetable drawn as a table follows too: no row keeps the old hours.
+    expect(html).toMatch(/<table class="hours">[\s\S]*<th scope="row">martes a sábado<\/th><td>10:00 a 19:00<\/td>/);
+    expect(html).not.toContain('9 a 14');
   });
 });
