@@ -70,6 +70,15 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.anything({ maxDepth: 3 }),
 );
 
+/** Strings that match a schema's pattern, where fast-check can build them (no lookarounds). */
+function matching(pattern: string): fc.Arbitrary<string> | undefined {
+  try {
+    return fc.stringMatching(new RegExp(pattern));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A generator of values for a JSON schema (from zod), mostly valid, sometimes hostile. */
 export function arbitraryOf(
   schema: Record<string, unknown> | boolean | undefined,
@@ -102,25 +111,27 @@ export function arbitraryOf(
         'x'.repeat(Math.min(max + 1, 200_001)),
       ];
       const formatted =
-        s.format === 'email'
-          ? fc.emailAddress()
-          : s.format === 'uri' || s.format === 'url'
-            ? fc.constantFrom(
-                'http://127.0.0.1:1/',
-                'http://localhost:1/x',
-                'ftp://127.0.0.1/',
-                'file:///etc/passwd',
-                'http://[::1]:1/',
-              )
-            : s.format === 'uuid'
-              ? fc.oneof(ids, fc.uuid())
-              : s.format === 'date-time'
-                ? fc.date({ noInvalidDate: true }).map((d) => d.toISOString())
-                : fc.oneof(
-                    fc.string({ minLength: min, maxLength: Math.min(max, 80) }),
-                    ids,
-                    fc.constantFrom('index.html', 'css/style.css', 'a/b/c.js'),
-                  );
+        typeof s.pattern === 'string' && matching(s.pattern)
+          ? (matching(s.pattern) as fc.Arbitrary<string>)
+          : s.format === 'email'
+            ? fc.emailAddress()
+            : s.format === 'uri' || s.format === 'url'
+              ? fc.constantFrom(
+                  'http://127.0.0.1:1/',
+                  'http://localhost:1/x',
+                  'ftp://127.0.0.1/',
+                  'file:///etc/passwd',
+                  'http://[::1]:1/',
+                )
+              : s.format === 'uuid'
+                ? fc.oneof(ids, fc.uuid())
+                : s.format === 'date-time'
+                  ? fc.date({ noInvalidDate: true }).map((d) => d.toISOString())
+                  : fc.oneof(
+                      fc.string({ minLength: min, maxLength: Math.min(max, 80) }),
+                      ids,
+                      fc.constantFrom('index.html', 'css/style.css', 'a/b/c.js'),
+                    );
       return wrap(fc.oneof({ weight: 4, arbitrary: formatted }, { weight: 1, arbitrary: fc.constantFrom(...boundaries) }));
     }
     case 'integer':
@@ -148,6 +159,11 @@ export function arbitraryOf(
       );
     }
     default: {
+      // A record ("file path → choice"): keys like the files of a site, values from its schema.
+      if (!s.properties && s.additionalProperties && typeof s.additionalProperties === 'object') {
+        const value = arbitraryOf(s.additionalProperties as Record<string, unknown>, ids, depth + 1, validOnly);
+        return wrap(fc.dictionary(fc.constantFrom('index.html', 'style.css', 'about.html'), value, { minKeys: 1, maxKeys: 3 }));
+      }
       const properties = (s.properties ?? {}) as Record<string, Record<string, unknown>>;
       const required = new Set((s.required as string[] | undefined) ?? []);
       const model: Record<string, fc.Arbitrary<unknown>> = {};
