@@ -43,3 +43,6 @@ function daysBefore(clause: string, rangeAt: number): number | null {
   }
   return null;
 }
+
+/** The value names days itself ("Mon-Sun 11am-11pm", "lunes a sábado 10 a 18"): it is a whole timetable. */
+export const namesDays = (value: string) => new RegExp(DAY_OR_SHORT.source, 'iu').test(value);

@@ -2,7 +2,7 @@ import { findColours, type Language, wordPattern } from './analyse';
 import { findAddress, findEmail, findPhone, findSocial, whatsappDigits } from './brief/contact';
 import { PRICE } from './brief/lists';
 import { labels } from './content';
-import { DAY, hoursValue } from './followup-hours';
+import { DAY, hoursValue, namesDays } from './followup-hours';
 import { closestName, type Files, type FollowUpResult, newValue, quotes, t, write } from './followup-kit';
 import { escapeHtml, ICON, icon, mapsUrl } from './render-kit';
 import { hoursTable } from './sections-lists';
@@ -62,7 +62,7 @@ const changeFact: Handler = (files, clause, lang, out) => {
     // "los domingos abrimos de 10 a 14": one day's hours join the others, never replace them all.
     // Only one day named, outside the new value: "lunes a sábado de 9 a 20" is a whole timetable.
     const days = fact === 'hours' ? (clause.match(new RegExp(DAY.source, 'giu')) ?? []) : [];
-    const day = days.length === 1 && !DAY.test(value) ? days[0] : undefined;
+    const day = days.length === 1 && !namesDays(value) ? days[0] : undefined;
     const old = current;
     // "cambia el horario de los viernes" on a timetable that does not name Friday as written (a "V"
     // or an "L-V" range): which part to change cannot be told, so nothing changes.

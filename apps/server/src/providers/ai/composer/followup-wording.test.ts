@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analysePrompt } from './analyse';
 import { composeFromPrompt } from './compose';
 import { planFollowUp } from './followup';
 import { hoursValue } from './followup-hours';
@@ -36,5 +37,22 @@ describe('hours said with a span of days', () => {
     // The timetable drawn as a table follows too: no row keeps the old hours.
     expect(html).toMatch(/<table class="hours">[\s\S]*<th scope="row">martes a sábado<\/th><td>10:00 a 19:00<\/td>/);
     expect(html).not.toContain('9 a 14');
+  });
+
+  it('takes a day said beside a new whole timetable as part of it, not as one more day', () => {
+    const files = composeFromPrompt('Karting Veloz in Leeds. Phone 0113 496 0000. Open Tue-Sun 10am-8pm.').files;
+    const plan = planFollowUp('we now open Mondays too, hours Mon-Sun 10am-8pm', files);
+    const html = plan.changes.get('index.html') ?? '';
+    expect(html).toContain('Mon-Sun 10am-8pm');
+    expect(html).not.toContain('Tue-Sun');
+  });
+});
+
+describe('the business named by its owner', () => {
+  it('reads "mi emprendimiento es X" and "our company is X" as the name', () => {
+    // Places named before the business ("Bariloche, Patagonia") are not its name.
+    const brief = 'Hola, soy guía de pesca con mosca en Bariloche, Patagonia argentina. Mi emprendimiento es Limay Fly Fishing.';
+    expect(analysePrompt(brief).name).toBe('Limay Fly Fishing');
+    expect(analysePrompt('Our company is Nordlicht Glass, a glass studio in Leeds.').name).toBe('Nordlicht Glass');
   });
 });

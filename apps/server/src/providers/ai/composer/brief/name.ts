@@ -51,6 +51,9 @@ function isCapital(word: string): boolean {
 /** Naming phrases for the brand or the site itself: they win over any other name in the brief. */
 const BRAND =
   /(?:la marca es|marca\s*:|la web se (?:llame|llamar[ií]a|va a llamar|llamar[aá])|la p[aá]gina se (?:llame|llamar[ií]a)|nos llamamos|brand(?: name)? is|business is called|company is called|(?:shop|studio|site|website) is called|we(?:'re| are) called)\s+(.+)/iu;
+/** "Mi emprendimiento es Río Claro Tours", "our company is Nordlicht": the business named by its owner. */
+const OWN_BUSINESS =
+  /(?<![\p{L}])(?:[Mm]i|[Nn]uestr[oa]|[Mm]y|[Oo]ur)\s+(?:emprendimiento|negocio|empresa|marca|proyecto|business|company|brand)\s+(?:es|se llama|is|is called)\s+([\p{Lu}"“«][\s\S]*)/u;
 const NAMING = /(?:llamad[oa]s?|se llama|de nombre|con el nombre(?: de)?|nombre\s*:|called|named|name is|name\s*:)\s+(.+)/giu;
 /** "un pueblo que se llama X", "mi perro se llama X", "me llamo X": a place or a person, not the business. */
 const NOT_THE_BUSINESS =
@@ -242,7 +245,7 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCas
 const foldedCityNames = new Set(cities.map(fold));
 
 export function findName(text: string, options: NameOptions = {}): string | null {
-  const brand = text.match(BRAND)?.[1];
+  const brand = text.match(BRAND)?.[1] ?? text.match(OWN_BUSINESS)?.[1];
   const branded = brand ? nameAt(brand) : null;
   if (branded) return branded;
   // "el taller se llama Fang i Foc" names the business; a quoted "haz tu taza" later is a product.

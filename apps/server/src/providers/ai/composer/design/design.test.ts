@@ -62,7 +62,18 @@ describe('design families (issue 38)', () => {
 
 describe('the neutral kind does not open every business alike', () => {
   it('spreads the hero arrangement over the business nouns of sites without a template', () => {
-    const nouns = ['sombrerería', 'tapicería', 'herbolario', 'cestería', 'velería', 'afilador', 'luthier', 'vivero', 'óptica', 'imprenta'];
+    const nouns = [
+      'sombrerería',
+      'tapicería',
+      'herbolario',
+      'cestería',
+      'velería',
+      'afilador',
+      'luthier',
+      'vivero',
+      'óptica',
+      'imprenta',
+    ];
     const variants = new Set(nouns.map((noun) => heroVariantFor('business', noun)));
     expect(variants.size).toBeGreaterThanOrEqual(4);
     // The same business always gets the same arrangement.
