@@ -16,7 +16,7 @@ const reasons: Reason[] = [
   {
     // "usa la foto que te mandé", "the logo I attached": nothing is attached to a message.
     pattern:
-      /(?:foto|fotos|imagen|im[aá]genes|logo|archivo|pdf|v[ií]deo|photo|picture|image|file|logo)\S*\s+(?:\S+\s+){0,4}(?:que te (?:mand[eé]|envi[eé]|pas[eé]|adjunt[eé]|sub[ií])|adjunt|attached|i sent|i uploaded|i shared)/iu,
+      /(?:foto|fotos|imagen|im[aá]genes|logo|archivo|pdf|v[ií]deo|photo|picture|image|file|logo)\S*\s+(?:\S+\s+){0,4}(?:que (?:te |os |le |les )?(?:mand|envi|pas|adjunt|sub)(?:[eé]|[ií]|amos|aron)(?![\p{L}])|adjunt|attached|i sent|i uploaded|i shared|we sent)/iu,
     es: () =>
       'no me ha llegado ningún archivo con este mensaje. Sube la imagen con el botón de imágenes del editor y pídeme, por ejemplo, «pon la imagen en la galería» o «usa la imagen como portada»',
     en: () =>

@@ -56,3 +56,12 @@ describe('the business named by its owner', () => {
     expect(analysePrompt('Our company is Nordlicht Glass, a glass studio in Leeds.').name).toBe('Nordlicht Glass');
   });
 });
+
+describe('a file said to be sent elsewhere', () => {
+  it('refuses "la foto que os mandé por el whatsapp" with its reason and changes nothing', () => {
+    const files = composeFromPrompt('Escuela de vela Brisa en Vigo. Tel 986 000 111. Cursos de iniciación.').files;
+    const plan = planFollowUp('subid el logo que os pasamos por whatsapp', files);
+    expect(plan.changes.size).toBe(0);
+    expect(plan.messages.join(' ')).toMatch(/no me ha llegado ningún archivo/);
+  });
+});
