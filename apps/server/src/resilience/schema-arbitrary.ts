@@ -110,28 +110,28 @@ export function arbitraryOf(
         'x'.repeat(Math.min(max, 100_000)),
         'x'.repeat(Math.min(max + 1, 200_001)),
       ];
-      const formatted =
-        typeof s.pattern === 'string' && matching(s.pattern)
-          ? (matching(s.pattern) as fc.Arbitrary<string>)
-          : s.format === 'email'
-            ? fc.emailAddress()
-            : s.format === 'uri' || s.format === 'url'
-              ? fc.constantFrom(
-                  'http://127.0.0.1:1/',
-                  'http://localhost:1/x',
-                  'ftp://127.0.0.1/',
-                  'file:///etc/passwd',
-                  'http://[::1]:1/',
-                )
-              : s.format === 'uuid'
-                ? fc.oneof(ids, fc.uuid())
-                : s.format === 'date-time'
-                  ? fc.date({ noInvalidDate: true }).map((d) => d.toISOString())
-                  : fc.oneof(
-                      fc.string({ minLength: min, maxLength: Math.min(max, 80) }),
-                      ids,
-                      fc.constantFrom('index.html', 'css/style.css', 'a/b/c.js'),
-                    );
+      const patterned = typeof s.pattern === 'string' ? matching(s.pattern) : undefined;
+      const formatted = patterned
+        ? patterned
+        : s.format === 'email'
+          ? fc.emailAddress()
+          : s.format === 'uri' || s.format === 'url'
+            ? fc.constantFrom(
+                'http://127.0.0.1:1/',
+                'http://localhost:1/x',
+                'ftp://127.0.0.1/',
+                'file:///etc/passwd',
+                'http://[::1]:1/',
+              )
+            : s.format === 'uuid'
+              ? fc.oneof(ids, fc.uuid())
+              : s.format === 'date-time'
+                ? fc.date({ noInvalidDate: true }).map((d) => d.toISOString())
+                : fc.oneof(
+                    fc.string({ minLength: min, maxLength: Math.min(max, 80) }),
+                    ids,
+                    fc.constantFrom('index.html', 'css/style.css', 'a/b/c.js'),
+                  );
       return wrap(fc.oneof({ weight: 4, arbitrary: formatted }, { weight: 1, arbitrary: fc.constantFrom(...boundaries) }));
     }
     case 'integer':
